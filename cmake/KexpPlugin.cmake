@@ -1,0 +1,43 @@
+# kexp_add_plugin(NAME SOURCES src... [LINK_LIBRARIES lib...] [OUTPUT_DIRECTORY dir]
+#                 [NO_INSTALL])
+#
+# Builds a kexp plugin: a MODULE library named kexp_<NAME>.so, linked to the kexp SDK,
+# with hidden visibility (only the entry symbol is exported). The same helper builds the
+# plugins of kexp itself and a user's plugins out of tree, after find_package(kexp).
+#
+# In the kexp build tree a plugin lands in the build's plugin folder, where `kexp` finds
+# it; elsewhere in CMAKE_CURRENT_BINARY_DIR/plugins unless OUTPUT_DIRECTORY says
+# otherwise. Point `kexp --plugin-path`, KEXP_PLUGIN_PATH or the experiment's
+# `plugin_path` at that folder.
+function(kexp_add_plugin name)
+  cmake_parse_arguments(PARSE_ARGV 1 arg "NO_INSTALL" "OUTPUT_DIRECTORY" "SOURCES;LINK_LIBRARIES")
+  if(NOT arg_SOURCES)
+    message(FATAL_ERROR "kexp_add_plugin(${name}): SOURCES is required")
+  endif()
+  set(target kexp_plugin_${name})
+  add_library(${target} MODULE ${arg_SOURCES})
+  if(TARGET kexp::sdk)
+    target_link_libraries(${target} PRIVATE kexp::sdk ${arg_LINK_LIBRARIES})
+  else()
+    message(FATAL_ERROR "kexp_add_plugin(${name}): the kexp SDK target is missing; call find_package(kexp) first")
+  endif()
+  if(arg_OUTPUT_DIRECTORY)
+    set(out ${arg_OUTPUT_DIRECTORY})
+  elseif(DEFINED KEXP_PLUGIN_OUTPUT_DIR)
+    set(out ${KEXP_PLUGIN_OUTPUT_DIR})
+  else()
+    set(out ${CMAKE_CURRENT_BINARY_DIR}/plugins)
+  endif()
+  set_target_properties(${target} PROPERTIES
+    OUTPUT_NAME kexp_${name}
+    PREFIX lib
+    CXX_VISIBILITY_PRESET hidden
+    VISIBILITY_INLINES_HIDDEN ON
+    LIBRARY_OUTPUT_DIRECTORY ${out})
+  if(COMMAND kexp_set_warnings)
+    kexp_set_warnings(${target})
+  endif()
+  if(NOT arg_NO_INSTALL AND DEFINED KEXP_PLUGIN_INSTALL_DIR AND PROJECT_NAME STREQUAL "kexp")
+    install(TARGETS ${target} LIBRARY DESTINATION ${KEXP_PLUGIN_INSTALL_DIR})
+  endif()
+endfunction()

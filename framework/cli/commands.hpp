@@ -1,0 +1,26 @@
+// The subcommands of the `kexp` program. Each registers itself on the app and returns
+// the exit code through `exit_code` when it ran.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "plugin/registry.hpp"
+
+namespace kexp::cli {
+
+/// Options every subcommand that loads plugins shares.
+struct PluginOptions {
+  std::vector<std::string> plugin_path;
+  void add_to(CLI::App& command);
+  /// The registry for these options plus the experiment's folders.
+  [[nodiscard]] core::PluginRegistry discover(const std::vector<std::filesystem::path>& config_folders = {}) const;
+};
+
+void add_run_command(CLI::App& app, int& exit_code, const std::string& command_line);
+void add_plugins_command(CLI::App& app, int& exit_code);
+void add_describe_command(CLI::App& app, int& exit_code);
+
+}  // namespace kexp::cli

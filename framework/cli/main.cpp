@@ -1,0 +1,41 @@
+// kexp: runs experiments with kernel methods from YAML, loading kernels, solvers and
+// datasets as plugins. Exit codes: 0 all cells ok, 1 some cells failed, 2 usage or
+// configuration error (nothing ran).
+#include <fmt/format.h>
+
+#include <CLI/CLI.hpp>
+#include <iostream>
+
+#include "cli/commands.hpp"
+#include "kexp/error.hpp"
+#include "kexp/version.hpp"
+#include "run/runner.hpp"
+
+int main(int argc, char** argv) {
+  std::string command_line;
+  for (int i = 0; i < argc; ++i) command_line += (i ? " " : "") + std::string(argv[i]);
+
+  CLI::App app{"kexp " KEXP_VERSION_STRING " — experiments with kernel methods: primal and dual, side by side"};
+  app.set_version_flag("--version", KEXP_VERSION_STRING);
+  app.require_subcommand(1);
+  int exit_code = kexp::core::kExitOk;
+  kexp::cli::add_run_command(app, exit_code, command_line);
+  kexp::cli::add_plugins_command(app, exit_code);
+  kexp::cli::add_describe_command(app, exit_code);
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::Success& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    app.exit(e);
+    return kexp::core::kExitUsage;
+  } catch (const kexp::Error& e) {
+    std::cerr << "kexp: error: " << e.what() << '\n';
+    return kexp::core::kExitUsage;
+  } catch (const std::exception& e) {
+    std::cerr << "kexp: internal error: " << e.what() << '\n';
+    return kexp::core::kExitUsage;
+  }
+  return exit_code;
+}

@@ -1,0 +1,18 @@
+#include "cli/commands.hpp"
+
+namespace kexp::cli {
+
+void PluginOptions::add_to(CLI::App& command) {
+  command.add_option("--plugin-path", plugin_path,
+                     "Folder to load plugins from, searched first (repeatable); then "
+                     "KEXP_PLUGIN_PATH, the experiment's plugin_path and the default folder");
+}
+
+core::PluginRegistry PluginOptions::discover(const std::vector<std::filesystem::path>& config_folders) const {
+  core::PluginSearchPath search;
+  for (const auto& p : plugin_path) search.command_line.emplace_back(p);
+  search.config = config_folders;
+  return core::PluginRegistry::discover(search.folders());
+}
+
+}  // namespace kexp::cli

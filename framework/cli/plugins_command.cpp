@@ -1,0 +1,134 @@
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+
+#include "cli/commands.hpp"
+#include "config/schema.hpp"
+
+namespace kexp::cli {
+
+using core::PluginRecord;
+
+namespace {
+
+std::string flag_names(const PluginRecord& p) {
+  std::vector<std::string> names;
+  const std::pair<std::uint32_t, const char*> known[] = {
+      {flags::psd_always, "psd: always"},
+      {flags::psd_conditional, "psd: for some parameters"},
+      {flags::psd_never, "psd: not in general"},
+      {flags::exact_map, "exact feature map"},
+      {flags::approximate_map, "approximate feature map"},
+      {flags::primal, "form: primal"},
+      {flags::dual, "form: dual"},
+      {flags::needs_psd, "needs a PSD kernel"},
+      {flags::predictive_variance, "predictive variance"},
+      {flags::iterative, "iterative"},
+      {flags::classifier, "classifier"},
+      {flags::regression, "regression"},
+      {flags::classification, "classification"},
+      {flags::reads_files, "reads files"},
+  };
+  for (const auto& [bit, name] : known) {
+    if (p.has_flag(bit)) names.emplace_back(name);
+  }
+  std::string out;
+  for (std::size_t i = 0; i < names.size(); ++i) out += (i ? "; " : "") + names[i];
+  return out;
+}
+
+}  // namespace
+
+void add_plugins_command(CLI::App& app, int& exit_code) {
+  auto options = std::make_shared<PluginOptions>();
+  CLI::App* cmd = app.add_subcommand("plugins", "List every plugin found");
+  options->add_to(*cmd);
+  cmd->callback([options, &exit_code] {
+    const core::PluginRegistry registry = options->discover();
+    std::vector<const PluginRecord*> sorted;
+    for (const auto& p : registry.plugins()) sorted.push_back(&p);
+    std::sort(sorted.begin(), sorted.end(), [](const PluginRecord* a, const PluginRecord* b) {
+      return std::make_pair(a->kind(), a->name()) < std::make_pair(b->kind(), b->name());
+    });
+    fmt::print("{:<8} {:<18} {:<8} {}\n", "kind", "name", "version", "path");
+    for (const PluginRecord* p : sorted) {
+      fmt::print("{:<8} {:<18} {:<8} {}\n", to_string(p->kind()), p->name(), p->info().version,
+                 p->path.string());
+    }
+    if (sorted.empty()) {
+      fmt::print("(no plugins found; searched:");
+      for (const auto& f : registry.folders()) fmt::print(" {}", f.string());
+      fmt::print(")\n");
+    }
+    exit_code = 0;
+  });
+}
+
+void add_describe_command(CLI::App& app, int& exit_code) {
+  struct Args {
+    std::string name;
+    PluginOptions plugins;
+  };
+  auto args = std::make_shared<Args>();
+  CLI::App* cmd = app.add_subcommand("describe", "Print a plugin's summary and parameters");
+  cmd->add_option("name", args->name, "Plugin name, or kind/name (kernel/cubic) when two kinds share it")
+      ->required();
+  args->plugins.add_to(*cmd);
+  cmd->callback([args, &exit_code] {
+    const core::PluginRegistry registry = args->plugins.discover();
+    std::vector<const PluginRecord*> found;
+    const auto slash = args->name.find('/');
+    if (slash != std::string::npos) {
+      const std::string kind = args->name.substr(0, slash);
+      const std::string name = args->name.substr(slash + 1);
+      for (PluginKind k : {PluginKind::Kernel, PluginKind::Solver, PluginKind::Dataset}) {
+        if (kind == to_string(k)) found.push_back(&registry.find(k, name));
+      }
+      if (found.empty()) throw ConfigError(fmt::format("unknown plugin kind '{}' (kernel, solver or dataset)", kind));
+    } else {
+      found = registry.named(args->name);
+    }
+    if (found.empty()) {
+      std::vector<std::string> names;
+      for (const auto& p : registry.plugins()) names.emplace_back(p.name());
+      std::string message = fmt::format("no plugin named '{}'", args->name);
+      const std::string near = core::nearest_name(args->name, names);
+      if (!near.empty()) message += fmt::format("; did you mean '{}'?", near);
+      std::sort(names.begin(), names.end());
+      std::string all;
+      for (const auto& n : names) all += (all.empty() ? "" : ", ") + n;
+      message += fmt::format("\navailable: {}", all.empty() ? "(none)" : all);
+      throw PluginError(message);
+    }
+    for (const PluginRecord* p : found) {
+      fmt::print("{} {} {}\n  {}\n  file: {}\n", to_string(p->kind()), p->name(), p->info().version,
+                 p->info().summary, p->path.string());
+      const std::string f = flag_names(*p);
+      if (!f.empty()) fmt::print("  {}\n", f);
+      const std::vector<ParamSpec> schema = core::schema_of(*p->descriptor);
+      if (schema.empty()) {
+        fmt::print("  no parameters\n");
+      } else {
+        fmt::print("\n  {:<16} {:<8} {:<10} {:<16} {}\n", "parameter", "type", "default", "bounds", "doc");
+        for (const ParamSpec& s : schema) {
+          std::string bounds = core::describe_bounds(s);
+          if (s.choices != nullptr) bounds = std::string("one of ") + s.choices;
+          if (s.log_scale_hint) bounds += bounds.empty() ? "log scale" : ", log scale";
+          fmt::print("  {:<16} {:<8} {:<10} {:<16} {}\n", s.name, to_string(s.type),
+                     s.default_value != nullptr ? s.default_value : "(required)", bounds, s.doc);
+        }
+      }
+      if (p->info().metric_count > 0) {
+        fmt::print("\n  metrics:");
+        for (std::size_t i = 0; i < p->info().metric_count; ++i) fmt::print(" {}", p->info().metrics[i]);
+        fmt::print("\n");
+      }
+      fmt::print("\n");
+    }
+    exit_code = 0;
+  });
+}
+
+}  // namespace kexp::cli

@@ -1,0 +1,86 @@
+#include <fmt/format.h>
+
+#include <iostream>
+#include <memory>
+
+#include "cli/commands.hpp"
+#include "config/experiment.hpp"
+#include "run/runner.hpp"
+
+namespace kexp::cli {
+
+namespace {
+
+double parse_bytes(const std::string& text) {
+  std::size_t used = 0;
+  double value = 0;
+  try {
+    value = std::stod(text, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  std::string unit = text.substr(used);
+  for (char& c : unit) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  double scale = 0;
+  if (unit.empty() || unit == "B") scale = 1;
+  if (unit == "K" || unit == "KB") scale = 1e3;
+  if (unit == "M" || unit == "MB") scale = 1e6;
+  if (unit == "G" || unit == "GB") scale = 1e9;
+  if (unit == "KIB") scale = 1024.0;
+  if (unit == "MIB") scale = 1024.0 * 1024;
+  if (unit == "GIB") scale = 1024.0 * 1024 * 1024;
+  if (used == 0 || scale == 0 || value <= 0) {
+    throw ConfigError(fmt::format("--max-memory '{}' must be a positive size such as 8G, 500MB or 2GiB", text));
+  }
+  return value * scale;
+}
+
+}  // namespace
+
+void add_run_command(CLI::App& app, int& exit_code, const std::string& command_line) {
+  struct Args {
+    std::string config;
+    std::string out;
+    std::vector<std::string> set;
+    bool dry_run = false;
+    bool fail_fast = false;
+    bool force = false;
+    bool quiet = false;
+    int threads = 0;
+    std::string max_memory;
+    PluginOptions plugins;
+  };
+  auto args = std::make_shared<Args>();
+  CLI::App* run = app.add_subcommand("run", "Run an experiment file");
+  run->add_option("config", args->config, "The experiment (YAML)")->required();
+  run->add_option("--out", args->out, "Result folder (default: the config's output.dir)");
+  run->add_option("--set", args->set,
+                  "Override a value, or sweep several: KEY=V1,V2 (e.g. kernels[0].sigma=0.5,1,2)");
+  run->add_flag("--dry-run", args->dry_run, "List the cells with their estimated memory; run nothing");
+  run->add_flag("--fail-fast", args->fail_fast, "Stop at the first cell that fails");
+  run->add_flag("--force", args->force, "Replace the result folder if it exists");
+  run->add_flag("--quiet", args->quiet, "No progress line");
+  run->add_option("--threads", args->threads, "Threads for Gram blocks (default: all cores)")
+      ->check(CLI::NonNegativeNumber);
+  run->add_option("--max-memory", args->max_memory,
+                  "Refuse cells estimated to need more (8G, 500MB; default 80% of memory)");
+  args->plugins.add_to(*run);
+  run->callback([args, &exit_code, command_line] {
+    std::vector<core::Override> overrides;
+    for (const auto& s : args->set) overrides.push_back({s});
+    const core::Experiment experiment = core::load_experiment(args->config, overrides);
+    const core::PluginRegistry registry = args->plugins.discover(experiment.plugin_path);
+    core::RunOptions options;
+    options.out = args->out;
+    options.dry_run = args->dry_run;
+    options.fail_fast = args->fail_fast;
+    options.force = args->force;
+    options.quiet = args->quiet;
+    options.threads = args->threads;
+    options.command_line = command_line;
+    if (!args->max_memory.empty()) options.max_memory = parse_bytes(args->max_memory);
+    exit_code = core::run_experiment(experiment, registry, options);
+  });
+}
+
+}  // namespace kexp::cli

@@ -1,0 +1,51 @@
+// Dataset: the interface a dataset plugin implements.
+//
+// A dataset yields samples as columns (X is d × n) and their targets y, deterministically
+// from its parameters and the seed it is given. It may provide its own test set (a file
+// loader given a `test:` file); otherwise the runner splits off `test_fraction` of the
+// samples. The runner also standardizes when the experiment asks, fitted on the training
+// part only, so a plugin never does either.
+#pragma once
+
+#include <armadillo>
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "kexp/export.hpp"
+
+namespace kexp {
+
+enum class Task : std::uint8_t { Regression, Classification };
+
+KEXP_API const char* to_string(Task task);
+
+/// What a dataset plugin returns.
+struct Data {
+  arma::mat X;  ///< d × n, a sample per column
+  arma::vec y;  ///< n targets; ±1 labels for binary classification
+  bool has_test = false;  ///< true when X_test, y_test are the test set, as they are
+  arma::mat X_test;
+  arma::vec y_test;
+  Task task = Task::Regression;
+  std::vector<std::string> feature_names;  ///< optional, d names
+};
+
+/// What a dataset is loaded with.
+struct DatasetContext {
+  std::uint64_t seed = 0;  ///< derived from the experiment seed and the repeat
+  /// Folder that relative paths in parameters are resolved against (the config's).
+  std::filesystem::path base_dir;
+};
+
+class KEXP_API Dataset {
+ public:
+  virtual ~Dataset();
+
+  /// Builds or reads the data. Throws kexp::DataError for unusable input, naming the
+  /// file, line and column where it applies.
+  [[nodiscard]] virtual Data load(const DatasetContext& context) const = 0;
+};
+
+}  // namespace kexp

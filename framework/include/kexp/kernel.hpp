@@ -1,0 +1,92 @@
+// Kernel and FeatureMap: the interfaces a kernel plugin implements.
+//
+// Samples are columns (Armadillo's column-major layout): X is d × n. A kernel computes
+// k(x, z), Gram blocks K(X, Z) with Kᵢⱼ = k(xᵢ, zⱼ), and says whether its Gram matrices
+// are positive semi-definite for the parameters it holds. A kernel with an explicit
+// feature map φ (exact, ⟨φ(x), φ(z)⟩ = k(x, z), or approximate) exposes it through
+// feature_map(); the primal solvers train on Φ = [φ(x₁) … φ(xₙ)], D × n.
+//
+// The public functions check their inputs (equal dimensions, finite values) and then
+// call the protected virtual compute_* functions, which may trust them.
+#pragma once
+
+#include <armadillo>
+#include <cstddef>
+
+#include "kexp/export.hpp"
+
+namespace kexp {
+
+class FeatureMap;
+
+class KEXP_API Kernel {
+ public:
+  virtual ~Kernel();
+
+  /// k(x, z) for two samples of the same dimension.
+  [[nodiscard]] double evaluate(const arma::vec& x, const arma::vec& z) const;
+
+  /// K(X, Z), n × m, for X d × n and Z d × m.
+  void gram(const arma::mat& X, const arma::mat& Z, arma::mat& K) const;
+
+  /// K(X, X), n × n and symmetric.
+  void gram(const arma::mat& X, arma::mat& K) const;
+
+  /// k(xᵢ, xᵢ) for each column of X.
+  [[nodiscard]] arma::vec diagonal(const arma::mat& X) const;
+
+  /// Whether every Gram matrix of this kernel, with the parameters it holds, is positive
+  /// semi-definite (Mercer).
+  [[nodiscard]] virtual bool positive_semidefinite() const = 0;
+
+  /// The explicit feature map φ for these parameters, or nullptr when the kernel has
+  /// no finite one. The map lives as long as the kernel.
+  [[nodiscard]] virtual const FeatureMap* feature_map() const { return nullptr; }
+
+  /// Analytic floating-point operation count of an n × m Gram block in d dimensions.
+  /// Default: 2·n·m·d (one inner product or squared distance per entry).
+  [[nodiscard]] virtual double gram_flops(std::size_t n, std::size_t m, std::size_t d) const;
+
+ protected:
+  /// k(x, z); x and z have the same dimension and finite entries.
+  [[nodiscard]] virtual double compute(const arma::vec& x, const arma::vec& z) const = 0;
+
+  /// Fills K (already sized n × m). Default: compute() on every pair.
+  virtual void compute_gram(const arma::mat& X, const arma::mat& Z, arma::mat& K) const;
+
+  /// Fills the symmetric K (already sized n × n). Default: compute() on one triangle,
+  /// mirrored.
+  virtual void compute_symmetric_gram(const arma::mat& X, arma::mat& K) const;
+
+  /// Fills diag (already sized n). Default: compute(xᵢ, xᵢ).
+  virtual void compute_diagonal(const arma::mat& X, arma::vec& diag) const;
+};
+
+class KEXP_API FeatureMap {
+ public:
+  virtual ~FeatureMap();
+
+  /// D, the dimension of φ(x) for inputs of dimension d.
+  [[nodiscard]] virtual std::size_t dimension(std::size_t d) const = 0;
+
+  /// True when ⟨φ(x), φ(z)⟩ = k(x, z) to rounding; false for an approximation
+  /// (truncated series, random features).
+  [[nodiscard]] virtual bool exact() const = 0;
+
+  /// Φ = [φ(x₁) … φ(xₙ)], D × n, for X d × n.
+  void features(const arma::mat& X, arma::mat& Phi) const;
+
+  /// Analytic floating-point operation count of features() for n samples in d
+  /// dimensions. Default: D·n.
+  [[nodiscard]] virtual double flops(std::size_t n, std::size_t d) const;
+
+ protected:
+  /// Fills Phi (already sized D × n); X has finite entries.
+  virtual void compute_features(const arma::mat& X, arma::mat& Phi) const = 0;
+};
+
+/// Throws kexp::InvalidArgument unless every entry of X is finite; `what` names X in the
+/// message ("X", "Z", …).
+KEXP_API void require_finite(const arma::mat& X, const char* what);
+
+}  // namespace kexp

@@ -1,0 +1,12 @@
+// All of the kexp SDK: what a plugin author includes.
+#pragma once
+
+#include "kexp/dataset.hpp"
+#include "kexp/error.hpp"
+#include "kexp/gram.hpp"
+#include "kexp/kernel.hpp"
+#include "kexp/linalg.hpp"
+#include "kexp/params.hpp"
+#include "kexp/plugin.hpp"
+#include "kexp/solver.hpp"
+#include "kexp/version.hpp"

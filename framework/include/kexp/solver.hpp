@@ -1,0 +1,84 @@
+// Solver: the interface a solver plugin implements.
+//
+// A solver works in one form, declared in its plugin flags:
+//   primal — trains θ ∈ R^D on the feature matrix Φ (D × n) of the kernel's map;
+//   dual   — trains β ∈ R^n on the Gram matrix K (n × n), predicting with K(X, X*).
+// The runner builds Φ or K, times every phase and measures memory itself; a solver
+// reports only what the runner cannot see: the analytic flop count of its work, the
+// matrices it allocates, iterations and its own metrics.
+#pragma once
+
+#include <armadillo>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "kexp/dataset.hpp"
+#include "kexp/export.hpp"
+
+namespace kexp {
+
+enum class Form : std::uint8_t { Primal, Dual };
+
+KEXP_API const char* to_string(Form form);
+
+/// The training set as a solver sees it. Exactly one of `gram` (dual) or `features`
+/// (primal) is set.
+struct TrainingData {
+  /// Dual: K(X, X), n × n. The solver may overwrite it (factor it in place) only when
+  /// `gram_writable` is true; otherwise the runner keeps it for the other cells that
+  /// share it, and a solver that needs a scratch matrix copies it (and counts the copy
+  /// in SolverReport::matrix_bytes).
+  arma::mat* gram = nullptr;
+  bool gram_writable = false;
+  /// Primal: Φ, D × n, a column per sample.
+  const arma::mat* features = nullptr;
+  /// y, n targets.
+  const arma::vec* targets = nullptr;
+  Task task = Task::Regression;
+};
+
+/// The points to predict at, in the solver's form.
+struct TestData {
+  const arma::mat* gram = nullptr;           ///< dual: K(X, X*), n × m
+  const arma::vec* gram_diagonal = nullptr;  ///< dual: k(x*, x*), m
+  const arma::mat* features = nullptr;       ///< primal: Φ(X*), D × m
+};
+
+struct Prediction {
+  arma::vec mean;   ///< m predictions (for classification, a score whose sign is the class)
+  arma::vec var_f;  ///< predictive variance of f, empty when the solver has none
+  arma::vec var_y;  ///< predictive variance of the target (var_f plus noise), or empty
+};
+
+/// What a solver reports of its own work.
+struct SolverReport {
+  double fit_flops = 0;      ///< analytic flop count of fit()
+  double predict_flops = 0;  ///< analytic flop count of predict()
+  /// Bytes of the matrices the solver allocates beyond its inputs (a copy, a factor).
+  double matrix_bytes = 0;
+  long iterations = -1;  ///< -1 when the solver does not iterate
+  bool converged = true;
+  /// Named results, declared by name in the plugin's `metrics` (log_marginal_likelihood,
+  /// alpha, …), written as columns of results.csv.
+  std::vector<std::pair<std::string, double>> metrics;
+  /// Training loss after each iteration, for iterative solvers.
+  std::vector<double> loss_curve;
+  /// Predictions on the training set, when the solver has them at no extra cost (kernel
+  /// ridge: Kβ = y − λβ). Needed for train_rmse when the solver factored K in place.
+  arma::vec fitted;
+};
+
+class KEXP_API Solver {
+ public:
+  virtual ~Solver();
+
+  /// Trains on `data`. Throws kexp::NumericError when the method cannot proceed (for
+  /// example a Gram matrix that is not positive definite), with the remedy.
+  virtual void fit(const TrainingData& data, SolverReport& report) = 0;
+
+  /// Predicts at the test points after fit().
+  [[nodiscard]] virtual Prediction predict(const TestData& data, SolverReport& report) const = 0;
+};
+
+}  // namespace kexp

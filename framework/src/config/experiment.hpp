@@ -1,0 +1,76 @@
+// The experiment file (DESIGN.md, "The experiment file"), parsed but not yet checked
+// against the plugins' schemas. Every value keeps its file:line:column.
+#pragma once
+
+#include <yaml-cpp/yaml.h>
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "kexp/error.hpp"
+
+namespace kexp::core {
+
+/// One value a parameter takes: YAML scalar text, or a number from a generator.
+struct SweepValue {
+  std::string text;
+  SourceLocation where;
+  bool from_generator = false;
+};
+
+/// A parameter as written: one value (set) or several (swept).
+struct ParamSetting {
+  std::string name;  ///< "sigma"
+  std::string key;   ///< "kernels[0].sigma"
+  SourceLocation where;
+  std::vector<SweepValue> values;
+  bool swept = false;  ///< written as a list or a generator
+};
+
+/// A dataset, kernel or solver entry: `plugin: NAME` and its parameters.
+struct ComponentSpec {
+  std::string plugin;
+  std::string key;  ///< "dataset", "kernels[1]", "solvers[0]"
+  SourceLocation where;
+  std::vector<ParamSetting> params;
+};
+
+struct OutputSpec {
+  std::string dir;  ///< relative to the working directory; empty: results/<experiment>
+  bool predictions = false;
+};
+
+struct Experiment {
+  std::filesystem::path file;      ///< the config file
+  std::filesystem::path base_dir;  ///< its folder; relative paths in it start here
+  std::string name;
+  SourceLocation name_where;
+  std::uint64_t seed = 0;
+  int repeats = 1;
+  std::vector<std::filesystem::path> plugin_path;  ///< resolved against base_dir
+  ComponentSpec dataset;
+  std::vector<ComponentSpec> kernels;
+  std::vector<ComponentSpec> solvers;
+  OutputSpec output;
+  YAML::Node document;  ///< the file as read, overrides applied
+};
+
+/// A command-line override, `KEY=V1,V2,…`, e.g. `kernels[0].sigma=0.5,1,2`.
+struct Override {
+  std::string text;
+};
+
+/// Reads and parses an experiment file. Throws ConfigError with file:line:column.
+Experiment load_experiment(const std::filesystem::path& file,
+                           const std::vector<Override>& overrides = {});
+
+/// Parses experiment text (for tests); `file` is used for messages and relative paths.
+Experiment parse_experiment(const std::string& text, const std::filesystem::path& file,
+                            const std::vector<Override>& overrides = {});
+
+/// The location of a YAML node in `file`.
+SourceLocation location_of(const YAML::Node& node, const std::filesystem::path& file);
+
+}  // namespace kexp::core

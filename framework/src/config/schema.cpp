@@ -1,0 +1,175 @@
+#include "config/schema.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <cmath>
+#include <limits>
+
+#include "plugin/registry.hpp"
+
+namespace kexp::core {
+
+const std::vector<ParamSpec>& dataset_common_params() {
+  static const std::vector<ParamSpec> params = {
+      param::real("test_fraction", "0.2",
+                  "share of the samples held out as the test set (ignored when the dataset "
+                  "has its own test set)")
+          .greater_than(0)
+          .less_than(1),
+      param::boolean("standardize", "false",
+                     "scale every feature to mean 0 and variance 1, fitted on the training set"),
+  };
+  return params;
+}
+
+std::vector<ParamSpec> schema_of(const PluginDescriptor& descriptor) {
+  std::vector<ParamSpec> schema(descriptor.info.params,
+                                descriptor.info.params + descriptor.info.param_count);
+  if (descriptor.kind == PluginKind::Dataset) {
+    for (const ParamSpec& p : dataset_common_params()) {
+      const bool own = std::any_of(schema.begin(), schema.end(), [&](const ParamSpec& s) {
+        return std::string_view(s.name) == p.name;
+      });
+      if (!own) schema.push_back(p);
+    }
+  }
+  return schema;
+}
+
+std::string describe_bounds(const ParamSpec& spec) {
+  const bool has_min = std::isfinite(spec.min);
+  const bool has_max = std::isfinite(spec.max);
+  if (has_min && has_max) {
+    return fmt::format("in {}{}, {}{}", spec.min_exclusive ? "(" : "[", spec.min, spec.max,
+                       spec.max_exclusive ? ")" : "]");
+  }
+  if (has_min) return fmt::format("{} {}", spec.min_exclusive ? ">" : "≥", spec.min);
+  if (has_max) return fmt::format("{} {}", spec.max_exclusive ? "<" : "≤", spec.max);
+  return {};
+}
+
+namespace {
+
+[[noreturn]] void reject(const SweepValue& value, const std::string& key, const std::string& message) {
+  throw ConfigError(value.where, key, message);
+}
+
+bool parse_real(const std::string& text, double& out) {
+  if (text.empty()) return false;
+  char* end = nullptr;
+  out = std::strtod(text.c_str(), &end);
+  return end == text.c_str() + text.size();
+}
+
+bool parse_integer(const std::string& text, std::int64_t& out) {
+  double v = 0;
+  if (!parse_real(text, v) || !std::isfinite(v) || v != std::floor(v) ||
+      std::fabs(v) > 9.0e15) {
+    return false;
+  }
+  out = static_cast<std::int64_t>(v);
+  return true;
+}
+
+void check_bounds(const ParamSpec& spec, double v, const SweepValue& value, const std::string& key) {
+  const bool below = spec.min_exclusive ? !(v > spec.min) : !(v >= spec.min);
+  const bool above = spec.max_exclusive ? !(v < spec.max) : !(v <= spec.max);
+  if (below || above) {
+    reject(value, key, fmt::format("{} must be {}, got {}", key, describe_bounds(spec), value.text));
+  }
+}
+
+}  // namespace
+
+ParamValue check_value(const ParamSpec& spec, const SweepValue& value, const std::string& key) {
+  switch (spec.type) {
+    case ParamType::Real: {
+      double v = 0;
+      if (!parse_real(value.text, v) || std::isnan(v)) {
+        reject(value, key, fmt::format("{} must be a real number, got '{}'", key, value.text));
+      }
+      check_bounds(spec, v, value, key);
+      return v;
+    }
+    case ParamType::Int: {
+      std::int64_t v = 0;
+      if (!parse_integer(value.text, v)) {
+        reject(value, key, fmt::format("{} must be an integer, got '{}'", key, value.text));
+      }
+      check_bounds(spec, static_cast<double>(v), value, key);
+      return v;
+    }
+    case ParamType::Bool: {
+      const std::string& t = value.text;
+      if (t == "true" || t == "yes" || t == "on") return true;
+      if (t == "false" || t == "no" || t == "off") return false;
+      reject(value, key, fmt::format("{} must be true or false, got '{}'", key, t));
+    }
+    case ParamType::String: {
+      if (spec.choices != nullptr) {
+        std::vector<std::string> choices;
+        std::string_view rest(spec.choices);
+        while (true) {
+          const auto bar = rest.find('|');
+          choices.emplace_back(rest.substr(0, bar));
+          if (bar == std::string_view::npos) break;
+          rest.remove_prefix(bar + 1);
+        }
+        if (std::find(choices.begin(), choices.end(), value.text) == choices.end()) {
+          std::string message = fmt::format("{} must be one of {}, got '{}'", key,
+                                            fmt::join(choices, ", "), value.text);
+          const std::string near = nearest_name(value.text, choices);
+          if (!near.empty()) message += fmt::format("; did you mean '{}'?", near);
+          reject(value, key, message);
+        }
+      }
+      return value.text;
+    }
+  }
+  reject(value, key, fmt::format("{} has a type kexp does not know", key));
+}
+
+std::vector<ResolvedParam> resolve_params(const std::vector<ParamSpec>& schema,
+                                          const ComponentSpec& component,
+                                          const std::string& plugin_label) {
+  std::vector<std::string> names;
+  for (const ParamSpec& spec : schema) names.emplace_back(spec.name);
+  for (const ParamSetting& s : component.params) {
+    if (std::find(names.begin(), names.end(), s.name) != names.end()) continue;
+    std::string message = fmt::format("{}: {} has no parameter '{}'", s.key, plugin_label, s.name);
+    const std::string near = nearest_name(s.name, names);
+    if (!near.empty()) message += fmt::format("; did you mean '{}'?", near);
+    message += names.empty() ? std::string(" (it takes no parameters)")
+                             : fmt::format(" (parameters: {})", fmt::join(names, ", "));
+    throw ConfigError(s.where, s.key, message);
+  }
+  std::vector<ResolvedParam> out;
+  for (const ParamSpec& spec : schema) {
+    ResolvedParam r;
+    r.name = spec.name;
+    const auto given = std::find_if(component.params.begin(), component.params.end(),
+                                    [&](const ParamSetting& s) { return s.name == spec.name; });
+    if (given != component.params.end()) {
+      r.given = true;
+      r.swept = given->swept;
+      for (const SweepValue& v : given->values) r.values.push_back(check_value(spec, v, given->key));
+    } else if (spec.default_value != nullptr) {
+      const SweepValue def{spec.default_value, SourceLocation{}, false};
+      try {
+        r.values.push_back(check_value(spec, def, component.key + "." + spec.name));
+      } catch (const ConfigError& e) {
+        throw PluginError(fmt::format("{} declares a bad default for '{}': {}", plugin_label,
+                                      spec.name, e.what()));
+      }
+    } else {
+      throw ConfigError(component.where, component.key + "." + spec.name,
+                        fmt::format("{}.{} is required by {}: {}", component.key, spec.name,
+                                    plugin_label, spec.doc));
+    }
+    out.push_back(std::move(r));
+  }
+  return out;
+}
+
+}  // namespace kexp::core

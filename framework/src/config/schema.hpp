@@ -1,0 +1,41 @@
+// Checking parameters against a plugin's schema, before the plugin sees them.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "config/experiment.hpp"
+#include "kexp/params.hpp"
+#include "kexp/plugin.hpp"
+
+namespace kexp::core {
+
+/// The parameters the runner adds to every dataset: how to split and scale it.
+const std::vector<ParamSpec>& dataset_common_params();
+
+/// The full schema of a plugin as the experiment file sees it (for a dataset, its own
+/// parameters followed by the common ones).
+std::vector<ParamSpec> schema_of(const PluginDescriptor& descriptor);
+
+/// A parameter after checking: its typed values, in sweep order.
+struct ResolvedParam {
+  std::string name;
+  std::vector<ParamValue> values;
+  bool swept = false;
+  bool given = false;  ///< written in the experiment (not a default)
+};
+
+/// Converts one written value to the spec's type and checks its bounds. Throws
+/// ConfigError naming `key` and the value's location.
+ParamValue check_value(const ParamSpec& spec, const SweepValue& value, const std::string& key);
+
+/// Checks a component's settings against the schema: unknown names (with the nearest),
+/// wrong types, values out of range; fills defaults. Result in schema order.
+std::vector<ResolvedParam> resolve_params(const std::vector<ParamSpec>& schema,
+                                          const ComponentSpec& component,
+                                          const std::string& plugin_label);
+
+/// Describes the bounds of a spec, e.g. "> 0", "in [0, 1]"; empty when unbounded.
+std::string describe_bounds(const ParamSpec& spec);
+
+}  // namespace kexp::core

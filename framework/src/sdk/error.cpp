@@ -1,0 +1,33 @@
+#include "kexp/error.hpp"
+
+#include <fmt/format.h>
+
+namespace kexp {
+
+std::string SourceLocation::str() const {
+  if (file.empty()) return {};
+  if (line <= 0) return file;
+  if (column <= 0) return fmt::format("{}:{}", file, line);
+  return fmt::format("{}:{}:{}", file, line, column);
+}
+
+namespace {
+
+std::string located(const SourceLocation& where, const std::string& message) {
+  const std::string at = where.str();
+  return at.empty() ? message : at + ": " + message;
+}
+
+}  // namespace
+
+ConfigError::ConfigError(SourceLocation where, std::string key, const std::string& message)
+    : Error(located(where, message)), where_(std::move(where)), key_(std::move(key)) {}
+
+ConfigError::ConfigError(const std::string& message) : Error(message) {}
+
+DataError::DataError(SourceLocation where, const std::string& message)
+    : Error(located(where, message)), where_(std::move(where)) {}
+
+DataError::DataError(const std::string& message) : Error(message) {}
+
+}  // namespace kexp

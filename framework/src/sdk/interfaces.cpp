@@ -1,0 +1,131 @@
+// Out-of-line members of the SDK interfaces: the input checks in front of every kernel
+// and feature map, the default loops, and the virtual destructors (so that each class
+// has one home for its vtable and type information).
+#include <fmt/format.h>
+
+#include "kexp/dataset.hpp"
+#include "kexp/error.hpp"
+#include "kexp/kernel.hpp"
+#include "kexp/plugin.hpp"
+#include "kexp/solver.hpp"
+
+namespace kexp {
+
+const char* to_string(Task task) {
+  return task == Task::Regression ? "regression" : "classification";
+}
+
+const char* to_string(Form form) { return form == Form::Primal ? "primal" : "dual"; }
+
+const char* to_string(PluginKind kind) {
+  switch (kind) {
+    case PluginKind::Kernel: return "kernel";
+    case PluginKind::Solver: return "solver";
+    case PluginKind::Dataset: return "dataset";
+  }
+  return "unknown";
+}
+
+void require_finite(const arma::mat& X, const char* what) {
+  if (X.is_finite()) return;
+  const arma::uvec bad = arma::find_nonfinite(X);
+  const arma::uword row = bad(0) % X.n_rows;
+  const arma::uword col = bad(0) / X.n_rows;
+  throw InvalidArgument(fmt::format(
+      "{} has a non-finite value ({}) at feature {} of sample {} ({} such entries in all)",
+      what, X(row, col), row, col, bad.n_elem));
+}
+
+namespace {
+
+void require_same_dimension(const arma::mat& X, const arma::mat& Z) {
+  if (X.n_rows != Z.n_rows) {
+    throw InvalidArgument(fmt::format(
+        "points of different dimension: X is {} × {} (d = {}), Z is {} × {} (d = {}); "
+        "samples are columns and both sets need the same number of rows",
+        X.n_rows, X.n_cols, X.n_rows, Z.n_rows, Z.n_cols, Z.n_rows));
+  }
+}
+
+}  // namespace
+
+Kernel::~Kernel() = default;
+
+double Kernel::evaluate(const arma::vec& x, const arma::vec& z) const {
+  require_same_dimension(x, z);
+  require_finite(x, "x");
+  require_finite(z, "z");
+  return compute(x, z);
+}
+
+void Kernel::gram(const arma::mat& X, const arma::mat& Z, arma::mat& K) const {
+  require_same_dimension(X, Z);
+  require_finite(X, "X");
+  require_finite(Z, "Z");
+  K.set_size(X.n_cols, Z.n_cols);
+  if (K.n_elem > 0) compute_gram(X, Z, K);
+}
+
+void Kernel::gram(const arma::mat& X, arma::mat& K) const {
+  require_finite(X, "X");
+  K.set_size(X.n_cols, X.n_cols);
+  if (K.n_elem > 0) compute_symmetric_gram(X, K);
+}
+
+arma::vec Kernel::diagonal(const arma::mat& X) const {
+  require_finite(X, "X");
+  arma::vec diag(X.n_cols);
+  compute_diagonal(X, diag);
+  return diag;
+}
+
+double Kernel::gram_flops(std::size_t n, std::size_t m, std::size_t d) const {
+  return 2.0 * static_cast<double>(n) * static_cast<double>(m) * static_cast<double>(d);
+}
+
+void Kernel::compute_gram(const arma::mat& X, const arma::mat& Z, arma::mat& K) const {
+#pragma omp parallel for schedule(static)
+  for (arma::uword j = 0; j < Z.n_cols; ++j) {
+    const arma::vec z(const_cast<double*>(Z.colptr(j)), Z.n_rows, false, true);
+    for (arma::uword i = 0; i < X.n_cols; ++i) {
+      const arma::vec x(const_cast<double*>(X.colptr(i)), X.n_rows, false, true);
+      K(i, j) = compute(x, z);
+    }
+  }
+}
+
+void Kernel::compute_symmetric_gram(const arma::mat& X, arma::mat& K) const {
+#pragma omp parallel for schedule(dynamic, 16)
+  for (arma::uword j = 0; j < X.n_cols; ++j) {
+    const arma::vec z(const_cast<double*>(X.colptr(j)), X.n_rows, false, true);
+    for (arma::uword i = 0; i <= j; ++i) {
+      const arma::vec x(const_cast<double*>(X.colptr(i)), X.n_rows, false, true);
+      K(i, j) = compute(x, z);
+    }
+  }
+  K = arma::symmatu(K);
+}
+
+void Kernel::compute_diagonal(const arma::mat& X, arma::vec& diag) const {
+  for (arma::uword i = 0; i < X.n_cols; ++i) {
+    const arma::vec x(const_cast<double*>(X.colptr(i)), X.n_rows, false, true);
+    diag(i) = compute(x, x);
+  }
+}
+
+FeatureMap::~FeatureMap() = default;
+
+void FeatureMap::features(const arma::mat& X, arma::mat& Phi) const {
+  require_finite(X, "X");
+  Phi.set_size(dimension(X.n_rows), X.n_cols);
+  if (Phi.n_elem > 0) compute_features(X, Phi);
+}
+
+double FeatureMap::flops(std::size_t n, std::size_t d) const {
+  return static_cast<double>(dimension(d)) * static_cast<double>(n);
+}
+
+Dataset::~Dataset() = default;
+Solver::~Solver() = default;
+
+}  // namespace kexp

@@ -1,0 +1,162 @@
+#include "sweep/plan.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+namespace kexp::core {
+
+std::uint64_t fnv1a(const std::string& text) {
+  std::uint64_t h = 1469598103934665603ULL;
+  for (unsigned char c : text) {
+    h ^= c;
+    h *= 1099511628211ULL;
+  }
+  return h;
+}
+
+namespace {
+
+std::uint64_t splitmix64(std::uint64_t x) {
+  x += 0x9E3779B97F4A7C15ULL;
+  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
+  return x ^ (x >> 31);
+}
+
+/// The Cartesian product of the parameters' values, the first parameter varying slowest.
+std::vector<Variant> expand(const PluginRecord& plugin, std::size_t component,
+                            const std::vector<ResolvedParam>& params) {
+  std::vector<Variant> out;
+  std::vector<std::size_t> at(params.size(), 0);
+  while (true) {
+    Variant v;
+    v.plugin = &plugin;
+    v.component = component;
+    std::string canonical = std::string(plugin.name()) + "(";
+    for (std::size_t i = 0; i < params.size(); ++i) {
+      const ParamValue& value = params[i].values[at[i]];
+      v.params.set(params[i].name, value);
+      canonical += fmt::format("{}{}={}", i ? "," : "", params[i].name, format_value(value));
+    }
+    v.canonical = canonical + ")";
+    out.push_back(std::move(v));
+    std::size_t i = params.size();
+    while (i > 0) {
+      --i;
+      if (++at[i] < params[i].values.size()) break;
+      at[i] = 0;
+      if (i == 0) return out;
+    }
+    if (params.empty()) return out;
+  }
+}
+
+void add_columns(std::vector<std::string>& columns, const std::string& prefix,
+                 const std::vector<ResolvedParam>& params) {
+  for (const ResolvedParam& p : params) {
+    const std::string c = prefix + "." + p.name;
+    if (std::find(columns.begin(), columns.end(), c) == columns.end()) columns.push_back(c);
+  }
+}
+
+}  // namespace
+
+std::uint64_t derive_seed(std::uint64_t root, const std::string& key, std::uint64_t index) {
+  return splitmix64(splitmix64(root ^ fnv1a(key)) + index);
+}
+
+Plan make_plan(const Experiment& e, const PluginRegistry& registry) {
+  Plan plan;
+  {
+    const PluginRecord& p = registry.find(PluginKind::Dataset, e.dataset.plugin);
+    const auto params = resolve_params(schema_of(*p.descriptor), e.dataset,
+                                       fmt::format("dataset plugin '{}'", p.name()));
+    plan.datasets = expand(p, 0, params);
+    plan.dataset_params = params;
+    add_columns(plan.param_columns, "dataset", params);
+  }
+  std::vector<std::vector<std::size_t>> kernels_of(e.kernels.size());
+  std::vector<std::string> kernel_columns;
+  for (std::size_t k = 0; k < e.kernels.size(); ++k) {
+    const PluginRecord* p = nullptr;
+    try {
+      p = &registry.find(PluginKind::Kernel, e.kernels[k].plugin);
+    } catch (const PluginError& err) {
+      throw ConfigError(e.kernels[k].where, e.kernels[k].key + ".plugin", err.what());
+    }
+    const auto params = resolve_params(schema_of(*p->descriptor), e.kernels[k],
+                                       fmt::format("kernel plugin '{}'", p->name()));
+    for (Variant& v : expand(*p, k, params)) {
+      kernels_of[k].push_back(plan.kernels.size());
+      plan.kernels.push_back(std::move(v));
+    }
+    add_columns(kernel_columns, "kernel", params);
+    plan.kernel_params.push_back(params);
+  }
+  std::vector<std::vector<std::size_t>> solvers_of(e.solvers.size());
+  std::vector<std::string> solver_columns;
+  for (std::size_t s = 0; s < e.solvers.size(); ++s) {
+    const PluginRecord* p = nullptr;
+    try {
+      p = &registry.find(PluginKind::Solver, e.solvers[s].plugin);
+    } catch (const PluginError& err) {
+      throw ConfigError(e.solvers[s].where, e.solvers[s].key + ".plugin", err.what());
+    }
+    if (p->has_flag(flags::primal) == p->has_flag(flags::dual)) {
+      throw PluginError(fmt::format("solver plugin '{}' ({}) must declare exactly one form, "
+                                    "flags::primal or flags::dual",
+                                    p->name(), p->path.string()));
+    }
+    const auto params = resolve_params(schema_of(*p->descriptor), e.solvers[s],
+                                       fmt::format("solver plugin '{}'", p->name()));
+    for (Variant& v : expand(*p, s, params)) {
+      solvers_of[s].push_back(plan.solvers.size());
+      plan.solvers.push_back(std::move(v));
+    }
+    add_columns(solver_columns, "solver", params);
+    plan.solver_params.push_back(params);
+    for (std::size_t m = 0; m < p->info().metric_count; ++m) {
+      const std::string name = p->info().metrics[m];
+      if (std::find(plan.metric_columns.begin(), plan.metric_columns.end(), name) ==
+          plan.metric_columns.end()) {
+        plan.metric_columns.push_back(name);
+      }
+    }
+  }
+  plan.param_columns.insert(plan.param_columns.end(), kernel_columns.begin(), kernel_columns.end());
+  plan.param_columns.insert(plan.param_columns.end(), solver_columns.begin(), solver_columns.end());
+
+  for (std::size_t d = 0; d < plan.datasets.size(); ++d) {
+    for (std::size_t k = 0; k < plan.kernels.size(); ++k) {
+      for (std::size_t s = 0; s < plan.solvers.size(); ++s) {
+        Cell c;
+        c.index = plan.cells.size();
+        c.dataset = d;
+        c.kernel = k;
+        c.solver = s;
+        c.form = plan.solvers[s].plugin->has_flag(flags::primal) ? Form::Primal : Form::Dual;
+        const std::string canonical = "dataset=" + plan.datasets[d].canonical + ";kernel=" +
+                                      plan.kernels[k].canonical + ";solver=" +
+                                      plan.solvers[s].canonical;
+        c.id = fmt::format("{:016x}", fnv1a(canonical));
+        plan.cells.push_back(std::move(c));
+      }
+    }
+  }
+  return plan;
+}
+
+std::string param_text(const Plan& plan, const Cell& cell, const std::string& column) {
+  const auto dot = column.find('.');
+  const std::string role = column.substr(0, dot);
+  const std::string name = column.substr(dot + 1);
+  const Variant* v = nullptr;
+  if (role == "dataset") v = &plan.datasets[cell.dataset];
+  if (role == "kernel") v = &plan.kernels[cell.kernel];
+  if (role == "solver") v = &plan.solvers[cell.solver];
+  if (v == nullptr || !v->params.has(name)) return {};
+  return format_value(v->params.value(name));
+}
+
+}  // namespace kexp::core

@@ -1,0 +1,62 @@
+// The sweep: every cell of an experiment, fully resolved.
+//
+// cells = dataset variants × (kernel variants × solver variants), where the variants of
+// a component are the Cartesian product of its swept parameters. A cell's id is a hash
+// of its resolved parameters (every default filled in), so the same cell has the same id
+// in every run.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "config/experiment.hpp"
+#include "config/schema.hpp"
+#include "plugin/registry.hpp"
+
+namespace kexp::core {
+
+/// One resolved dataset, kernel or solver: a plugin and one value for every parameter.
+struct Variant {
+  const PluginRecord* plugin = nullptr;
+  std::size_t component = 0;  ///< index in the experiment's kernels / solvers
+  Params params;
+  std::string canonical;  ///< "gaussian(sigma=1)", what the cell id hashes
+};
+
+struct Cell {
+  std::size_t index = 0;
+  std::string id;  ///< 16 hex digits
+  std::size_t dataset = 0, kernel = 0, solver = 0;  ///< indices of the variants
+  Form form = Form::Dual;
+};
+
+struct Plan {
+  std::vector<Variant> datasets, kernels, solvers;
+  std::vector<Cell> cells;
+  /// `dataset.<p>`, `kernel.<p>`, `solver.<p>`: every parameter of every plugin in the
+  /// experiment, in schema order, first appearance first.
+  std::vector<std::string> param_columns;
+  /// Names of the metrics the experiment's solvers declare.
+  std::vector<std::string> metric_columns;
+  /// The checked parameters of each component, as written or defaulted (for the
+  /// resolved config).
+  std::vector<ResolvedParam> dataset_params;
+  std::vector<std::vector<ResolvedParam>> kernel_params, solver_params;
+};
+
+/// Checks every component against its plugin's schema and expands the sweep. Throws
+/// ConfigError / PluginError; nothing is created.
+Plan make_plan(const Experiment& experiment, const PluginRegistry& registry);
+
+/// The value of a parameter column for a cell, or "" when it does not apply.
+std::string param_text(const Plan& plan, const Cell& cell, const std::string& column);
+
+/// 64-bit FNV-1a of text.
+std::uint64_t fnv1a(const std::string& text);
+
+/// A seed derived from a root seed and a text key and an index (SplitMix64 mixing).
+std::uint64_t derive_seed(std::uint64_t root, const std::string& key, std::uint64_t index);
+
+}  // namespace kexp::core
