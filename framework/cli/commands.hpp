@@ -16,7 +16,8 @@ struct PluginOptions {
   std::vector<std::string> plugin_path;
   void add_to(CLI::App& command);
   /// The registry for these options plus the experiment's folders.
-  [[nodiscard]] core::PluginRegistry discover(const std::vector<std::filesystem::path>& config_folders = {}) const;
+  [[nodiscard]] core::PluginRegistry discover(
+      const std::vector<std::filesystem::path>& config_folders = {}) const;
 };
 
 void add_run_command(CLI::App& app, int& exit_code, const std::string& command_line);

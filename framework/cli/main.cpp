@@ -15,7 +15,8 @@ int main(int argc, char** argv) {
   std::string command_line;
   for (int i = 0; i < argc; ++i) command_line += (i ? " " : "") + std::string(argv[i]);
 
-  CLI::App app{"kexp " KEXP_VERSION_STRING " — experiments with kernel methods: primal and dual, side by side"};
+  CLI::App app{"kexp " KEXP_VERSION_STRING
+               " — experiments with kernel methods: primal and dual, side by side"};
   app.set_version_flag("--version", KEXP_VERSION_STRING);
   app.require_subcommand(1);
   int exit_code = kexp::core::kExitOk;

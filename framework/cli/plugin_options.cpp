@@ -8,7 +8,8 @@ void PluginOptions::add_to(CLI::App& command) {
                      "KEXP_PLUGIN_PATH, the experiment's plugin_path and the default folder");
 }
 
-core::PluginRegistry PluginOptions::discover(const std::vector<std::filesystem::path>& config_folders) const {
+core::PluginRegistry PluginOptions::discover(
+    const std::vector<std::filesystem::path>& config_folders) const {
   core::PluginSearchPath search;
   for (const auto& p : plugin_path) search.command_line.emplace_back(p);
   search.config = config_folders;

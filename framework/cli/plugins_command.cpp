@@ -73,7 +73,8 @@ void add_describe_command(CLI::App& app, int& exit_code) {
   };
   auto args = std::make_shared<Args>();
   CLI::App* cmd = app.add_subcommand("describe", "Print a plugin's summary and parameters");
-  cmd->add_option("name", args->name, "Plugin name, or kind/name (kernel/cubic) when two kinds share it")
+  cmd->add_option("name", args->name,
+                  "Plugin name, or kind/name (kernel/cubic) when two kinds share it")
       ->required();
   args->plugins.add_to(*cmd);
   cmd->callback([args, &exit_code] {
@@ -86,7 +87,9 @@ void add_describe_command(CLI::App& app, int& exit_code) {
       for (PluginKind k : {PluginKind::Kernel, PluginKind::Solver, PluginKind::Dataset}) {
         if (kind == to_string(k)) found.push_back(&registry.find(k, name));
       }
-      if (found.empty()) throw ConfigError(fmt::format("unknown plugin kind '{}' (kernel, solver or dataset)", kind));
+      if (found.empty())
+        throw ConfigError(
+            fmt::format("unknown plugin kind '{}' (kernel, solver or dataset)", kind));
     } else {
       found = registry.named(args->name);
     }
@@ -111,7 +114,8 @@ void add_describe_command(CLI::App& app, int& exit_code) {
       if (schema.empty()) {
         fmt::print("  no parameters\n");
       } else {
-        fmt::print("\n  {:<16} {:<8} {:<10} {:<16} {}\n", "parameter", "type", "default", "bounds", "doc");
+        fmt::print("\n  {:<16} {:<8} {:<10} {:<16} {}\n", "parameter", "type", "default", "bounds",
+                   "doc");
         for (const ParamSpec& s : schema) {
           std::string bounds = core::describe_bounds(s);
           if (s.choices != nullptr) bounds = std::string("one of ") + s.choices;
@@ -122,7 +126,8 @@ void add_describe_command(CLI::App& app, int& exit_code) {
       }
       if (p->info().metric_count > 0) {
         fmt::print("\n  metrics:");
-        for (std::size_t i = 0; i < p->info().metric_count; ++i) fmt::print(" {}", p->info().metrics[i]);
+        for (std::size_t i = 0; i < p->info().metric_count; ++i)
+          fmt::print(" {}", p->info().metrics[i]);
         fmt::print("\n");
       }
       fmt::print("\n");

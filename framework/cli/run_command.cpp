@@ -30,7 +30,8 @@ double parse_bytes(const std::string& text) {
   if (unit == "MIB") scale = 1024.0 * 1024;
   if (unit == "GIB") scale = 1024.0 * 1024 * 1024;
   if (used == 0 || scale == 0 || value <= 0) {
-    throw ConfigError(fmt::format("--max-memory '{}' must be a positive size such as 8G, 500MB or 2GiB", text));
+    throw ConfigError(
+        fmt::format("--max-memory '{}' must be a positive size such as 8G, 500MB or 2GiB", text));
   }
   return value * scale;
 }
@@ -56,7 +57,8 @@ void add_run_command(CLI::App& app, int& exit_code, const std::string& command_l
   run->add_option("--out", args->out, "Result folder (default: the config's output.dir)");
   run->add_option("--set", args->set,
                   "Override a value, or sweep several: KEY=V1,V2 (e.g. kernels[0].sigma=0.5,1,2)");
-  run->add_flag("--dry-run", args->dry_run, "List the cells with their estimated memory; run nothing");
+  run->add_flag("--dry-run", args->dry_run,
+                "List the cells with their estimated memory; run nothing");
   run->add_flag("--fail-fast", args->fail_fast, "Stop at the first cell that fails");
   run->add_flag("--force", args->force, "Replace the result folder if it exists");
   run->add_flag("--quiet", args->quiet, "No progress line");

@@ -35,7 +35,8 @@ class CubicDataset final : public kexp::Dataset {
         squares += x * x;
       }
       const double u = sum / root_d;
-      data.y[i] = u * u * u - u / 2.0 + squares / (2.0 * static_cast<double>(d)) + noise_ * normal(rng);
+      data.y[i] =
+          u * u * u - u / 2.0 + squares / (2.0 * static_cast<double>(d)) + noise_ * normal(rng);
     }
     data.task = kexp::Task::Regression;
     return data;
@@ -47,14 +48,16 @@ class CubicDataset final : public kexp::Dataset {
 };
 
 constexpr kexp::ParamSpec kParams[] = {
-    kexp::param::integer("n", "200", "number of samples (training and test together)").at_least(2).at_most(1e8),
+    kexp::param::integer("n", "200", "number of samples (training and test together)")
+        .at_least(2)
+        .at_most(1e8),
     kexp::param::integer("d", "1", "input dimension").at_least(1).at_most(1e5),
     kexp::param::real("noise", "0.1", "standard deviation of the Gaussian noise on y").at_least(0),
 };
 
-constexpr kexp::PluginInfo kInfo{"cubic", "1.0.0",
-                                 "y = u³ − u/2 + ‖x‖²/(2d) + N(0, noise²), u = Σx/√d, x ~ U[−1,1]^d",
-                                 kParams, kexp::flags::regression};
+constexpr kexp::PluginInfo kInfo{
+    "cubic", "1.0.0", "y = u³ − u/2 + ‖x‖²/(2d) + N(0, noise²), u = Σx/√d, x ~ U[−1,1]^d", kParams,
+    kexp::flags::regression};
 
 }  // namespace
 

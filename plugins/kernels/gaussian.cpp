@@ -50,8 +50,8 @@ constexpr kexp::ParamSpec kParams[] = {
         .log_scale(),
 };
 
-constexpr kexp::PluginInfo kInfo{"gaussian", "1.0.0", "k(x, z) = exp(−‖x − z‖² / (2σ²))",
-                                 kParams, kexp::flags::psd_always};
+constexpr kexp::PluginInfo kInfo{"gaussian", "1.0.0", "k(x, z) = exp(−‖x − z‖² / (2σ²))", kParams,
+                                 kexp::flags::psd_always};
 
 }  // namespace
 

@@ -6,8 +6,8 @@
 // Shawe-Taylor & Cristianini, Kernel Methods for Pattern Analysis, §2.2). Solved by
 // Cholesky, in place on K when the runner allows it, so that no copy of K is made.
 // Fit O(n³/3), prediction O(n) per point given k(X, x*).
-#include <kexp/kexp.hpp>
 #include <fmt/format.h>
+#include <kexp/kexp.hpp>
 
 namespace {
 

@@ -23,8 +23,8 @@ KEXP_API const char* to_string(Task task);
 
 /// What a dataset plugin returns.
 struct Data {
-  arma::mat X;  ///< d × n, a sample per column
-  arma::vec y;  ///< n targets; ±1 labels for binary classification
+  arma::mat X;            ///< d × n, a sample per column
+  arma::vec y;            ///< n targets; ±1 labels for binary classification
   bool has_test = false;  ///< true when X_test, y_test are the test set, as they are
   arma::mat X_test;
   arma::vec y_test;

@@ -10,8 +10,8 @@
 // threads (OpenMP), with BLAS itself kept to one thread inside each block.
 #pragma once
 
-#include <armadillo>
 #include <algorithm>
+#include <armadillo>
 #include <cstddef>
 
 #include "kexp/export.hpp"
@@ -27,9 +27,8 @@ namespace detail {
 
 /// C = Aᵀ B for column-major A (k × m, leading dimension lda), B (k × n, ldb),
 /// C (m × n, ldc), by DGEMM on the calling thread only.
-KEXP_API void gemm_tn(std::size_t m, std::size_t n, std::size_t k, const double* A,
-                      std::size_t lda, const double* B, std::size_t ldb, double* C,
-                      std::size_t ldc);
+KEXP_API void gemm_tn(std::size_t m, std::size_t n, std::size_t k, const double* A, std::size_t lda,
+                      const double* B, std::size_t ldb, double* C, std::size_t ldc);
 
 /// Holds BLAS at one thread for its lifetime, so that threads over blocks do not
 /// oversubscribe the cores; restores the previous count.

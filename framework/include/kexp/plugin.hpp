@@ -54,12 +54,12 @@ inline constexpr std::uint32_t psd_never = 1U << 2;        ///< not PSD in gener
 inline constexpr std::uint32_t exact_map = 1U << 3;        ///< has an exact finite feature map
 inline constexpr std::uint32_t approximate_map = 1U << 4;  ///< has an approximate feature map
 // solvers
-inline constexpr std::uint32_t primal = 1U << 8;               ///< trains on Φ
-inline constexpr std::uint32_t dual = 1U << 9;                 ///< trains on K
-inline constexpr std::uint32_t needs_psd = 1U << 10;           ///< requires a PSD kernel
-inline constexpr std::uint32_t predictive_variance = 1U << 11; ///< predicts var_f, var_y
-inline constexpr std::uint32_t iterative = 1U << 12;           ///< reports iterations
-inline constexpr std::uint32_t classifier = 1U << 13;          ///< for ±1 labels
+inline constexpr std::uint32_t primal = 1U << 8;                ///< trains on Φ
+inline constexpr std::uint32_t dual = 1U << 9;                  ///< trains on K
+inline constexpr std::uint32_t needs_psd = 1U << 10;            ///< requires a PSD kernel
+inline constexpr std::uint32_t predictive_variance = 1U << 11;  ///< predicts var_f, var_y
+inline constexpr std::uint32_t iterative = 1U << 12;            ///< reports iterations
+inline constexpr std::uint32_t classifier = 1U << 13;           ///< for ±1 labels
 // datasets
 inline constexpr std::uint32_t regression = 1U << 16;
 inline constexpr std::uint32_t classification = 1U << 17;
@@ -82,14 +82,22 @@ struct PluginInfo {
   template <std::size_t N>
   constexpr PluginInfo(const char* name_, const char* version_, const char* summary_,
                        const ParamSpec (&params_)[N], std::uint32_t flags_)
-      : name(name_), version(version_), summary(summary_), params(params_),
-        param_count(N), flags(flags_) {}
+      : name(name_),
+        version(version_),
+        summary(summary_),
+        params(params_),
+        param_count(N),
+        flags(flags_) {}
 
   /// A plugin without parameters.
   constexpr PluginInfo(const char* name_, const char* version_, const char* summary_,
                        std::uint32_t flags_)
-      : name(name_), version(version_), summary(summary_), params(nullptr),
-        param_count(0), flags(flags_) {}
+      : name(name_),
+        version(version_),
+        summary(summary_),
+        params(nullptr),
+        param_count(0),
+        flags(flags_) {}
 
   template <std::size_t N>
   [[nodiscard]] constexpr PluginInfo with_metrics(const char* const (&names)[N]) const {
@@ -133,9 +141,9 @@ constexpr PluginKind kind_of() {
 }
 
 template <class T>
-using interface_of = std::conditional_t<
-    std::is_base_of_v<Kernel, T>, Kernel,
-    std::conditional_t<std::is_base_of_v<Solver, T>, Solver, Dataset>>;
+using interface_of =
+    std::conditional_t<std::is_base_of_v<Kernel, T>, Kernel,
+                       std::conditional_t<std::is_base_of_v<Solver, T>, Solver, Dataset>>;
 
 template <class T>
 void* create(const Params& params) {
@@ -154,9 +162,12 @@ void destroy(void* object) noexcept {
 /// kexp::PluginInfo). One per library.
 #define KEXP_PLUGIN(CLASS, INFO)                                                     \
   namespace kexp_plugin_entry {                                                      \
-  constexpr ::kexp::PluginDescriptor descriptor = {                                  \
-      ::kexp::kAbiVersion, KEXP_BUILD_FINGERPRINT, ::kexp::detail::kind_of<CLASS>(), \
-      INFO, &::kexp::detail::create<CLASS>, &::kexp::detail::destroy<CLASS>};        \
+  constexpr ::kexp::PluginDescriptor descriptor = {::kexp::kAbiVersion,              \
+                                                   KEXP_BUILD_FINGERPRINT,           \
+                                                   ::kexp::detail::kind_of<CLASS>(), \
+                                                   INFO,                             \
+                                                   &::kexp::detail::create<CLASS>,   \
+                                                   &::kexp::detail::destroy<CLASS>}; \
   inline const ::kexp::PluginDescriptor* entry() { return &descriptor; }             \
   }                                                                                  \
   BOOST_DLL_ALIAS_SECTIONED(kexp_plugin_entry::entry, kexp_plugin_v1, kexp)

@@ -27,9 +27,9 @@ SourceLocation location_of(const YAML::Node& node, const fs::path& file) {
 
 namespace {
 
-constexpr const char* kTopLevelKeys[] = {"experiment", "description", "seed", "repeats",
-                                         "plugin_path", "dataset",   "kernels", "solvers",
-                                         "output"};
+constexpr const char* kTopLevelKeys[] = {"experiment", "description", "seed",
+                                         "repeats",    "plugin_path", "dataset",
+                                         "kernels",    "solvers",     "output"};
 constexpr const char* kOutputKeys[] = {"dir", "predictions"};
 constexpr const char* kGenerators[] = {"linspace", "logspace", "range"};
 
@@ -121,12 +121,13 @@ class Parser {
         values.push_back(v);
       }
       if (values.empty()) {
-        fail(args, gkey, fmt::format("{}: [{}, {}) is empty; it must give at least one value",
-                                     gkey, a, b));
+        fail(args, gkey,
+             fmt::format("{}: [{}, {}) is empty; it must give at least one value", gkey, a, b));
       }
     } else {
       const std::int64_t count = integer(args[2], gkey + "[2]", 1);
-      if (count > 1000000) fail(args[2], gkey, fmt::format("{} asks for over a million values", gkey));
+      if (count > 1000000)
+        fail(args[2], gkey, fmt::format("{} asks for over a million values", gkey));
       for (std::int64_t i = 0; i < count; ++i) {
         const double t = count == 1 ? 0.0 : static_cast<double>(i) / static_cast<double>(count - 1);
         double v = a + t * (b - a);
@@ -164,12 +165,14 @@ class Parser {
     } else if (node.IsMap()) {
       s.swept = true;
       if (node.size() != 1) {
-        fail(node, key, fmt::format("{} must be a value, a list, or one generator ({})", key,
-                                    fmt::join(kGenerators, ", ")));
+        fail(node, key,
+             fmt::format("{} must be a value, a list, or one generator ({})", key,
+                         fmt::join(kGenerators, ", ")));
       }
       const auto kv = *node.begin();
       const std::string kind = kv.first.as<std::string>();
-      if (std::find(std::begin(kGenerators), std::end(kGenerators), kind) == std::end(kGenerators)) {
+      if (std::find(std::begin(kGenerators), std::end(kGenerators), kind) ==
+          std::end(kGenerators)) {
         std::vector<std::string> g(std::begin(kGenerators), std::end(kGenerators));
         std::string message = fmt::format("unknown generator '{}' for {}", kind, key);
         const std::string near = nearest_name(kind, g);
@@ -192,7 +195,8 @@ class Parser {
     c.key = key;
     c.where = location_of(node, file_);
     const YAML::Node plugin = node["plugin"];
-    if (!plugin) fail(node, key + ".plugin", fmt::format("{} has no 'plugin' key naming the plugin", key));
+    if (!plugin)
+      fail(node, key + ".plugin", fmt::format("{} has no 'plugin' key naming the plugin", key));
     c.plugin = scalar(plugin, key + ".plugin");
     for (const auto& kv : node) {
       const std::string name = kv.first.as<std::string>();
@@ -219,8 +223,9 @@ class Parser {
 
   Experiment parse(YAML::Node root) const {
     if (!root.IsMap()) {
-      throw ConfigError(location_of(root, file_), "",
-                        "an experiment file must be a YAML map (experiment:, dataset:, kernels:, solvers:, …)");
+      throw ConfigError(
+          location_of(root, file_), "",
+          "an experiment file must be a YAML map (experiment:, dataset:, kernels:, solvers:, …)");
     }
     check_keys(root, "", {std::begin(kTopLevelKeys), std::end(kTopLevelKeys)});
     Experiment e;
@@ -237,8 +242,10 @@ class Parser {
            fmt::format("experiment name '{}' must be a plain folder name (no '/', not '.' or '..')",
                        e.name));
     }
-    if (const YAML::Node seed = root["seed"]) e.seed = static_cast<std::uint64_t>(integer(seed, "seed", 0));
-    if (const YAML::Node repeats = root["repeats"]) e.repeats = static_cast<int>(integer(repeats, "repeats", 1));
+    if (const YAML::Node seed = root["seed"])
+      e.seed = static_cast<std::uint64_t>(integer(seed, "seed", 0));
+    if (const YAML::Node repeats = root["repeats"])
+      e.repeats = static_cast<int>(integer(repeats, "repeats", 1));
     if (const YAML::Node path = root["plugin_path"]) {
       std::vector<YAML::Node> items;
       if (path.IsSequence()) {
@@ -261,7 +268,8 @@ class Parser {
       if (!output.IsMap()) fail(output, "output", "output must be a map (dir:, predictions:)");
       check_keys(output, "output", {std::begin(kOutputKeys), std::end(kOutputKeys)});
       if (const YAML::Node dir = output["dir"]) e.output.dir = scalar(dir, "output.dir");
-      if (const YAML::Node p = output["predictions"]) e.output.predictions = boolean(p, "output.predictions");
+      if (const YAML::Node p = output["predictions"])
+        e.output.predictions = boolean(p, "output.predictions");
     }
     return e;
   }
@@ -291,8 +299,8 @@ std::vector<PathStep> parse_key_path(const std::string& path, const std::string&
       try {
         steps.push_back({"", std::stol(path.substr(j + 1, close - j - 1))});
       } catch (const std::exception&) {
-        throw ConfigError(fmt::format("--set {}: '{}' is not an index", text,
-                                      path.substr(j + 1, close - j - 1)));
+        throw ConfigError(
+            fmt::format("--set {}: '{}' is not an index", text, path.substr(j + 1, close - j - 1)));
       }
       j = close + 1;
     }
@@ -305,7 +313,8 @@ std::vector<PathStep> parse_key_path(const std::string& path, const std::string&
 void apply_override(YAML::Node root, const Override& o) {
   const auto eq = o.text.find('=');
   if (eq == std::string::npos || eq == 0) {
-    throw ConfigError(fmt::format("--set '{}' must be KEY=VALUE[,VALUE…], e.g. kernels[0].sigma=0.5,1", o.text));
+    throw ConfigError(
+        fmt::format("--set '{}' must be KEY=VALUE[,VALUE…], e.g. kernels[0].sigma=0.5,1", o.text));
   }
   const std::string path = o.text.substr(0, eq);
   const std::string rhs = o.text.substr(eq + 1);
@@ -318,7 +327,8 @@ void apply_override(YAML::Node root, const Override& o) {
     YAML::Node next;
     if (step.index >= 0) {
       if (!node.IsSequence() || step.index >= static_cast<long>(node.size())) {
-        throw ConfigError(fmt::format("--set {}: the config has no element [{}] there", o.text, step.index));
+        throw ConfigError(
+            fmt::format("--set {}: the config has no element [{}] there", o.text, step.index));
       }
       next = node[static_cast<std::size_t>(step.index)];
     } else {

@@ -51,7 +51,8 @@ std::string describe_bounds(const ParamSpec& spec) {
 
 namespace {
 
-[[noreturn]] void reject(const SweepValue& value, const std::string& key, const std::string& message) {
+[[noreturn]] void reject(const SweepValue& value, const std::string& key,
+                         const std::string& message) {
   throw ConfigError(value.where, key, message);
 }
 
@@ -64,19 +65,20 @@ bool parse_real(const std::string& text, double& out) {
 
 bool parse_integer(const std::string& text, std::int64_t& out) {
   double v = 0;
-  if (!parse_real(text, v) || !std::isfinite(v) || v != std::floor(v) ||
-      std::fabs(v) > 9.0e15) {
+  if (!parse_real(text, v) || !std::isfinite(v) || v != std::floor(v) || std::fabs(v) > 9.0e15) {
     return false;
   }
   out = static_cast<std::int64_t>(v);
   return true;
 }
 
-void check_bounds(const ParamSpec& spec, double v, const SweepValue& value, const std::string& key) {
+void check_bounds(const ParamSpec& spec, double v, const SweepValue& value,
+                  const std::string& key) {
   const bool below = spec.min_exclusive ? !(v > spec.min) : !(v >= spec.min);
   const bool above = spec.max_exclusive ? !(v < spec.max) : !(v <= spec.max);
   if (below || above) {
-    reject(value, key, fmt::format("{} must be {}, got {}", key, describe_bounds(spec), value.text));
+    reject(value, key,
+           fmt::format("{} must be {}, got {}", key, describe_bounds(spec), value.text));
   }
 }
 
@@ -153,7 +155,8 @@ std::vector<ResolvedParam> resolve_params(const std::vector<ParamSpec>& schema,
     if (given != component.params.end()) {
       r.given = true;
       r.swept = given->swept;
-      for (const SweepValue& v : given->values) r.values.push_back(check_value(spec, v, given->key));
+      for (const SweepValue& v : given->values)
+        r.values.push_back(check_value(spec, v, given->key));
     } else if (spec.default_value != nullptr) {
       const SweepValue def{spec.default_value, SourceLocation{}, false};
       try {

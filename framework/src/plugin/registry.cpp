@@ -43,8 +43,8 @@ PluginRecord load_plugin(const fs::path& file) {
   auto& entry = library->get_alias<PluginEntry>(kEntrySymbol);
   const PluginDescriptor* descriptor = entry();
   if (descriptor == nullptr) {
-    throw PluginError(fmt::format("plugin {}: its entry symbol returned no descriptor",
-                                  file.string()));
+    throw PluginError(
+        fmt::format("plugin {}: its entry symbol returned no descriptor", file.string()));
   }
   if (descriptor->abi_version != kAbiVersion) {
     throw PluginError(fmt::format(
@@ -54,10 +54,10 @@ PluginRecord load_plugin(const fs::path& file) {
   }
   const char* fingerprint = descriptor->fingerprint != nullptr ? descriptor->fingerprint : "";
   if (std::strcmp(fingerprint, KEXP_BUILD_FINGERPRINT) != 0) {
-    throw PluginError(fmt::format(
-        "plugin {} has build fingerprint '{}', this kexp has '{}'; rebuild the plugin "
-        "against this kexp's SDK with the same compiler and libraries",
-        file.string(), fingerprint, KEXP_BUILD_FINGERPRINT));
+    throw PluginError(
+        fmt::format("plugin {} has build fingerprint '{}', this kexp has '{}'; rebuild the plugin "
+                    "against this kexp's SDK with the same compiler and libraries",
+                    file.string(), fingerprint, KEXP_BUILD_FINGERPRINT));
   }
   const PluginKind kind = descriptor->kind;
   if (kind != PluginKind::Kernel && kind != PluginKind::Solver && kind != PluginKind::Dataset) {
@@ -66,9 +66,10 @@ PluginRecord load_plugin(const fs::path& file) {
   }
   if (descriptor->info.name == nullptr || *descriptor->info.name == '\0' ||
       descriptor->create == nullptr || descriptor->destroy == nullptr) {
-    throw PluginError(fmt::format("plugin {} has an incomplete descriptor (name, create and "
-                                  "destroy are required)",
-                                  file.string()));
+    throw PluginError(
+        fmt::format("plugin {} has an incomplete descriptor (name, create and "
+                    "destroy are required)",
+                    file.string()));
   }
   return PluginRecord{fs::absolute(file).lexically_normal(), descriptor, std::move(library)};
 }
@@ -150,8 +151,7 @@ const PluginRecord& PluginRegistry::find(PluginKind kind, std::string_view name)
     names.emplace_back(p.name());
   }
   std::sort(names.begin(), names.end());
-  std::string message =
-      fmt::format("no {} plugin named '{}'", to_string(kind), name);
+  std::string message = fmt::format("no {} plugin named '{}'", to_string(kind), name);
   const std::string nearest = nearest_name(name, names);
   if (!nearest.empty()) message += fmt::format("; did you mean '{}'?", nearest);
   message += names.empty() ? fmt::format("\nno {} plugins were found", to_string(kind))
@@ -159,8 +159,9 @@ const PluginRecord& PluginRegistry::find(PluginKind kind, std::string_view name)
                                          fmt::join(names, ", "));
   std::vector<std::string> searched;
   for (const auto& f : folders_) searched.push_back(f.string());
-  message += fmt::format("\nsearched: {}", searched.empty() ? std::string("(no folders)")
-                                                             : fmt::format("{}", fmt::join(searched, ", ")));
+  message += fmt::format("\nsearched: {}", searched.empty()
+                                               ? std::string("(no folders)")
+                                               : fmt::format("{}", fmt::join(searched, ", ")));
   throw PluginError(message);
 }
 
@@ -193,16 +194,15 @@ std::shared_ptr<Interface> create_object(const PluginRecord& plugin, PluginKind 
                                   to_string(plugin.kind()), plugin.name()));
   }
   if (raw == nullptr) {
-    throw PluginError(fmt::format("{} plugin '{}' returned no object",
-                                  to_string(plugin.kind()), plugin.name()));
+    throw PluginError(
+        fmt::format("{} plugin '{}' returned no object", to_string(plugin.kind()), plugin.name()));
   }
   // The deleter holds the library: it cannot be unloaded while the object lives.
   auto library = plugin.library;
   auto destroy = plugin.descriptor->destroy;
-  return std::shared_ptr<Interface>(static_cast<Interface*>(raw),
-                                    [library, destroy](Interface* object) {
-                                      destroy(static_cast<void*>(object));
-                                    });
+  return std::shared_ptr<Interface>(
+      static_cast<Interface*>(raw),
+      [library, destroy](Interface* object) { destroy(static_cast<void*>(object)); });
 }
 
 }  // namespace

@@ -32,8 +32,8 @@ PreparedData prepare_data(Data data, const Params& params, std::uint64_t seed,
   if (data.has_test) {
     check_shapes(data.X_test, data.y_test, label, "test");
     if (data.X_test.n_rows != data.X.n_rows) {
-      throw DataError(fmt::format("{}: the test set has {} features, the training set {}",
-                                  label, data.X_test.n_rows, data.X.n_rows));
+      throw DataError(fmt::format("{}: the test set has {} features, the training set {}", label,
+                                  data.X_test.n_rows, data.X.n_rows));
     }
     out.X_train = std::move(data.X);
     out.y_train = std::move(data.y);

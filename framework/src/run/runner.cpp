@@ -27,12 +27,19 @@ namespace fs = std::filesystem;
 namespace {
 
 const std::vector<std::string>& fixed_columns() {
-  static const std::vector<std::string> columns = {
-      "cell",          "repeat",          "status",       "dataset",        "kernel",
-      "solver",        "form",            "n_train",      "n_test",         "d",
-      "feature_dim",   "train_rmse",      "test_rmse",    "test_accuracy",  "fit_seconds",
-      "predict_seconds", "gram_seconds",  "feature_seconds", "flops",       "matrix_bytes",
-      "peak_rss_bytes", "iterations",     "converged",    "seed",           "error"};
+  static const std::vector<std::string> columns = {"cell",           "repeat",
+                                                   "status",         "dataset",
+                                                   "kernel",         "solver",
+                                                   "form",           "n_train",
+                                                   "n_test",         "d",
+                                                   "feature_dim",    "train_rmse",
+                                                   "test_rmse",      "test_accuracy",
+                                                   "fit_seconds",    "predict_seconds",
+                                                   "gram_seconds",   "feature_seconds",
+                                                   "flops",          "matrix_bytes",
+                                                   "peak_rss_bytes", "iterations",
+                                                   "converged",      "seed",
+                                                   "error"};
   return columns;
 }
 
@@ -61,7 +68,8 @@ double accuracy(const arma::vec& y, const arma::vec& score) {
 }
 
 /// Emits a component of the resolved config: plugin and every parameter.
-void emit_component(YAML::Emitter& out, const Variant& any, const std::vector<ResolvedParam>& params) {
+void emit_component(YAML::Emitter& out, const Variant& any,
+                    const std::vector<ResolvedParam>& params) {
   out << YAML::BeginMap << YAML::Key << "plugin" << YAML::Value << std::string(any.plugin->name());
   for (const ResolvedParam& p : params) {
     out << YAML::Key << p.name << YAML::Value;
@@ -108,7 +116,9 @@ std::string resolved_config(const Experiment& e, const Plan& plan, const fs::pat
   out << YAML::Key << "predictions" << YAML::Value << e.output.predictions;
   out << YAML::EndMap;
   out << YAML::EndMap;
-  return std::string("# Resolved by kexp: every default filled in. `kexp run` this file to run it again.\n") +
+  return std::string(
+             "# Resolved by kexp: every default filled in. `kexp run` this file to run it "
+             "again.\n") +
          out.c_str() + "\n";
 }
 
@@ -152,7 +162,8 @@ class Execution {
  private:
   void create_objects() {
     for (const Variant& v : plan_.kernels) kernels_.push_back(create_kernel(*v.plugin, v.params));
-    for (const Variant& v : plan_.datasets) datasets_.push_back(create_dataset(*v.plugin, v.params));
+    for (const Variant& v : plan_.datasets)
+      datasets_.push_back(create_dataset(*v.plugin, v.params));
     // A primal solver needs the kernel's feature map: refuse before any work.
     std::set<std::pair<std::size_t, std::size_t>> checked;
     for (const Cell& c : plan_.cells) {
@@ -173,7 +184,8 @@ class Execution {
     for (std::size_t d = 0; d < plan_.datasets.size(); ++d) {
       const Variant& v = plan_.datasets[d];
       for (int r = 0; r < repeats; ++r) {
-        const std::uint64_t seed = derive_seed(e_.seed, "dataset:" + v.canonical, static_cast<std::uint64_t>(r));
+        const std::uint64_t seed =
+            derive_seed(e_.seed, "dataset:" + v.canonical, static_cast<std::uint64_t>(r));
         DatasetContext context{seed, e_.base_dir};
         Data raw;
         try {
@@ -183,7 +195,8 @@ class Execution {
         } catch (const ConfigError&) {
           throw;
         } catch (const std::exception& err) {
-          throw DataError(fmt::format("dataset {} could not be loaded: {}", v.canonical, err.what()));
+          throw DataError(
+              fmt::format("dataset {} could not be loaded: {}", v.canonical, err.what()));
         }
         data_[d].push_back(prepare_data(std::move(raw), v.params, seed ^ 0x5eedULL, v.canonical));
       }
@@ -195,7 +208,8 @@ class Execution {
     const double n = static_cast<double>(data.X_train.n_cols);
     const double m = static_cast<double>(data.X_test.n_cols);
     if (c.form == Form::Dual) return 8.0 * (2.0 * n * n + n * m + 2.0 * m);
-    const double D = static_cast<double>(kernels_[c.kernel]->feature_map()->dimension(data.X_train.n_rows));
+    const double D =
+        static_cast<double>(kernels_[c.kernel]->feature_map()->dimension(data.X_train.n_rows));
     return 8.0 * (D * (n + m) + 2.0 * D * D);
   }
 
@@ -207,13 +221,14 @@ class Execution {
 
   int dry_run() {
     fmt::print("{} cells × {} repeats = {} runs; memory budget {:.3g} GB per cell\n",
-               plan_.cells.size(), e_.repeats, plan_.cells.size() * static_cast<std::size_t>(e_.repeats),
-               memory_budget() / 1e9);
+               plan_.cells.size(), e_.repeats,
+               plan_.cells.size() * static_cast<std::size_t>(e_.repeats), memory_budget() / 1e9);
     for (const Cell& c : plan_.cells) {
       const double bytes = estimate_bytes(c);
       fmt::print("{}  {:6}  {:>10.3g} MB{}  {} | {} | {}\n", c.id, to_string(c.form), bytes / 1e6,
-                 bytes > memory_budget() ? " (over budget)" : "", plan_.datasets[c.dataset].canonical,
-                 plan_.kernels[c.kernel].canonical, plan_.solvers[c.solver].canonical);
+                 bytes > memory_budget() ? " (over budget)" : "",
+                 plan_.datasets[c.dataset].canonical, plan_.kernels[c.kernel].canonical,
+                 plan_.solvers[c.solver].canonical);
     }
     return kExitOk;
   }
@@ -232,12 +247,14 @@ class Execution {
             out_dir_.string()));
       }
       fs::remove_all(out_dir_, ec);
-      if (ec) throw ConfigError(fmt::format("cannot remove {}: {}", out_dir_.string(), ec.message()));
+      if (ec)
+        throw ConfigError(fmt::format("cannot remove {}: {}", out_dir_.string(), ec.message()));
     }
     fs::create_directories(out_dir_, ec);
     if (ec || access(out_dir_.c_str(), W_OK) != 0) {
-      throw ConfigError(fmt::format("cannot create the result folder {}: {}; choose another with --out",
-                                    out_dir_.string(), ec ? ec.message() : "not writable"));
+      throw ConfigError(
+          fmt::format("cannot create the result folder {}: {}; choose another with --out",
+                      out_dir_.string(), ec ? ec.message() : "not writable"));
     }
     if (e_.output.predictions) fs::create_directories(out_dir_ / "predictions");
     started_ = now_iso8601();
@@ -261,7 +278,8 @@ class Execution {
     m["repeats"] = e_.repeats;
     m["threads"] = thread_count();
     m["started"] = started_;
-    m["finished"] = finished ? nlohmann::ordered_json(now_iso8601()) : nlohmann::ordered_json(nullptr);
+    m["finished"] =
+        finished ? nlohmann::ordered_json(now_iso8601()) : nlohmann::ordered_json(nullptr);
     nlohmann::ordered_json plugins = nlohmann::ordered_json::array();
     std::set<const PluginRecord*> seen;
     auto add = [&](const Variant& v) {
@@ -307,15 +325,17 @@ class Execution {
     for (const Cell* c : group) {
       if (outcome_.stop) return;
       Row row;
-      const std::uint64_t seed = derive_seed(e_.seed, "cell:" + c->id, static_cast<std::uint64_t>(repeat));
+      const std::uint64_t seed =
+          derive_seed(e_.seed, "cell:" + c->id, static_cast<std::uint64_t>(repeat));
       fill_identity(row, *c, data, repeat, seed);
       const bool last_dual = c->form == Form::Dual && --dual_left == 0;
       try {
         const double need = estimate_bytes(*c);
         if (need > memory_budget()) {
-          throw Error(fmt::format("refused: the cell needs about {:.3g} GB, more than the "
-                                  "memory budget of {:.3g} GB (--max-memory)",
-                                  need / 1e9, memory_budget() / 1e9));
+          throw Error(
+              fmt::format("refused: the cell needs about {:.3g} GB, more than the "
+                          "memory budget of {:.3g} GB (--max-memory)",
+                          need / 1e9, memory_budget() / 1e9));
         }
         reset_peak_rss();
         run_cell(*c, data, kernel, in, last_dual, row);
@@ -325,7 +345,8 @@ class Execution {
         row.set("status", std::string("failed"));
         row.set("error", std::string(err.what()));
         ++outcome_.failed;
-        std::cerr << fmt::format("kexp: cell {} (repeat {}) failed: {}\n", c->id, repeat, err.what());
+        std::cerr << fmt::format("kexp: cell {} (repeat {}) failed: {}\n", c->id, repeat,
+                                 err.what());
         if (options_.fail_fast) outcome_.stop = true;
       }
       row.set("peak_rss_bytes", peak_rss_bytes());
@@ -334,7 +355,8 @@ class Execution {
     }
   }
 
-  void fill_identity(Row& row, const Cell& c, const PreparedData& data, int repeat, std::uint64_t seed) {
+  void fill_identity(Row& row, const Cell& c, const PreparedData& data, int repeat,
+                     std::uint64_t seed) {
     row.set("cell", c.id);
     row.set("repeat", static_cast<std::int64_t>(repeat));
     row.set("dataset", std::string(plan_.datasets[c.dataset].plugin->name()));
@@ -437,7 +459,8 @@ class Execution {
     }
     row.set("test_rmse", rmse(data.y_test, prediction.mean));
     if (fitted.n_elem == data.y_train.n_elem) row.set("train_rmse", rmse(data.y_train, fitted));
-    if (data.task == Task::Classification) row.set("test_accuracy", accuracy(data.y_test, prediction.mean));
+    if (data.task == Task::Classification)
+      row.set("test_accuracy", accuracy(data.y_test, prediction.mean));
     row.set("flops", flops + report.fit_flops + report.predict_flops);
     row.set("matrix_bytes", bytes + report.matrix_bytes);
     if (report.iterations >= 0) row.set("iterations", static_cast<std::int64_t>(report.iterations));
@@ -449,27 +472,32 @@ class Execution {
     if (e_.output.predictions) write_predictions(c, row, data, prediction);
   }
 
-  void write_predictions(const Cell& c, const Row& row, const PreparedData& data, const Prediction& p) {
+  void write_predictions(const Cell& c, const Row& row, const PreparedData& data,
+                         const Prediction& p) {
     const auto* repeat = std::get_if<std::int64_t>(row.get("repeat"));
     const bool variance = p.var_f.n_elem == p.mean.n_elem;
     std::string text = variance ? "index,y_true,y_pred,var_f,var_y\n" : "index,y_true,y_pred\n";
     for (arma::uword i = 0; i < p.mean.n_elem; ++i) {
       text += fmt::format("{},{},{}", i, data.y_test[i], p.mean[i]);
       if (variance) {
-        text += fmt::format(",{},{}", p.var_f[i], p.var_y.n_elem == p.mean.n_elem ? p.var_y[i] : p.var_f[i]);
+        text += fmt::format(",{},{}", p.var_f[i],
+                            p.var_y.n_elem == p.mean.n_elem ? p.var_y[i] : p.var_f[i]);
       }
       text += '\n';
     }
-    write_file_atomically(out_dir_ / "predictions" / fmt::format("{}-{}.csv", c.id, repeat ? *repeat : 0), text);
+    write_file_atomically(
+        out_dir_ / "predictions" / fmt::format("{}-{}.csv", c.id, repeat ? *repeat : 0), text);
   }
 
   void progress(std::size_t total) {
     if (options_.quiet || !isatty(STDERR_FILENO)) return;
     const std::size_t finished = static_cast<std::size_t>(outcome_.done + outcome_.failed);
     const double elapsed = clock_.seconds();
-    const double eta = finished > 0 ? elapsed / static_cast<double>(finished) * static_cast<double>(total - finished) : 0;
-    std::cerr << fmt::format("\r{}/{} done, {} failed, {:.0f}s elapsed, ETA {:.0f}s   ", finished, total,
-                             outcome_.failed, elapsed, eta);
+    const double eta = finished > 0 ? elapsed / static_cast<double>(finished) *
+                                          static_cast<double>(total - finished)
+                                    : 0;
+    std::cerr << fmt::format("\r{}/{} done, {} failed, {:.0f}s elapsed, ETA {:.0f}s   ", finished,
+                             total, outcome_.failed, elapsed, eta);
     if (finished == total) std::cerr << '\n';
   }
 
@@ -484,14 +512,16 @@ class Execution {
   void write_summary() {
     const CsvTable table = read_csv(out_dir_ / "results.csv");
     std::string md = fmt::format("# {}\n\n", e_.name);
-    md += fmt::format("{} cells × {} repeats; {} ok, {} failed.\n\n", plan_.cells.size(), e_.repeats,
-                      outcome_.done, outcome_.failed);
+    md += fmt::format("{} cells × {} repeats; {} ok, {} failed.\n\n", plan_.cells.size(),
+                      e_.repeats, outcome_.done, outcome_.failed);
     std::vector<std::string> show = {"cell", "repeat", "status", "kernel", "solver", "form"};
     for (const auto& p : plan_.param_columns) {
-      if (p.rfind("dataset.test_fraction", 0) == 0 || p.rfind("dataset.standardize", 0) == 0) continue;
+      if (p.rfind("dataset.test_fraction", 0) == 0 || p.rfind("dataset.standardize", 0) == 0)
+        continue;
       show.push_back(p);
     }
-    for (const char* c : {"n_train", "feature_dim", "test_rmse", "test_accuracy", "fit_seconds", "gram_seconds"}) {
+    for (const char* c :
+         {"n_train", "feature_dim", "test_rmse", "test_accuracy", "fit_seconds", "gram_seconds"}) {
       show.emplace_back(c);
     }
     md += "|";

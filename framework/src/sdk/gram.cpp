@@ -6,8 +6,8 @@
 
 extern "C" {
 void dgemm_(const char* transa, const char* transb, const int* m, const int* n, const int* k,
-            const double* alpha, const double* a, const int* lda, const double* b,
-            const int* ldb, const double* beta, double* c, const int* ldc);
+            const double* alpha, const double* a, const int* lda, const double* b, const int* ldb,
+            const double* beta, double* c, const int* ldc);
 void openblas_set_num_threads(int n);
 int openblas_get_num_threads();
 }

@@ -19,9 +19,12 @@ const char* to_string(Form form) { return form == Form::Primal ? "primal" : "dua
 
 const char* to_string(PluginKind kind) {
   switch (kind) {
-    case PluginKind::Kernel: return "kernel";
-    case PluginKind::Solver: return "solver";
-    case PluginKind::Dataset: return "dataset";
+    case PluginKind::Kernel:
+      return "kernel";
+    case PluginKind::Solver:
+      return "solver";
+    case PluginKind::Dataset:
+      return "dataset";
   }
   return "unknown";
 }
@@ -32,18 +35,18 @@ void require_finite(const arma::mat& X, const char* what) {
   const arma::uword row = bad(0) % X.n_rows;
   const arma::uword col = bad(0) / X.n_rows;
   throw InvalidArgument(fmt::format(
-      "{} has a non-finite value ({}) at feature {} of sample {} ({} such entries in all)",
-      what, X(row, col), row, col, bad.n_elem));
+      "{} has a non-finite value ({}) at feature {} of sample {} ({} such entries in all)", what,
+      X(row, col), row, col, bad.n_elem));
 }
 
 namespace {
 
 void require_same_dimension(const arma::mat& X, const arma::mat& Z) {
   if (X.n_rows != Z.n_rows) {
-    throw InvalidArgument(fmt::format(
-        "points of different dimension: X is {} × {} (d = {}), Z is {} × {} (d = {}); "
-        "samples are columns and both sets need the same number of rows",
-        X.n_rows, X.n_cols, X.n_rows, Z.n_rows, Z.n_cols, Z.n_rows));
+    throw InvalidArgument(
+        fmt::format("points of different dimension: X is {} × {} (d = {}), Z is {} × {} (d = {}); "
+                    "samples are columns and both sets need the same number of rows",
+                    X.n_rows, X.n_cols, X.n_rows, Z.n_rows, Z.n_cols, Z.n_rows));
   }
 }
 

@@ -16,7 +16,8 @@ namespace kexp::linalg {
 
 int cholesky_in_place(arma::mat& A) {
   if (A.n_rows != A.n_cols) {
-    throw InvalidArgument(fmt::format("Cholesky needs a square matrix, got {} × {}", A.n_rows, A.n_cols));
+    throw InvalidArgument(
+        fmt::format("Cholesky needs a square matrix, got {} × {}", A.n_rows, A.n_cols));
   }
   const int n = static_cast<int>(A.n_rows);
   int info = 0;
@@ -27,8 +28,9 @@ int cholesky_in_place(arma::mat& A) {
 
 void cholesky_solve(const arma::mat& L, arma::mat& B) {
   if (L.n_rows != B.n_rows) {
-    throw InvalidArgument(fmt::format("Cholesky solve: factor is {} × {}, right-hand side has {} rows",
-                                      L.n_rows, L.n_cols, B.n_rows));
+    throw InvalidArgument(
+        fmt::format("Cholesky solve: factor is {} × {}, right-hand side has {} rows", L.n_rows,
+                    L.n_cols, B.n_rows));
   }
   const int n = static_cast<int>(L.n_rows);
   const int nrhs = static_cast<int>(B.n_cols);

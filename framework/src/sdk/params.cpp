@@ -10,10 +10,14 @@ namespace kexp {
 
 const char* to_string(ParamType type) {
   switch (type) {
-    case ParamType::Real: return "real";
-    case ParamType::Int: return "integer";
-    case ParamType::Bool: return "boolean";
-    case ParamType::String: return "string";
+    case ParamType::Real:
+      return "real";
+    case ParamType::Int:
+      return "integer";
+    case ParamType::Bool:
+      return "boolean";
+    case ParamType::String:
+      return "string";
   }
   return "?";
 }

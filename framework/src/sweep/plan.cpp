@@ -104,9 +104,10 @@ Plan make_plan(const Experiment& e, const PluginRegistry& registry) {
       throw ConfigError(e.solvers[s].where, e.solvers[s].key + ".plugin", err.what());
     }
     if (p->has_flag(flags::primal) == p->has_flag(flags::dual)) {
-      throw PluginError(fmt::format("solver plugin '{}' ({}) must declare exactly one form, "
-                                    "flags::primal or flags::dual",
-                                    p->name(), p->path.string()));
+      throw PluginError(
+          fmt::format("solver plugin '{}' ({}) must declare exactly one form, "
+                      "flags::primal or flags::dual",
+                      p->name(), p->path.string()));
     }
     const auto params = resolve_params(schema_of(*p->descriptor), e.solvers[s],
                                        fmt::format("solver plugin '{}'", p->name()));
@@ -136,9 +137,9 @@ Plan make_plan(const Experiment& e, const PluginRegistry& registry) {
         c.kernel = k;
         c.solver = s;
         c.form = plan.solvers[s].plugin->has_flag(flags::primal) ? Form::Primal : Form::Dual;
-        const std::string canonical = "dataset=" + plan.datasets[d].canonical + ";kernel=" +
-                                      plan.kernels[k].canonical + ";solver=" +
-                                      plan.solvers[s].canonical;
+        const std::string canonical = "dataset=" + plan.datasets[d].canonical +
+                                      ";kernel=" + plan.kernels[k].canonical +
+                                      ";solver=" + plan.solvers[s].canonical;
         c.id = fmt::format("{:016x}", fnv1a(canonical));
         plan.cells.push_back(std::move(c));
       }

@@ -27,7 +27,7 @@ struct Variant {
 
 struct Cell {
   std::size_t index = 0;
-  std::string id;  ///< 16 hex digits
+  std::string id;                                   ///< 16 hex digits
   std::size_t dataset = 0, kernel = 0, solver = 0;  ///< indices of the variants
   Form form = Form::Dual;
 };

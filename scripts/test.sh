@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Sets up a fresh Debian 12 machine, builds kexp and runs every test:
+#   1. the Release build's unit, end-to-end and SDK tests (ctest);
+#   2. the unit and end-to-end tests again in a Debug build with AddressSanitizer and
+#      UndefinedBehaviorSanitizer;
+#   3. the formatting check (clang-format).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+jobs=${KEXP_JOBS:-$(nproc)}
+export OPENBLAS_NUM_THREADS=${OPENBLAS_NUM_THREADS:-1}
+
+scripts/setup.sh
+scripts/build.sh
+ctest --test-dir build --output-on-failure -j"$jobs"
+
+cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DKEXP_SANITIZE=ON -DKEXP_BUILD_BENCH=OFF
+cmake --build build-asan -j"$jobs"
+ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+  ctest --test-dir build-asan --output-on-failure -j"$jobs" -E '^sdk\.'
+
+scripts/check-format.sh
