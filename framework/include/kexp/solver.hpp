@@ -9,6 +9,8 @@
 #pragma once
 
 #include <armadillo>
+#include <map>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -21,6 +23,19 @@ namespace kexp {
 enum class Form : std::uint8_t { Primal, Dual };
 
 KEXP_API const char* to_string(Form form);
+
+/// What the cells that share one Gram matrix or feature matrix (same data, repeat and
+/// kernel; typically a sweep over a solver parameter such as λ) may hand on to each
+/// other: a solver stores a factorization under a key and the next cell of the group
+/// finds it. The runner drops it when the group ends.
+class KEXP_API SharedState {
+ public:
+  [[nodiscard]] std::shared_ptr<void> get(const std::string& key) const;
+  void put(const std::string& key, std::shared_ptr<void> value);
+
+ private:
+  std::map<std::string, std::shared_ptr<void>> values_;
+};
 
 /// The training set as a solver sees it. Exactly one of `gram` (dual) or `features`
 /// (primal) is set.
@@ -36,6 +51,13 @@ struct TrainingData {
   /// y, n targets.
   const arma::vec* targets = nullptr;
   Task task = Task::Regression;
+  /// Shared among the cells of this solver entry that use the same K or Φ.
+  SharedState* shared = nullptr;
+  /// How many cells of this solver entry share this K or Φ, and which of them this is
+  /// (0-based, in run order): a solver can choose one decomposition for the whole group
+  /// over one factorization per cell.
+  std::size_t group_size = 1;
+  std::size_t group_position = 0;
 };
 
 /// The points to predict at, in the solver's form.

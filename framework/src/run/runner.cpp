@@ -132,6 +132,8 @@ struct GroupInputs {
   arma::mat Phi, Phi_test;
   double feature_seconds = 0, feature_test_seconds = 0;
   std::size_t feature_dim = 0;
+  /// One per solver entry, for the cells of that entry in this group.
+  std::map<std::size_t, SharedState> shared;
 };
 
 struct Outcome {
@@ -321,7 +323,11 @@ class Execution {
     GroupInputs in;
     const Kernel& kernel = *kernels_[group.front()->kernel];
     std::size_t dual_left = 0;
-    for (const Cell* c : group) dual_left += c->form == Form::Dual ? 1 : 0;
+    std::map<std::size_t, std::size_t> group_size, group_position;
+    for (const Cell* c : group) {
+      dual_left += c->form == Form::Dual ? 1 : 0;
+      ++group_size[plan_.solvers[c->solver].component];
+    }
     for (const Cell* c : group) {
       if (outcome_.stop) return;
       Row row;
@@ -338,7 +344,9 @@ class Execution {
                           need / 1e9, memory_budget() / 1e9));
         }
         reset_peak_rss();
-        run_cell(*c, data, kernel, in, last_dual, row);
+        const std::size_t entry = plan_.solvers[c->solver].component;
+        Sharing sharing{&in.shared[entry], group_size[entry], group_position[entry]++};
+        run_cell(*c, data, kernel, in, last_dual, sharing, row);
         row.set("status", std::string("ok"));
         ++outcome_.done;
       } catch (const std::exception& err) {
@@ -373,12 +381,20 @@ class Execution {
     }
   }
 
+  struct Sharing {
+    SharedState* state;
+    std::size_t size, position;
+  };
+
   void run_cell(const Cell& c, const PreparedData& data, const Kernel& kernel, GroupInputs& in,
-                bool last_dual, Row& row) {
+                bool last_dual, const Sharing& sharing, Row& row) {
     const std::size_t n = data.X_train.n_cols, m = data.X_test.n_cols, d = data.X_train.n_rows;
     TrainingData train;
     train.targets = &data.y_train;
     train.task = data.task;
+    train.shared = sharing.state;
+    train.group_size = sharing.size;
+    train.group_position = sharing.position;
     TestData test;
     double flops = 0, bytes = 0;
     if (c.form == Form::Dual) {

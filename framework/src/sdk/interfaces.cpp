@@ -128,6 +128,15 @@ double FeatureMap::flops(std::size_t n, std::size_t d) const {
   return static_cast<double>(dimension(d)) * static_cast<double>(n);
 }
 
+std::shared_ptr<void> SharedState::get(const std::string& key) const {
+  const auto it = values_.find(key);
+  return it == values_.end() ? nullptr : it->second;
+}
+
+void SharedState::put(const std::string& key, std::shared_ptr<void> value) {
+  values_.insert_or_assign(key, std::move(value));
+}
+
 Dataset::~Dataset() = default;
 Solver::~Solver() = default;
 
