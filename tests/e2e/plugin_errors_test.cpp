@@ -1,0 +1,172 @@
+// Through the kexp program: every way a plugin can be missing or broken exits 2 with a
+// message that says what and where, and writes no results.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "support/plugins.hpp"
+
+namespace kexp {
+namespace {
+
+using ::testing::AllOf;
+using ::testing::HasSubstr;
+namespace fs = std::filesystem;
+
+constexpr const char* kConfig = R"(experiment: plugins
+dataset:
+  plugin: cubic
+  n: 40
+kernels:
+  - plugin: KERNEL
+solvers:
+  - plugin: kernel_ridge
+)";
+
+struct Outcome {
+  test::CommandResult result;
+  bool wrote_results;
+};
+
+Outcome run_with(const std::string& kernel, const std::string& extra_args) {
+  test::TempDir dir;
+  std::string config = kConfig;
+  config.replace(config.find("KERNEL"), 6, kernel);
+  dir.write("exp.yaml", config);
+  const fs::path out = dir.path() / "out";
+  Outcome o{test::run_kexp("run exp.yaml --out out " + extra_args, dir.path()), fs::exists(out)};
+  return o;
+}
+
+std::string fixture(const std::string& name) {
+  return "--plugin-path '" + (test::fixture_dir() / name).string() + "'";
+}
+
+TEST(PluginErrors, UnknownNameListsTheAvailableAndTheNearest) {
+  const Outcome o = run_with("gausian", "");
+  EXPECT_EQ(o.result.exit_code, 2);
+  EXPECT_THAT(o.result.err,
+              AllOf(HasSubstr("exp.yaml:6:5"), HasSubstr("no kernel plugin named 'gausian'"),
+                    HasSubstr("did you mean 'gaussian'?"), HasSubstr("available kernel plugins:")));
+  EXPECT_FALSE(o.wrote_results);
+}
+
+TEST(PluginErrors, LibraryWithoutEntrySymbol) {
+  const Outcome o = run_with("gaussian", fixture("no_entry"));
+  EXPECT_EQ(o.result.exit_code, 2);
+  EXPECT_THAT(o.result.err,
+              HasSubstr("is not a kexp plugin: it has no entry symbol 'kexp_plugin_v1'"));
+  EXPECT_FALSE(o.wrote_results);
+}
+
+TEST(PluginErrors, AbiMismatch) {
+  const Outcome o = run_with("gaussian", fixture("bad_abi"));
+  EXPECT_EQ(o.result.exit_code, 2);
+  EXPECT_THAT(o.result.err,
+              AllOf(HasSubstr("built for kexp plugin ABI 42"), HasSubstr("this kexp uses ABI 1")));
+  EXPECT_FALSE(o.wrote_results);
+}
+
+TEST(PluginErrors, FingerprintMismatch) {
+  const Outcome o = run_with("gaussian", fixture("bad_fingerprint"));
+  EXPECT_EQ(o.result.exit_code, 2);
+  EXPECT_THAT(o.result.err,
+              AllOf(HasSubstr("has build fingerprint 'kexp 0.0.0; libc++ abi=9; armadillo 1.0'"),
+                    HasSubstr("this kexp has 'kexp ")));
+  EXPECT_FALSE(o.wrote_results);
+}
+
+TEST(PluginErrors, UnresolvedSymbolIsNamedAtLoad) {
+  const Outcome o = run_with("gaussian", fixture("unresolved"));
+  EXPECT_EQ(o.result.exit_code, 2);
+  EXPECT_THAT(o.result.err, HasSubstr("undefined symbol: kexp_fixture_symbol_that_does_not_exist"));
+  EXPECT_FALSE(o.wrote_results);
+}
+
+TEST(PluginErrors, FactoryThatThrows) {
+  const Outcome o = run_with("throwing_kernel", fixture("throwing"));
+  EXPECT_EQ(o.result.exit_code, 2);
+  EXPECT_THAT(o.result.err,
+              HasSubstr("kernel plugin 'throwing_kernel' could not be created: this kernel "
+                        "refuses to be built"));
+  EXPECT_FALSE(o.wrote_results);
+}
+
+TEST(PluginErrors, DuplicateNamesListBothPaths) {
+  const Outcome o = run_with("gaussian", fixture("duplicate"));
+  EXPECT_EQ(o.result.exit_code, 2);
+  EXPECT_THAT(o.result.err, AllOf(HasSubstr("two kernel plugins are named 'gaussian'"),
+                                  HasSubstr("libkexp_fixture_duplicate.so"),
+                                  HasSubstr("libkexp_kernel_gaussian.so")));
+  EXPECT_FALSE(o.wrote_results);
+}
+
+TEST(PluginErrors, EnvironmentPathIsSearched) {
+  test::TempDir dir;
+  dir.write("exp.yaml", std::string(kConfig).replace(std::string(kConfig).find("KERNEL"), 6,
+                                                     "throwing_kernel"));
+  const auto r =
+      test::run_kexp("run exp.yaml --out out", dir.path(),
+                     "KEXP_PLUGIN_PATH='" + (test::fixture_dir() / "throwing").string() + "'");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_THAT(r.err, HasSubstr("could not be created"));
+}
+
+TEST(PluginErrors, ConfigPluginPathIsRelativeToTheConfig) {
+  test::TempDir dir;
+  std::string config =
+      std::string(kConfig).replace(std::string(kConfig).find("KERNEL"), 6, "throwing_kernel");
+  config += "plugin_path: [fixtures]\n";
+  dir.write("sub/exp.yaml", config);
+  fs::create_symlink(test::fixture_dir() / "throwing", dir.path() / "sub" / "fixtures");
+  const auto r = test::run_kexp("run sub/exp.yaml --out out", dir.path());
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_THAT(r.err, HasSubstr("could not be created"));
+}
+
+TEST(Introspection, PluginsListsKindNameVersionPath) {
+  const auto r = test::run_kexp("plugins");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_THAT(r.out, AllOf(HasSubstr("kernel   gaussian"), HasSubstr("solver   kernel_ridge"),
+                           HasSubstr("dataset  cubic"), HasSubstr("libkexp_kernel_gaussian.so")));
+}
+
+TEST(Introspection, DescribePrintsTypesDefaultsBoundsAndDocs) {
+  const auto r = test::run_kexp("describe gaussian");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_THAT(r.out,
+              AllOf(HasSubstr("exp(−‖x − z‖² / (2σ²))"), HasSubstr("sigma"), HasSubstr("real"),
+                    HasSubstr("1.0"), HasSubstr("> 0, log scale"), HasSubstr("bandwidth σ")));
+  const auto dataset = test::run_kexp("describe cubic");
+  EXPECT_THAT(dataset.out, AllOf(HasSubstr("test_fraction"), HasSubstr("in (0, 1)")));
+  const auto unknown = test::run_kexp("describe gausian");
+  EXPECT_EQ(unknown.exit_code, 2);
+  EXPECT_THAT(unknown.err, HasSubstr("did you mean 'gaussian'?"));
+}
+
+TEST(Run, QuickstartWritesOneRowPerCell) {
+  test::TempDir dir;
+  const auto r = test::run_kexp(std::string("run '") + KEXP_TEST_SOURCE_DIR +
+                                    "/../configs/quickstart.yaml' --out out --quiet",
+                                dir.path());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  for (const char* f :
+       {"config.yaml", "manifest.json", "results.csv", "results.jsonl", "summary.md"}) {
+    EXPECT_TRUE(fs::exists(dir.path() / "out" / f)) << f;
+  }
+  std::ifstream csv(dir.path() / "out" / "results.csv");
+  std::string line;
+  int rows = -1;
+  while (std::getline(csv, line)) {
+    ++rows;
+    if (rows > 0) {
+      EXPECT_THAT(line, HasSubstr(",ok,cubic,gaussian,kernel_ridge,dual,"));
+    }
+  }
+  EXPECT_EQ(rows, 6);  // 3 σ × 2 λ
+}
+
+}  // namespace
+}  // namespace kexp

@@ -1,0 +1,122 @@
+// Parameters checked against a plugin's schema: types, bounds, choices, defaults, and
+// the messages a user sees.
+#include "config/schema.hpp"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <limits>
+
+namespace kexp::core {
+namespace {
+
+using ::testing::HasSubstr;
+
+constexpr ParamSpec kSchema[] = {
+    param::real("sigma", "1.0", "bandwidth").greater_than(0).log_scale(),
+    param::integer("degree", "2", "degree").at_least(1).at_most(20),
+    param::boolean("center", "false", "center first"),
+    param::choice("map", "none", "none|taylor|rff", "feature map"),
+    param::real("nu", nullptr, "required smoothness").at_least(0),
+};
+
+std::vector<ParamSpec> schema() { return {std::begin(kSchema), std::end(kSchema)}; }
+
+ComponentSpec component(std::vector<std::pair<std::string, std::vector<std::string>>> given) {
+  ComponentSpec c;
+  c.plugin = "k";
+  c.key = "kernels[0]";
+  c.where = {"exp.yaml", 3, 5};
+  int line = 4;
+  for (auto& [name, values] : given) {
+    ParamSetting s;
+    s.name = name;
+    s.key = "kernels[0]." + name;
+    s.where = {"exp.yaml", line, 12};
+    s.swept = values.size() > 1;
+    for (auto& v : values) s.values.push_back({v, {"exp.yaml", line, 12}, false});
+    c.params.push_back(s);
+    ++line;
+  }
+  return c;
+}
+
+std::string error_of(std::vector<std::pair<std::string, std::vector<std::string>>> given) {
+  try {
+    resolve_params(schema(), component(std::move(given)), "kernel plugin 'k'");
+  } catch (const ConfigError& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+
+TEST(Schema, FillsDefaultsAndConvertsTypes) {
+  const auto r = resolve_params(schema(), component({{"nu", {"0.5"}}, {"degree", {"3", "4"}}}),
+                                "kernel plugin 'k'");
+  ASSERT_EQ(r.size(), 5U);
+  EXPECT_EQ(std::get<double>(r[0].values[0]), 1.0);
+  EXPECT_FALSE(r[0].given);
+  ASSERT_EQ(r[1].values.size(), 2U);
+  EXPECT_EQ(std::get<std::int64_t>(r[1].values[1]), 4);
+  EXPECT_TRUE(r[1].swept);
+  EXPECT_EQ(std::get<bool>(r[2].values[0]), false);
+  EXPECT_EQ(std::get<std::string>(r[3].values[0]), "none");
+  EXPECT_EQ(std::get<double>(r[4].values[0]), 0.5);
+}
+
+TEST(Schema, UnknownParameterNamesTheNearestAndTheLocation) {
+  const std::string e = error_of({{"nu", {"1"}}, {"sigmaa", {"1"}}});
+  EXPECT_THAT(
+      e,
+      HasSubstr("exp.yaml:5:12: kernels[0].sigmaa: kernel plugin 'k' has no parameter 'sigmaa'"));
+  EXPECT_THAT(e, HasSubstr("did you mean 'sigma'?"));
+}
+
+TEST(Schema, WrongTypesAreRejected) {
+  EXPECT_THAT(error_of({{"nu", {"1"}}, {"sigma", {"wide"}}}),
+              HasSubstr("exp.yaml:5:12: kernels[0].sigma must be a real number, got 'wide'"));
+  EXPECT_THAT(error_of({{"nu", {"1"}}, {"degree", {"2.5"}}}),
+              HasSubstr("kernels[0].degree must be an integer, got '2.5'"));
+  EXPECT_THAT(error_of({{"nu", {"1"}}, {"center", {"maybe"}}}),
+              HasSubstr("kernels[0].center must be true or false, got 'maybe'"));
+  EXPECT_THAT(
+      error_of({{"nu", {"1"}}, {"map", {"taylr"}}}),
+      HasSubstr(
+          "kernels[0].map must be one of none, taylor, rff, got 'taylr'; did you mean 'taylor'?"));
+}
+
+TEST(Schema, OutOfRangeValuesNameTheBound) {
+  EXPECT_THAT(error_of({{"nu", {"1"}}, {"sigma", {"-1"}}}),
+              HasSubstr("exp.yaml:5:12: kernels[0].sigma must be > 0, got -1"));
+  EXPECT_THAT(error_of({{"nu", {"1"}}, {"sigma", {"0"}}}), HasSubstr("must be > 0, got 0"));
+  EXPECT_THAT(error_of({{"nu", {"1"}}, {"degree", {"2", "21"}}}),
+              HasSubstr("kernels[0].degree must be in [1, 20], got 21"));
+  EXPECT_THAT(error_of({{"nu", {"1"}}, {"degree", {"-3"}}}), HasSubstr("got -3"));
+  EXPECT_THAT(error_of({{"nu", {"1"}}, {"sigma", {"nan"}}}), HasSubstr("must be a real number"));
+}
+
+TEST(Schema, RequiredParameterMustBeGiven) {
+  EXPECT_THAT(error_of({}),
+              HasSubstr("exp.yaml:3:5: kernels[0].nu is required by kernel plugin 'k'"));
+}
+
+TEST(Schema, DatasetsGetTheCommonSplitParameters) {
+  const PluginDescriptor d{
+      kAbiVersion, "",     PluginKind::Dataset, PluginInfo{"data", "1", "", flags::regression},
+      nullptr,     nullptr};
+  const auto s = schema_of(d);
+  ASSERT_EQ(s.size(), 2U);
+  EXPECT_STREQ(s[0].name, "test_fraction");
+  EXPECT_STREQ(s[1].name, "standardize");
+  EXPECT_EQ(describe_bounds(s[0]), "in (0, 1)");
+}
+
+TEST(Schema, FormatValueRoundTrips) {
+  EXPECT_EQ(format_value(ParamValue{0.1}), "0.1");
+  EXPECT_EQ(format_value(ParamValue{1e-6}), "1e-06");
+  EXPECT_EQ(format_value(ParamValue{std::int64_t{3}}), "3");
+  EXPECT_EQ(std::stod(format_value(ParamValue{1.0 / 3.0})), 1.0 / 3.0);
+}
+
+}  // namespace
+}  // namespace kexp::core
