@@ -3,8 +3,12 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <string>
+#include <vector>
 
 #include "support/plugins.hpp"
 
@@ -120,6 +124,40 @@ TEST_F(DatasetErrors, TestFractionOutsideZeroOne) {
                  "dataset.test_fraction must be in (0, 1), got 0");
   expect_refused(run("  plugin: circles\n  test_fraction: 1\n"),
                  "dataset.test_fraction must be in (0, 1), got 1");
+}
+
+// The control case with real data: the shipped example runs, and Gaussian kernel ridge
+// predicts the diabetes target far better than its mean does (standard deviation 77.0).
+TEST(ShippedData, DiabetesExampleRunsWithASensibleTestError) {
+  TempDir dir;
+  const fs::path config =
+      fs::path(KEXP_TEST_SOURCE_DIR).parent_path() / "configs" / "diabetes.yaml";
+  const CommandResult r = run_kexp(
+      "run '" + config.string() + "' --out out --plugin-path '" + KEXP_TEST_PLUGIN_DIR + "'",
+      dir.path());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::ifstream in(dir.path() / "out" / "results.csv");
+  std::string line;
+  std::getline(in, line);
+  auto split = [](const std::string& text) {
+    std::vector<std::string> fields;
+    std::stringstream ss(text);
+    for (std::string f; std::getline(ss, f, ',');) fields.push_back(f);
+    return fields;
+  };
+  const std::vector<std::string> header = split(line);
+  const auto column = static_cast<std::size_t>(
+      std::find(header.begin(), header.end(), "test_rmse") - header.begin());
+  ASSERT_LT(column, header.size());
+  double best = 1e300;
+  int rows = 0;
+  while (std::getline(in, line)) {
+    best = std::min(best, std::stod(split(line).at(column)));
+    ++rows;
+  }
+  EXPECT_EQ(rows, 45);
+  EXPECT_GT(best, 35.0);
+  EXPECT_LT(best, 60.0);
 }
 
 }  // namespace

@@ -241,5 +241,24 @@ TEST_F(Csv, ParametersAreCheckedAgainstTheSchema) {
               HasSubstr("test.test_fraction must be in (0, 1), got 1"));
 }
 
+TEST(CsvShippedData, DiabetesHas442PatientsAndTenVariables) {
+  const std::filesystem::path configs =
+      std::filesystem::path(KEXP_TEST_SOURCE_DIR).parent_path() / "configs";
+  const Data data = load_dataset("csv", {{"train", "data/diabetes.csv"}, {"target", "y"}}, configs);
+  ASSERT_EQ(data.X.n_rows, 10U);
+  ASSERT_EQ(data.X.n_cols, 442U);
+  EXPECT_EQ(data.feature_names, (std::vector<std::string>{"age", "sex", "bmi", "bp", "s1", "s2",
+                                                          "s3", "s4", "s5", "s6"}));
+  // the first patient: 59,2,32.1,101.0,157,93.2,38.0,4.0,4.8598,87 → 151
+  EXPECT_EQ(data.X(0, 0), 59.0);
+  EXPECT_EQ(data.X(2, 0), 32.1);
+  EXPECT_EQ(data.X(8, 0), 4.8598);
+  EXPECT_EQ(data.y[0], 151.0);
+  // the target of scikit-learn's load_diabetes: 25 to 346, mean 152.13
+  EXPECT_EQ(data.y.min(), 25.0);
+  EXPECT_EQ(data.y.max(), 346.0);
+  EXPECT_NEAR(arma::mean(data.y), 152.133, 1e-3);
+}
+
 }  // namespace
 }  // namespace kexp::test
