@@ -21,9 +21,14 @@ struct SourceLocation {
 };
 
 /// Base of every error kexp throws.
+///
+/// Each class of the family has its destructor defined in the SDK library, not inline:
+/// an error that a plugin throws is then destroyed by the SDK's code, so it can be caught
+/// after the plugin that threw it has been unloaded.
 class KEXP_API Error : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
+  ~Error() override;
 };
 
 /// The experiment file or the command line is wrong; nothing ran. Carries the location
@@ -32,6 +37,7 @@ class KEXP_API ConfigError : public Error {
  public:
   ConfigError(SourceLocation where, std::string key, const std::string& message);
   explicit ConfigError(const std::string& message);
+  ~ConfigError() override;
 
   [[nodiscard]] const SourceLocation& where() const { return where_; }
   [[nodiscard]] const std::string& key() const { return key_; }
@@ -45,6 +51,7 @@ class KEXP_API ConfigError : public Error {
 class KEXP_API PluginError : public Error {
  public:
   using Error::Error;
+  ~PluginError() override;
 };
 
 /// A data file or generated data set is unusable (missing, ragged, non-numeric, NaN…).
@@ -52,6 +59,7 @@ class KEXP_API DataError : public Error {
  public:
   DataError(SourceLocation where, const std::string& message);
   explicit DataError(const std::string& message);
+  ~DataError() override;
 
   [[nodiscard]] const SourceLocation& where() const { return where_; }
 
@@ -64,12 +72,14 @@ class KEXP_API DataError : public Error {
 class KEXP_API InvalidArgument : public Error {
  public:
   using Error::Error;
+  ~InvalidArgument() override;
 };
 
 /// A numerical method failed (a matrix that is not positive definite, …).
 class KEXP_API NumericError : public Error {
  public:
   using Error::Error;
+  ~NumericError() override;
 };
 
 }  // namespace kexp

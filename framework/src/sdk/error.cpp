@@ -20,6 +20,13 @@ std::string located(const SourceLocation& where, const std::string& message) {
 
 }  // namespace
 
+Error::~Error() = default;
+ConfigError::~ConfigError() = default;
+DataError::~DataError() = default;
+PluginError::~PluginError() = default;
+InvalidArgument::~InvalidArgument() = default;
+NumericError::~NumericError() = default;
+
 ConfigError::ConfigError(SourceLocation where, std::string key, const std::string& message)
     : Error(located(where, message)), where_(std::move(where)), key_(std::move(key)) {}
 

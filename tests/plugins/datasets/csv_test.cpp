@@ -1,0 +1,264 @@
+// The csv dataset: hand-checked parsing of small files, the options, and every kind of bad
+// input, each a DataError that names the file, line and column.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "plugins/datasets/loading.hpp"
+
+namespace kexp::test {
+namespace {
+
+using ::testing::AllOf;
+using ::testing::HasSubstr;
+
+class Csv : public ::testing::Test {
+ protected:
+  TempDir dir;
+  std::string at(const std::string& file, const std::string& where) const {
+    return (dir.path() / file).string() + ":" + where + ": ";
+  }
+};
+
+TEST_F(Csv, ReadsATinyFileWithAHeaderByHand) {
+  dir.write("train.csv", "a,b,y\n1,2.5,3\n-4,5e-1,+6\n");
+  const Data data = load_dataset("csv", {{"train", "train.csv"}}, dir.path());
+  ASSERT_EQ(data.X.n_rows, 2U);
+  ASSERT_EQ(data.X.n_cols, 2U);
+  EXPECT_EQ(data.X(0, 0), 1.0);
+  EXPECT_EQ(data.X(1, 0), 2.5);
+  EXPECT_EQ(data.X(0, 1), -4.0);
+  EXPECT_EQ(data.X(1, 1), 0.5);
+  EXPECT_EQ(data.y[0], 3.0);
+  EXPECT_EQ(data.y[1], 6.0);
+  EXPECT_FALSE(data.has_test);
+  EXPECT_EQ(data.task, Task::Regression);
+  EXPECT_EQ(data.feature_names, (std::vector<std::string>{"a", "b"}));
+}
+
+TEST_F(Csv, TargetByNameOrIndexAndNoHeader) {
+  dir.write("h.csv", "y,a,b\n1,2,3\n4,5,6\n");
+  Data data = load_dataset("csv", {{"train", "h.csv"}, {"target", "y"}}, dir.path());
+  EXPECT_EQ(data.y[0], 1.0);
+  EXPECT_EQ(data.y[1], 4.0);
+  EXPECT_EQ(data.X(0, 0), 2.0);
+  EXPECT_EQ(data.X(1, 1), 6.0);
+  EXPECT_EQ(data.feature_names, (std::vector<std::string>{"a", "b"}));
+
+  dir.write("n.csv", "1,2,3\n4,5,6\n");
+  data = load_dataset("csv", {{"train", "n.csv"}, {"target", "1"}}, dir.path());
+  EXPECT_EQ(data.y[0], 2.0);
+  EXPECT_EQ(data.X(0, 0), 1.0);
+  EXPECT_EQ(data.X(1, 0), 3.0);
+  EXPECT_TRUE(data.feature_names.empty());
+  data = load_dataset("csv", {{"train", "n.csv"}, {"target", "-3"}}, dir.path());
+  EXPECT_EQ(data.y[1], 4.0);
+  data = load_dataset("csv", {{"train", "n.csv"}}, dir.path());
+  EXPECT_EQ(data.y[1], 6.0);
+  // header: false keeps a first line of text as data, which then is not a number
+  EXPECT_THAT(data_error("csv", {{"train", "h.csv"}, {"header", "false"}}, dir.path()),
+              HasSubstr(at("h.csv", "1:1") + "field 1 'y' is not a number"));
+  // header: true takes a numeric first line as the header
+  data = load_dataset("csv", {{"train", "n.csv"}, {"header", "true"}}, dir.path());
+  EXPECT_EQ(data.X.n_cols, 1U);
+  EXPECT_EQ(data.feature_names, (std::vector<std::string>{"1", "2"}));
+}
+
+TEST_F(Csv, DelimitersQuotesBlankLinesAndCrlf) {
+  dir.write("s.csv", "\"x;1\";\"y\"\"\"\r\n\r\n 1.5 ; 2\r\n\"3\";4\r\n");
+  Data data = load_dataset("csv", {{"train", "s.csv"}, {"delimiter", ";"}}, dir.path());
+  EXPECT_EQ(data.feature_names, (std::vector<std::string>{"x;1"}));
+  ASSERT_EQ(data.X.n_cols, 2U);
+  EXPECT_EQ(data.X(0, 0), 1.5);
+  EXPECT_EQ(data.X(0, 1), 3.0);
+  EXPECT_EQ(data.y[1], 4.0);
+
+  dir.write("w.txt", "  1  2\t3\n4 5 6  \n");
+  data = load_dataset("csv", {{"train", "w.txt"}, {"delimiter", "whitespace"}}, dir.path());
+  EXPECT_EQ(data.X(1, 0), 2.0);
+  EXPECT_EQ(data.y[1], 6.0);
+
+  dir.write("t.tsv", "a\tb\n1\t2\n");
+  data = load_dataset("csv", {{"train", "t.tsv"}, {"delimiter", "tab"}}, dir.path());
+  EXPECT_EQ(data.y[0], 2.0);
+
+  // a blank line does not shift the line numbers in messages
+  dir.write("b.csv", "a,y\n\n1,2\n\nx,3\n");
+  EXPECT_THAT(data_error("csv", {{"train", "b.csv"}}, dir.path()),
+              HasSubstr(at("b.csv", "5:1") + "field 1 'x' is not a number"));
+}
+
+TEST_F(Csv, TestFileIsTheTestSetAsItIsInRowOrder) {
+  dir.write("data/train.csv", "a,y\n1,10\n2,20\n3,30\n");
+  dir.write("data/test.csv", "a,y\n9,90\n7,70\n8,80\n");
+  const Data data =
+      load_dataset("csv", {{"train", "data/train.csv"}, {"test", "data/test.csv"}}, dir.path());
+  ASSERT_TRUE(data.has_test);
+  EXPECT_EQ(data.X.n_cols, 3U);
+  ASSERT_EQ(data.X_test.n_cols, 3U);
+  EXPECT_EQ(data.X_test(0, 0), 9.0);
+  EXPECT_EQ(data.X_test(0, 1), 7.0);
+  EXPECT_EQ(data.X_test(0, 2), 8.0);
+  EXPECT_EQ(data.y_test[2], 80.0);
+}
+
+TEST_F(Csv, ClassificationMapsTwoLabelsToPlusMinusOne) {
+  dir.write("c.csv", "x,label\n0.5,1\n1.5,0\n2.5,1\n");
+  dir.write("ct.csv", "x,label\n3,0\n4,1\n");
+  const Data data = load_dataset(
+      "csv", {{"train", "c.csv"}, {"test", "ct.csv"}, {"task", "classification"}}, dir.path());
+  EXPECT_EQ(data.task, Task::Classification);
+  EXPECT_EQ(data.y[0], 1.0);
+  EXPECT_EQ(data.y[1], -1.0);
+  EXPECT_EQ(data.y_test[0], -1.0);
+  EXPECT_EQ(data.y_test[1], 1.0);
+
+  dir.write("c3.csv", "x,label\n1,0\n2,1\n3,2\n");
+  EXPECT_THAT(data_error("csv", {{"train", "c3.csv"}, {"task", "classification"}}, dir.path()),
+              HasSubstr("exactly two distinct labels, found 3 (0, 1, 2)"));
+  dir.write("cbad.csv", "x,label\n3,0\n4,5\n");
+  EXPECT_THAT(
+      data_error("csv", {{"train", "c.csv"}, {"test", "cbad.csv"}, {"task", "classification"}},
+                 dir.path()),
+      HasSubstr(at("cbad.csv", "3:3") + "label 5 is not one of the two labels"));
+}
+
+TEST_F(Csv, MissingFile) {
+  EXPECT_THAT(data_error("csv", {{"train", "nowhere.csv"}}, dir.path()),
+              HasSubstr((dir.path() / "nowhere.csv").string() +
+                        ": the file does not exist (train: nowhere.csv; a relative path is "
+                        "taken from the config file's folder)"));
+  dir.write("a.csv", "a,y\n1,2\n");
+  EXPECT_THAT(data_error("csv", {{"train", "a.csv"}, {"test", "b.csv"}}, dir.path()),
+              HasSubstr("b.csv: the file does not exist (test: b.csv"));
+}
+
+TEST_F(Csv, EmptyFileAndHeaderOnly) {
+  dir.write("empty.csv", "");
+  EXPECT_THAT(data_error("csv", {{"train", "empty.csv"}}, dir.path()),
+              HasSubstr((dir.path() / "empty.csv").string() +
+                        ": the file is empty; it needs at least one row of data"));
+  dir.write("blank.csv", "\n  \n");
+  EXPECT_THAT(data_error("csv", {{"train", "blank.csv"}}, dir.path()),
+              HasSubstr("the file is empty"));
+  dir.write("header.csv", "a,b,y\n");
+  EXPECT_THAT(data_error("csv", {{"train", "header.csv"}}, dir.path()),
+              HasSubstr(at("header.csv", "1") + "the file has a header but no rows of data"));
+}
+
+TEST_F(Csv, RaggedRows) {
+  dir.write("r.csv", "a,b,y\n1,2,3\n4,5\n");
+  EXPECT_THAT(data_error("csv", {{"train", "r.csv"}}, dir.path()),
+              HasSubstr(at("r.csv", "3") +
+                        "this row has 2 fields, line 1 has 3; every row needs the same number"));
+  dir.write("one.csv", "1;2\n3;4\n");
+  EXPECT_THAT(data_error("csv", {{"train", "one.csv"}}, dir.path()),
+              HasSubstr("is the delimiter right? It is ','"));
+}
+
+TEST_F(Csv, NonNumericField) {
+  dir.write("t.csv", "a,b,y\n1,2,3\n4, abc ,6\n");
+  EXPECT_THAT(data_error("csv", {{"train", "t.csv"}}, dir.path()),
+              HasSubstr(at("t.csv", "3:4") + "field 2 'abc' is not a number"));
+  // a decimal comma is not a number in the C locale
+  dir.write("comma.csv", "a;y\n1,5;2\n");
+  EXPECT_THAT(data_error("csv", {{"train", "comma.csv"}, {"delimiter", ";"}}, dir.path()),
+              HasSubstr(at("comma.csv", "2:1") + "field 1 '1,5' is not a number"));
+  // a first line that mixes numbers and text is data, and the message suggests a header
+  dir.write("mixed.csv", "1,b,y\n1,2,3\n");
+  EXPECT_THAT(data_error("csv", {{"train", "mixed.csv"}}, dir.path()),
+              HasSubstr(at("mixed.csv", "1:3") +
+                        "field 2 'b' is not a number (if line 1 is a header, set header: true)"));
+  dir.write("quote.csv", "a,y\n\"1,2\n");
+  EXPECT_THAT(data_error("csv", {{"train", "quote.csv"}}, dir.path()),
+              HasSubstr(at("quote.csv", "2:1") + "a quoted field is not closed"));
+}
+
+TEST_F(Csv, NanInfAndMissingAreErrorsByDefault) {
+  dir.write("nan.csv", "a,y\n1,2\nnan,3\n");
+  EXPECT_THAT(data_error("csv", {{"train", "nan.csv"}}, dir.path()),
+              AllOf(HasSubstr(at("nan.csv", "3:1") + "field 1 is nan (not finite)"),
+                    HasSubstr("set on_nonfinite: drop")));
+  dir.write("inf.csv", "a,y\n1,2\n3,-Inf\n");
+  EXPECT_THAT(data_error("csv", {{"train", "inf.csv"}}, dir.path()),
+              HasSubstr(at("inf.csv", "3:3") + "field 2 is -Inf (not finite)"));
+  dir.write("na.csv", "a,b,y\n1,,2\n3,NA,4\n");
+  EXPECT_THAT(data_error("csv", {{"train", "na.csv"}}, dir.path()),
+              HasSubstr(at("na.csv", "2:3") + "field 2 is empty (a missing value)"));
+}
+
+TEST_F(Csv, NanInfAndMissingRowsAreDroppedWithACountWhenAsked) {
+  dir.write("d.csv", "a,b,y\n1,2,3\nNaN,5,6\n7,8,9\n1,inf,2\n4,,5\n6,7,8\n");
+  ::testing::internal::CaptureStderr();
+  const Data data = load_dataset("csv", {{"train", "d.csv"}, {"on_nonfinite", "drop"}}, dir.path());
+  const std::string err = ::testing::internal::GetCapturedStderr();
+  ASSERT_EQ(data.X.n_cols, 3U);
+  EXPECT_EQ(data.X(0, 0), 1.0);
+  EXPECT_EQ(data.X(0, 1), 7.0);
+  EXPECT_EQ(data.X(0, 2), 6.0);
+  EXPECT_EQ(data.y[2], 8.0);
+  EXPECT_THAT(err, HasSubstr("kexp: dataset csv: dropped 3 of 6 rows of " +
+                             (dir.path() / "d.csv").string() +
+                             " with a NaN, Inf or missing value (lines 3, 5, 6; "
+                             "on_nonfinite: drop)"));
+  dir.write("all.csv", "a,y\nnan,1\n");
+  EXPECT_THAT(data_error("csv", {{"train", "all.csv"}, {"on_nonfinite", "drop"}}, dir.path()),
+              HasSubstr("none is left"));
+}
+
+TEST_F(Csv, TargetColumnThatDoesNotExist) {
+  dir.write("h.csv", "a,b,y\n1,2,3\n");
+  EXPECT_THAT(data_error("csv", {{"train", "h.csv"}, {"target", "price"}}, dir.path()),
+              HasSubstr(at("h.csv", "1") +
+                        "target column 'price' does not exist; the columns are 'a', 'b', 'y'"));
+  EXPECT_THAT(data_error("csv", {{"train", "h.csv"}, {"target", "3"}}, dir.path()),
+              HasSubstr("target column 3 does not exist: the file has 3 columns, indexed 0 to 2"));
+  EXPECT_THAT(data_error("csv", {{"train", "h.csv"}, {"target", "-4"}}, dir.path()),
+              HasSubstr("target column -4 does not exist"));
+  dir.write("n.csv", "1,2,3\n");
+  EXPECT_THAT(data_error("csv", {{"train", "n.csv"}, {"target", "y"}}, dir.path()),
+              HasSubstr("target column 'y' does not exist; the file has no header, so name the "
+                        "column by its index (0 to 2, or -1 for the last)"));
+}
+
+TEST_F(Csv, TestFileOfAnotherWidthOrOtherColumns) {
+  dir.write("train.csv", "a,b,y\n1,2,3\n");
+  dir.write("test.csv", "a,y\n1,3\n");
+  EXPECT_THAT(data_error("csv", {{"train", "train.csv"}, {"test", "test.csv"}}, dir.path()),
+              HasSubstr(at("test.csv", "1") + "the test file has 2 columns, the training file " +
+                        (dir.path() / "train.csv").string() + " has 3"));
+  dir.write("other.csv", "a,c,y\n1,2,3\n");
+  EXPECT_THAT(data_error("csv", {{"train", "train.csv"}, {"test", "other.csv"}}, dir.path()),
+              HasSubstr(at("other.csv", "1:3") + "column 2 is named 'c', in the training file"));
+}
+
+TEST_F(Csv, ParametersAreCheckedAgainstTheSchema) {
+  EXPECT_THAT(config_error("csv", {}), HasSubstr("test.train is required by csv"));
+  EXPECT_THAT(config_error("csv", {{"train", "a.csv"}, {"delimiter", "|"}}),
+              HasSubstr("test.delimiter must be one of"));
+  EXPECT_THAT(config_error("csv", {{"train", "a.csv"}, {"on_nonfinite", "skip"}}),
+              HasSubstr("test.on_nonfinite must be one of error, drop"));
+  EXPECT_THAT(config_error("csv", {{"train", "a.csv"}, {"test_fraction", "1"}}),
+              HasSubstr("test.test_fraction must be in (0, 1), got 1"));
+}
+
+TEST(CsvShippedData, DiabetesHas442PatientsAndTenVariables) {
+  const std::filesystem::path configs =
+      std::filesystem::path(KEXP_TEST_SOURCE_DIR).parent_path() / "configs";
+  const Data data = load_dataset("csv", {{"train", "data/diabetes.csv"}, {"target", "y"}}, configs);
+  ASSERT_EQ(data.X.n_rows, 10U);
+  ASSERT_EQ(data.X.n_cols, 442U);
+  EXPECT_EQ(data.feature_names, (std::vector<std::string>{"age", "sex", "bmi", "bp", "s1", "s2",
+                                                          "s3", "s4", "s5", "s6"}));
+  // the first patient: 59,2,32.1,101.0,157,93.2,38.0,4.0,4.8598,87 → 151
+  EXPECT_EQ(data.X(0, 0), 59.0);
+  EXPECT_EQ(data.X(2, 0), 32.1);
+  EXPECT_EQ(data.X(8, 0), 4.8598);
+  EXPECT_EQ(data.y[0], 151.0);
+  // the target of scikit-learn's load_diabetes: 25 to 346, mean 152.13
+  EXPECT_EQ(data.y.min(), 25.0);
+  EXPECT_EQ(data.y.max(), 346.0);
+  EXPECT_NEAR(arma::mean(data.y), 152.133, 1e-3);
+}
+
+}  // namespace
+}  // namespace kexp::test

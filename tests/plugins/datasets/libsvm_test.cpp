@@ -1,0 +1,165 @@
+// The libsvm dataset: hand-checked parsing of a small file, the test file padded to the
+// training dimension, and every kind of bad input, each a DataError that names the file,
+// line and column.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "plugins/datasets/loading.hpp"
+
+namespace kexp::test {
+namespace {
+
+using ::testing::AllOf;
+using ::testing::HasSubstr;
+
+class Libsvm : public ::testing::Test {
+ protected:
+  TempDir dir;
+  std::string at(const std::string& file, const std::string& where) const {
+    return (dir.path() / file).string() + ":" + where + ": ";
+  }
+};
+
+TEST_F(Libsvm, ReadsATinyFileByHand) {
+  dir.write("a.txt", "+1 1:0.5 3:-2\n-1 2:4\n# a comment line\n\n2 1:1e1  # a trailing comment\n");
+  const Data data = load_dataset("libsvm", {{"train", "a.txt"}}, dir.path());
+  const arma::mat X_expected = {{0.5, 0.0, 10.0}, {0.0, 4.0, 0.0}, {-2.0, 0.0, 0.0}};
+  ASSERT_EQ(data.X.n_rows, 3U);
+  ASSERT_EQ(data.X.n_cols, 3U);
+  EXPECT_TRUE(arma::approx_equal(data.X, X_expected, "absdiff", 0.0));
+  EXPECT_EQ(data.y[0], 1.0);
+  EXPECT_EQ(data.y[1], -1.0);
+  EXPECT_EQ(data.y[2], 2.0);
+  EXPECT_FALSE(data.has_test);
+  EXPECT_EQ(data.task, Task::Regression);
+}
+
+TEST_F(Libsvm, ALineWithOnlyALabelIsTheZeroSample) {
+  dir.write("z.txt", "3\n1 2:1\n");
+  const Data data = load_dataset("libsvm", {{"train", "z.txt"}}, dir.path());
+  ASSERT_EQ(data.X.n_rows, 2U);
+  EXPECT_EQ(arma::accu(arma::abs(data.X.col(0))), 0.0);
+  EXPECT_EQ(data.y[0], 3.0);
+}
+
+TEST_F(Libsvm, TestFileIsPaddedToTheTrainingDimension) {
+  dir.write("train.txt", "1 1:1 4:4\n0 2:2\n");
+  dir.write("test.txt", "0 2:7\n1 1:5\n");
+  const Data data =
+      load_dataset("libsvm", {{"train", "train.txt"}, {"test", "test.txt"}}, dir.path());
+  ASSERT_TRUE(data.has_test);
+  ASSERT_EQ(data.X_test.n_rows, 4U);
+  ASSERT_EQ(data.X_test.n_cols, 2U);
+  EXPECT_EQ(data.X_test(1, 0), 7.0);
+  EXPECT_EQ(data.X_test(0, 1), 5.0);
+  EXPECT_EQ(arma::accu(arma::abs(data.X_test)), 12.0);
+  EXPECT_EQ(data.y_test[0], 0.0);
+}
+
+TEST_F(Libsvm, TestIndexBeyondTheTrainingDimensionIsAnErrorUnlessDimensionCoversIt) {
+  dir.write("train.txt", "1 1:1 3:3\n");
+  dir.write("test.txt", "1 1:1\n0 2:1 5:2\n");
+  EXPECT_THAT(data_error("libsvm", {{"train", "train.txt"}, {"test", "test.txt"}}, dir.path()),
+              HasSubstr(at("test.txt", "2:7") +
+                        "index 5 is beyond the dimension of the training set, 3 (its largest "
+                        "index); set dimension: 5 (or more)"));
+  const Data data = load_dataset(
+      "libsvm", {{"train", "train.txt"}, {"test", "test.txt"}, {"dimension", "6"}}, dir.path());
+  EXPECT_EQ(data.X.n_rows, 6U);
+  EXPECT_EQ(data.X_test.n_rows, 6U);
+  EXPECT_EQ(data.X_test(4, 1), 2.0);
+  EXPECT_THAT(data_error("libsvm", {{"train", "test.txt"}, {"dimension", "4"}}, dir.path()),
+              HasSubstr(at("test.txt", "2:7") + "index 5 is beyond dimension 4"));
+}
+
+TEST_F(Libsvm, ClassificationMapsTwoLabelsToPlusMinusOne) {
+  dir.write("c.txt", "2 1:1\n1 1:2\n2 1:3\n");
+  const Data data =
+      load_dataset("libsvm", {{"train", "c.txt"}, {"task", "classification"}}, dir.path());
+  EXPECT_EQ(data.task, Task::Classification);
+  EXPECT_EQ(data.y[0], 1.0);
+  EXPECT_EQ(data.y[1], -1.0);
+  dir.write("c3.txt", "2 1:1\n1 1:2\n3 1:3\n");
+  EXPECT_THAT(data_error("libsvm", {{"train", "c3.txt"}, {"task", "classification"}}, dir.path()),
+              HasSubstr("exactly two distinct labels, found 3 (1, 2, 3)"));
+}
+
+TEST_F(Libsvm, IndexOutOfOrder) {
+  dir.write("o.txt", "1 1:1 2:2\n1 3:1 2:2\n");
+  EXPECT_THAT(data_error("libsvm", {{"train", "o.txt"}}, dir.path()),
+              HasSubstr(at("o.txt", "2:7") +
+                        "index 2 is not greater than the index before it on this line (3); "
+                        "indices must increase"));
+  dir.write("dup.txt", "1 2:1 2:2\n");
+  EXPECT_THAT(data_error("libsvm", {{"train", "dup.txt"}}, dir.path()),
+              HasSubstr(at("dup.txt", "1:7") + "index 2 is not greater"));
+}
+
+TEST_F(Libsvm, IndexNotANumberOrZero) {
+  dir.write("a.txt", "1 1:1\n-1 x:2\n");
+  EXPECT_THAT(data_error("libsvm", {{"train", "a.txt"}}, dir.path()),
+              HasSubstr(at("a.txt", "2:4") + "index 'x' is not a whole number ≥ 1"));
+  dir.write("zero.txt", "1 0:1\n");
+  EXPECT_THAT(data_error("libsvm", {{"train", "zero.txt"}}, dir.path()),
+              HasSubstr(at("zero.txt", "1:3") + "index '0' is not a whole number ≥ 1 (LIBSVM "
+                                                "indices count from 1)"));
+  dir.write("neg.txt", "1 -2:1\n");
+  EXPECT_THAT(data_error("libsvm", {{"train", "neg.txt"}}, dir.path()),
+              HasSubstr(at("neg.txt", "1:3") + "index '-2' is not a whole number"));
+  dir.write("frac.txt", "1 1.5:1\n");
+  EXPECT_THAT(data_error("libsvm", {{"train", "frac.txt"}}, dir.path()),
+              HasSubstr(at("frac.txt", "1:3") + "index '1.5' is not a whole number"));
+}
+
+TEST_F(Libsvm, ValueOrLabelNotANumberAndMalformedPairs) {
+  dir.write("v.txt", "1 1:1 2:abc\n");
+  EXPECT_THAT(data_error("libsvm", {{"train", "v.txt"}}, dir.path()),
+              HasSubstr(at("v.txt", "1:9") + "value 'abc' of index 2 is not a number"));
+  dir.write("e.txt", "1 1:\n");
+  EXPECT_THAT(data_error("libsvm", {{"train", "e.txt"}}, dir.path()),
+              HasSubstr(at("e.txt", "1:5") + "value '' of index 1 is not a number"));
+  dir.write("l.txt", "1 1:1\nyes 1:1\n");
+  EXPECT_THAT(data_error("libsvm", {{"train", "l.txt"}}, dir.path()),
+              HasSubstr(at("l.txt", "2:1") + "label 'yes' is not a number"));
+  dir.write("nolabel.txt", "1:1 2:2\n");
+  EXPECT_THAT(data_error("libsvm", {{"train", "nolabel.txt"}}, dir.path()),
+              HasSubstr(at("nolabel.txt", "1:1") + "the line starts with '1:1', not with a label"));
+  dir.write("colon.txt", "1 1:1 7\n");
+  EXPECT_THAT(data_error("libsvm", {{"train", "colon.txt"}}, dir.path()),
+              HasSubstr(at("colon.txt", "1:7") + "'7' is not <index>:<value>"));
+}
+
+TEST_F(Libsvm, NanInfAreErrorsByDefaultAndDroppedWithACountWhenAsked) {
+  dir.write("n.txt", "1 1:1\n2 1:nan\ninf 2:1\n4 2:4\n");
+  EXPECT_THAT(data_error("libsvm", {{"train", "n.txt"}}, dir.path()),
+              AllOf(HasSubstr(at("n.txt", "2:5") + "value nan (not finite)"),
+                    HasSubstr("set on_nonfinite: drop")));
+  ::testing::internal::CaptureStderr();
+  const Data data =
+      load_dataset("libsvm", {{"train", "n.txt"}, {"on_nonfinite", "drop"}}, dir.path());
+  const std::string err = ::testing::internal::GetCapturedStderr();
+  ASSERT_EQ(data.X.n_cols, 2U);
+  EXPECT_EQ(data.y[0], 1.0);
+  EXPECT_EQ(data.y[1], 4.0);
+  EXPECT_EQ(data.X(1, 1), 4.0);
+  EXPECT_THAT(err, HasSubstr("kexp: dataset libsvm: dropped 2 of 4 rows of " +
+                             (dir.path() / "n.txt").string()));
+  EXPECT_THAT(err, HasSubstr("(lines 2, 3; on_nonfinite: drop)"));
+}
+
+TEST_F(Libsvm, MissingEmptyOrFeaturelessFile) {
+  EXPECT_THAT(data_error("libsvm", {{"train", "none.txt"}}, dir.path()),
+              HasSubstr((dir.path() / "none.txt").string() + ": the file does not exist"));
+  dir.write("empty.txt", "");
+  EXPECT_THAT(data_error("libsvm", {{"train", "empty.txt"}}, dir.path()),
+              HasSubstr((dir.path() / "empty.txt").string() + ": the file is empty"));
+  dir.write("comments.txt", "# only\n# comments\n");
+  EXPECT_THAT(data_error("libsvm", {{"train", "comments.txt"}}, dir.path()),
+              HasSubstr("the file has only comments"));
+  dir.write("labels.txt", "1\n2\n");
+  EXPECT_THAT(data_error("libsvm", {{"train", "labels.txt"}}, dir.path()),
+              HasSubstr("so the dimension is 0"));
+}
+
+}  // namespace
+}  // namespace kexp::test
