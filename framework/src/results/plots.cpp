@@ -66,7 +66,7 @@ std::string script(const Plot& p) {
   s += "set output " + gp_string(p.name + ".svg") + "\n";
   s += "set title " + gp_string(p.title) + "\n";
   s += "set xlabel " + gp_string(p.xlabel) + "\nset ylabel " + gp_string(p.ylabel) + "\n";
-  s += "set key outside right top\nset grid\n";
+  s += "set key below\nset grid\nset format x '%g'\nset format y '%g'\n";
   if (p.logx) s += "set logscale x\n";
   if (p.logy) s += "set logscale y\n";
   for (std::size_t i = 0; i < p.marks.size(); ++i) {
