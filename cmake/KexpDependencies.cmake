@@ -8,6 +8,7 @@ find_package(fmt REQUIRED)
 find_package(CLI11 REQUIRED)
 find_package(nlohmann_json 3 REQUIRED)
 find_package(Threads REQUIRED)
+find_package(OpenSSL REQUIRED COMPONENTS Crypto)  # SHA-256 of plugin libraries
 if(KEXP_BUILD_TESTS)
   find_package(GTest REQUIRED)
 endif()

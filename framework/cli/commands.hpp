@@ -23,5 +23,7 @@ struct PluginOptions {
 void add_run_command(CLI::App& app, int& exit_code, const std::string& command_line);
 void add_plugins_command(CLI::App& app, int& exit_code);
 void add_describe_command(CLI::App& app, int& exit_code);
+void add_report_command(CLI::App& app, int& exit_code);
+void add_merge_command(CLI::App& app, int& exit_code, const std::string& command_line);
 
 }  // namespace kexp::cli

@@ -6,6 +6,7 @@
 #include "cli/commands.hpp"
 #include "config/experiment.hpp"
 #include "run/runner.hpp"
+#include "sweep/shard.hpp"
 
 namespace kexp::cli {
 
@@ -49,6 +50,8 @@ void add_run_command(CLI::App& app, int& exit_code, const std::string& command_l
     bool quiet = false;
     int threads = 0;
     std::string max_memory;
+    std::string resume;
+    std::string shard;
     PluginOptions plugins;
   };
   auto args = std::make_shared<Args>();
@@ -61,11 +64,18 @@ void add_run_command(CLI::App& app, int& exit_code, const std::string& command_l
                 "List the cells with their estimated memory; run nothing");
   run->add_flag("--fail-fast", args->fail_fast, "Stop at the first cell that fails");
   run->add_flag("--force", args->force, "Replace the result folder if it exists");
+  run->add_option("--resume", args->resume,
+                  "Continue the result folder DIR of an earlier run of this config: runs that "
+                  "finished there are kept, the others run");
+  run->add_option("--shard", args->shard,
+                  "Run shard I of N (0 ≤ I < N) of the cells; default from "
+                  "SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT when set");
   run->add_flag("--quiet", args->quiet, "No progress line");
   run->add_option("--threads", args->threads, "Threads for Gram blocks (default: all cores)")
       ->check(CLI::NonNegativeNumber);
   run->add_option("--max-memory", args->max_memory,
-                  "Refuse cells estimated to need more (8G, 500MB; default 80% of memory)");
+                  "Refuse cells estimated to need more (8G, 500MB; default 80% of the "
+                  "physical or cgroup memory)");
   args->plugins.add_to(*run);
   run->callback([args, &exit_code, command_line] {
     std::vector<core::Override> overrides;
@@ -81,6 +91,21 @@ void add_run_command(CLI::App& app, int& exit_code, const std::string& command_l
     options.threads = args->threads;
     options.command_line = command_line;
     if (!args->max_memory.empty()) options.max_memory = parse_bytes(args->max_memory);
+    if (!args->resume.empty()) {
+      if (!args->out.empty() && std::filesystem::weakly_canonical(args->out) !=
+                                    std::filesystem::weakly_canonical(args->resume)) {
+        throw ConfigError(fmt::format(
+            "--resume {} continues that folder; --out {} names another: give one of them",
+            args->resume, args->out));
+      }
+      options.resume = std::filesystem::path(args->resume);
+    }
+    if (!args->shard.empty()) {
+      options.shard = core::parse_shard(args->shard);
+    } else if (const auto slurm = core::shard_from_environment()) {
+      options.shard = slurm;
+      std::cerr << fmt::format("kexp: running shard {} (from SLURM_ARRAY_TASK_ID)\n", slurm->str());
+    }
     exit_code = core::run_experiment(experiment, registry, options);
   });
 }

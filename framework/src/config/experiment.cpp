@@ -5,6 +5,8 @@
 
 #include <cmath>
 #include <fstream>
+#include <map>
+#include <set>
 #include <sstream>
 
 #include "plugin/registry.hpp"
@@ -33,13 +35,24 @@ constexpr const char* kTopLevelKeys[] = {"experiment", "description", "seed",
 constexpr const char* kOutputKeys[] = {"dir", "predictions"};
 constexpr const char* kGenerators[] = {"linspace", "logspace", "range"};
 
+/// Key paths set from the command line (`kernels[0].sigma`) → the `--set` text.
+using OverriddenKeys = std::map<std::string, std::string>;
+
 class Parser {
  public:
-  explicit Parser(fs::path file) : file_(std::move(file)) {}
+  Parser(fs::path file, OverriddenKeys overridden)
+      : file_(std::move(file)), overridden_(std::move(overridden)) {}
+
+  /// Where a value came from: its place in the file, or the `--set` that wrote it.
+  SourceLocation where_of(const YAML::Node& node, const std::string& key) const {
+    const auto it = overridden_.find(key);
+    if (it != overridden_.end()) return SourceLocation{"--set " + it->second, 0, 0};
+    return location_of(node, file_);
+  }
 
   [[noreturn]] void fail(const YAML::Node& node, const std::string& key,
                          const std::string& message) const {
-    throw ConfigError(location_of(node, file_), key, message);
+    throw ConfigError(where_of(node, key), key, message);
   }
 
   std::string scalar(const YAML::Node& node, const std::string& key) const {
@@ -131,7 +144,7 @@ class Parser {
       for (std::int64_t i = 0; i < count; ++i) {
         const double t = count == 1 ? 0.0 : static_cast<double>(i) / static_cast<double>(count - 1);
         double v = a + t * (b - a);
-        if (i == count - 1) v = b;
+        if (count > 1 && i == count - 1) v = b;  // exact end point; one value is start
         values.push_back(kind == "logspace" ? std::pow(10.0, v) : v);
       }
     }
@@ -146,7 +159,8 @@ class Parser {
     ParamSetting s;
     s.name = name;
     s.key = key;
-    s.where = location_of(node, file_);
+    s.where = where_of(node, key);
+    const bool overridden = overridden_.count(key) > 0;
     if (node.IsScalar()) {
       s.values.push_back({node.Scalar(), s.where, false});
     } else if (node.IsSequence()) {
@@ -160,7 +174,7 @@ class Parser {
           fail(item, fmt::format("{}[{}]", key, i),
                fmt::format("{}[{}] must be a single value", key, i));
         }
-        s.values.push_back({item.Scalar(), location_of(item, file_), false});
+        s.values.push_back({item.Scalar(), overridden ? s.where : location_of(item, file_), false});
       }
     } else if (node.IsMap()) {
       s.swept = true;
@@ -198,12 +212,83 @@ class Parser {
     if (!plugin)
       fail(node, key + ".plugin", fmt::format("{} has no 'plugin' key naming the plugin", key));
     c.plugin = scalar(plugin, key + ".plugin");
+    YAML::Node zip;
+    bool has_zip = false;
     for (const auto& kv : node) {
       const std::string name = kv.first.as<std::string>();
       if (name == "plugin") continue;
+      if (name == "zip") {
+        zip = kv.second;
+        has_zip = true;
+        continue;
+      }
       c.params.push_back(setting(name, kv.second, key + "." + name));
     }
+    if (has_zip) c.zips = zip_groups(zip, c);
     return c;
+  }
+
+  /// `zip: [a, b]` (one group) or `zip: [[a, b], [c, d]]`: each name a swept parameter of
+  /// the component, in at most one group, every one of a group with as many values.
+  std::vector<ZipGroup> zip_groups(const YAML::Node& node, const ComponentSpec& c) const {
+    const std::string key = c.key + ".zip";
+    const std::string usage = fmt::format(
+        "{} must list swept parameters that move together, e.g. zip: [n, d], or several "
+        "groups, zip: [[n, d], [a, b]]",
+        key);
+    if (!node.IsSequence() || node.size() == 0) fail(node, key, usage);
+    std::vector<YAML::Node> groups;
+    if (node[0].IsSequence()) {
+      for (const auto& g : node) groups.push_back(g);
+    } else {
+      groups.push_back(node);
+    }
+    std::vector<ZipGroup> out;
+    std::set<std::string> used;
+    for (const YAML::Node& g : groups) {
+      if (!g.IsSequence()) fail(g, key, usage);
+      ZipGroup group;
+      group.where = location_of(g, file_);
+      std::size_t count = 0;
+      for (const auto& item : g) {
+        const std::string name = scalar(item, key);
+        const auto it = std::find_if(c.params.begin(), c.params.end(),
+                                     [&](const ParamSetting& p) { return p.name == name; });
+        if (it == c.params.end()) {
+          std::vector<std::string> swept;
+          for (const ParamSetting& p : c.params) {
+            if (p.swept) swept.push_back(p.name);
+          }
+          fail(item, key,
+               fmt::format("{} names '{}', which is not a parameter written in {} (swept there: "
+                           "{})",
+                           key, name, c.key,
+                           swept.empty() ? "none" : fmt::to_string(fmt::join(swept, ", "))));
+        }
+        if (!it->swept) {
+          fail(item, key,
+               fmt::format("{}: {} is a single value; a zipped parameter is a list or a generator",
+                           key, it->key));
+        }
+        if (!used.insert(name).second) {
+          fail(item, key, fmt::format("{}: '{}' appears in more than one group", key, name));
+        }
+        if (group.names.empty()) {
+          count = it->values.size();
+        } else if (it->values.size() != count) {
+          fail(item, key,
+               fmt::format("{}: {}.{} has {} values but {} has {}; zipped parameters need as many "
+                           "values each",
+                           key, c.key, group.names.front(), count, it->key, it->values.size()));
+        }
+        group.names.push_back(name);
+      }
+      if (group.names.size() < 2) {
+        fail(g, key, fmt::format("{}: a zipped group names at least two parameters", key));
+      }
+      out.push_back(std::move(group));
+    }
+    return out;
   }
 
   std::vector<ComponentSpec> components(const YAML::Node& node, const std::string& key) const {
@@ -276,6 +361,7 @@ class Parser {
 
  private:
   fs::path file_;
+  OverriddenKeys overridden_;
 };
 
 /// Splits `kernels[0].sigma` into steps: "kernels", 0, "sigma".
@@ -310,7 +396,9 @@ std::vector<PathStep> parse_key_path(const std::string& path, const std::string&
   return steps;
 }
 
-void apply_override(YAML::Node root, const Override& o) {
+/// Applies one override to the document and returns the key path it set, in the form
+/// the parser names keys (`kernels[0].sigma`).
+std::string apply_override(YAML::Node root, const Override& o) {
   const auto eq = o.text.find('=');
   if (eq == std::string::npos || eq == 0) {
     throw ConfigError(
@@ -320,12 +408,20 @@ void apply_override(YAML::Node root, const Override& o) {
   const std::string rhs = o.text.substr(eq + 1);
   const std::vector<PathStep> steps = parse_key_path(path, o.text);
   if (steps.empty()) throw ConfigError(fmt::format("--set '{}' names no key", o.text));
-  // Walk to the parent of the last step; every step but the last must exist.
+  // Walk to the parent of the last step; every step but the last must exist. The last
+  // may be new: every map of the file has its keys checked by the parser (top-level and
+  // output: against the known keys; a component: against its plugin's schema), so a key
+  // that names nothing is reported there, located at this `--set`.
   YAML::Node node = root;
+  std::string canonical;
   for (std::size_t s = 0; s + 1 < steps.size(); ++s) {
     const PathStep& step = steps[s];
     YAML::Node next;
     if (step.index >= 0) {
+      canonical += fmt::format("[{}]", step.index);
+      if (step.index == 0 && node.IsMap()) {
+        continue;  // `kernels:` written as a single map is kernels[0]
+      }
       if (!node.IsSequence() || step.index >= static_cast<long>(node.size())) {
         throw ConfigError(
             fmt::format("--set {}: the config has no element [{}] there", o.text, step.index));
@@ -336,9 +432,11 @@ void apply_override(YAML::Node root, const Override& o) {
         throw ConfigError(fmt::format("--set {}: the config has no key '{}'", o.text, step.key));
       }
       next = node[step.key];
+      canonical += (canonical.empty() ? "" : ".") + step.key;
     }
-    node = next;
+    node.reset(next);  // rebind: operator= would overwrite the node it refers to
   }
+  canonical += (canonical.empty() ? "" : ".") + steps.back().key;
   const PathStep& last = steps.back();
   if (last.index >= 0 || !node.IsMap()) {
     throw ConfigError(fmt::format("--set {}: '{}' does not name a key of a map", o.text, path));
@@ -346,7 +444,10 @@ void apply_override(YAML::Node root, const Override& o) {
   std::vector<std::string> values;
   std::stringstream ss(rhs);
   std::string item;
-  while (std::getline(ss, item, ',')) values.push_back(item);
+  while (std::getline(ss, item, ',')) {
+    if (item.empty()) throw ConfigError(fmt::format("--set {}: an empty value", o.text));
+    values.push_back(item);
+  }
   if (values.empty()) throw ConfigError(fmt::format("--set {}: no value given", o.text));
   if (values.size() == 1) {
     node[last.key] = values[0];
@@ -355,6 +456,7 @@ void apply_override(YAML::Node root, const Override& o) {
     for (const auto& v : values) list.push_back(v);
     node[last.key] = list;
   }
+  return canonical;
 }
 
 }  // namespace
@@ -368,8 +470,9 @@ Experiment parse_experiment(const std::string& text, const fs::path& file,
     throw ConfigError(SourceLocation{file.string(), e.mark.line + 1, e.mark.column + 1}, "",
                       fmt::format("YAML syntax error: {}", e.msg));
   }
-  for (const Override& o : overrides) apply_override(root, o);
-  return Parser(file).parse(root);
+  OverriddenKeys overridden;
+  for (const Override& o : overrides) overridden[apply_override(root, o)] = o.text;
+  return Parser(file, overridden).parse(root);
 }
 
 Experiment load_experiment(const fs::path& file, const std::vector<Override>& overrides) {

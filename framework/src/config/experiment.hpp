@@ -29,12 +29,21 @@ struct ParamSetting {
   bool swept = false;  ///< written as a list or a generator
 };
 
-/// A dataset, kernel or solver entry: `plugin: NAME` and its parameters.
+/// Swept parameters of one component that move together (`zip: [n, d]`): the i-th
+/// value of each goes with the i-th value of the others, instead of every combination.
+struct ZipGroup {
+  std::vector<std::string> names;
+  SourceLocation where;
+};
+
+/// A dataset, kernel or solver entry: `plugin: NAME`, its parameters, and optionally
+/// `zip:` groups of its swept parameters.
 struct ComponentSpec {
   std::string plugin;
   std::string key;  ///< "dataset", "kernels[1]", "solvers[0]"
   SourceLocation where;
   std::vector<ParamSetting> params;
+  std::vector<ZipGroup> zips;
 };
 
 struct OutputSpec {
@@ -57,7 +66,9 @@ struct Experiment {
   YAML::Node document;  ///< the file as read, overrides applied
 };
 
-/// A command-line override, `KEY=V1,V2,…`, e.g. `kernels[0].sigma=0.5,1,2`.
+/// A command-line override, `KEY=V1,V2,…`, e.g. `kernels[0].sigma=0.5,1,2`. The key
+/// must name an entry of the file (or a parameter of one of its plugins); one value
+/// sets it, several sweep it. Errors in the value name `--set KEY=…` as their location.
 struct Override {
   std::string text;
 };

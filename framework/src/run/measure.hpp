@@ -27,4 +27,8 @@ std::int64_t peak_rss_bytes();
 /// Physical memory of the machine, in bytes.
 std::int64_t physical_memory_bytes();
 
+/// The memory limit of this process's cgroup (v2 memory.max, or v1
+/// memory.limit_in_bytes), or −1 when there is none.
+std::int64_t cgroup_memory_limit_bytes();
+
 }  // namespace kexp::core

@@ -7,16 +7,20 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <ctime>
 #include <iostream>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
 
+#include "config/resolved.hpp"
 #include "kexp/error.hpp"
 #include "kexp/gram.hpp"
+#include "results/folder.hpp"
+#include "results/pairing.hpp"
+#include "results/summary.hpp"
 #include "results/writer.hpp"
 #include "run/data.hpp"
+#include "run/manifest.hpp"
 #include "run/measure.hpp"
 #include "sweep/plan.hpp"
 
@@ -24,32 +28,44 @@ namespace kexp::core {
 
 namespace fs = std::filesystem;
 
+double default_memory_budget() {
+  double limit = static_cast<double>(physical_memory_bytes());
+  const double cgroup = static_cast<double>(cgroup_memory_limit_bytes());
+  if (cgroup > 0 && (limit <= 0 || cgroup < limit)) limit = cgroup;
+  return limit > 0 ? 0.8 * limit : 1e18;
+}
+
 namespace {
 
 const std::vector<std::string>& fixed_columns() {
-  static const std::vector<std::string> columns = {"cell",           "repeat",
-                                                   "status",         "dataset",
-                                                   "kernel",         "solver",
-                                                   "form",           "n_train",
-                                                   "n_test",         "d",
-                                                   "feature_dim",    "train_rmse",
-                                                   "test_rmse",      "test_accuracy",
-                                                   "fit_seconds",    "predict_seconds",
-                                                   "gram_seconds",   "feature_seconds",
-                                                   "flops",          "matrix_bytes",
-                                                   "peak_rss_bytes", "iterations",
-                                                   "converged",      "seed",
+  static const std::vector<std::string> columns = {"cell",
+                                                   "repeat",
+                                                   "status",
+                                                   "dataset",
+                                                   "kernel",
+                                                   "solver",
+                                                   "form",
+                                                   "n_train",
+                                                   "n_test",
+                                                   "d",
+                                                   "feature_dim",
+                                                   "train_rmse",
+                                                   "test_rmse",
+                                                   "test_accuracy",
+                                                   "fit_seconds",
+                                                   "predict_seconds",
+                                                   "gram_seconds",
+                                                   "feature_seconds",
+                                                   "flops",
+                                                   "matrix_bytes",
+                                                   "peak_rss_bytes",
+                                                   "iterations",
+                                                   "converged",
+                                                   "paired_with",
+                                                   "prediction_max_diff",
+                                                   "seed",
                                                    "error"};
   return columns;
-}
-
-std::string now_iso8601() {
-  const std::time_t t = std::time(nullptr);
-  std::tm tm{};
-  gmtime_r(&t, &tm);
-  char buffer[32];
-  std::strftime(buffer, sizeof buffer, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return buffer;
 }
 
 double rmse(const arma::vec& y, const arma::vec& prediction) {
@@ -67,61 +83,6 @@ double accuracy(const arma::vec& y, const arma::vec& score) {
   return static_cast<double>(right) / static_cast<double>(y.n_elem);
 }
 
-/// Emits a component of the resolved config: plugin and every parameter.
-void emit_component(YAML::Emitter& out, const Variant& any,
-                    const std::vector<ResolvedParam>& params) {
-  out << YAML::BeginMap << YAML::Key << "plugin" << YAML::Value << std::string(any.plugin->name());
-  for (const ResolvedParam& p : params) {
-    out << YAML::Key << p.name << YAML::Value;
-    if (p.swept) {
-      out << YAML::Flow << YAML::BeginSeq;
-      for (const ParamValue& v : p.values) out << format_value(v);
-      out << YAML::EndSeq;
-    } else {
-      out << format_value(p.values.front());
-    }
-  }
-  out << YAML::EndMap;
-}
-
-std::string resolved_config(const Experiment& e, const Plan& plan, const fs::path& out_dir) {
-  YAML::Emitter out;
-  out << YAML::BeginMap;
-  out << YAML::Key << "experiment" << YAML::Value << e.name;
-  out << YAML::Key << "seed" << YAML::Value << e.seed;
-  out << YAML::Key << "repeats" << YAML::Value << e.repeats;
-  if (!e.plugin_path.empty()) {
-    out << YAML::Key << "plugin_path" << YAML::Value << YAML::BeginSeq;
-    for (const auto& p : e.plugin_path) out << fs::absolute(p).lexically_normal().string();
-    out << YAML::EndSeq;
-  }
-  out << YAML::Key << "dataset" << YAML::Value;
-  emit_component(out, plan.datasets.front(), plan.dataset_params);
-  out << YAML::Key << "kernels" << YAML::Value << YAML::BeginSeq;
-  for (std::size_t k = 0; k < e.kernels.size(); ++k) {
-    const auto it = std::find_if(plan.kernels.begin(), plan.kernels.end(),
-                                 [&](const Variant& v) { return v.component == k; });
-    emit_component(out, *it, plan.kernel_params[k]);
-  }
-  out << YAML::EndSeq;
-  out << YAML::Key << "solvers" << YAML::Value << YAML::BeginSeq;
-  for (std::size_t s = 0; s < e.solvers.size(); ++s) {
-    const auto it = std::find_if(plan.solvers.begin(), plan.solvers.end(),
-                                 [&](const Variant& v) { return v.component == s; });
-    emit_component(out, *it, plan.solver_params[s]);
-  }
-  out << YAML::EndSeq;
-  out << YAML::Key << "output" << YAML::Value << YAML::BeginMap;
-  out << YAML::Key << "dir" << YAML::Value << out_dir.string();
-  out << YAML::Key << "predictions" << YAML::Value << e.output.predictions;
-  out << YAML::EndMap;
-  out << YAML::EndMap;
-  return std::string(
-             "# Resolved by kexp: every default filled in. `kexp run` this file to run it "
-             "again.\n") +
-         out.c_str() + "\n";
-}
-
 /// What a (dataset, repeat, kernel) group shares among its cells.
 struct GroupInputs {
   bool have_gram = false, have_features = false;
@@ -134,13 +95,30 @@ struct GroupInputs {
   std::size_t feature_dim = 0;
   /// One per solver entry, for the cells of that entry in this group.
   std::map<std::size_t, SharedState> shared;
+  /// Test predictions of the cells of the group that finished, for primal-dual pairs.
+  std::vector<std::pair<const Cell*, arma::vec>> predictions;
 };
 
 struct Outcome {
-  int failed = 0;
-  int done = 0;
+  int done = 0;     ///< ran, status ok
+  int failed = 0;   ///< ran and threw, or refused
+  int refused = 0;  ///< of the failed: over the memory budget
+  int skipped = 0;  ///< finished in the folder resumed
   bool stop = false;
 };
+
+/// A cell refused before it started.
+class Refused : public Error {
+ public:
+  using Error::Error;
+};
+
+SolverSide side_of(const Variant& solver, Form form) {
+  SolverSide s;
+  s.form = to_string(form);
+  for (const auto& [name, value] : solver.params.values()) s.params[name] = format_value(value);
+  return s;
+}
 
 class Execution {
  public:
@@ -149,12 +127,17 @@ class Execution {
 
   int run() {
     plan_ = make_plan(e_, registry_);
+    selected_ = options_.shard ? cells_of_shard(plan_, *options_.shard)
+                               : std::vector<bool>(plan_.cells.size(), true);
     create_objects();
-    prepare_all_data();
     columns_ = fixed_columns();
     columns_.insert(columns_.end(), plan_.param_columns.begin(), plan_.param_columns.end());
     columns_.insert(columns_.end(), plan_.metric_columns.begin(), plan_.metric_columns.end());
+    out_dir_ = output_folder();
+    if (options_.resume) check_resume();
+    prepare_all_data();
     if (options_.dry_run) return dry_run();
+    for (const auto& l : plan_.left_out) std::cerr << "kexp: " << l << '\n';
     open_output();
     execute();
     finish();
@@ -180,14 +163,65 @@ class Execution {
     }
   }
 
+  fs::path output_folder() const {
+    if (options_.resume) return *options_.resume;
+    if (!options_.out.empty()) return options_.out;
+    fs::path dir = e_.output.dir.empty() ? fs::path("results") / e_.name : fs::path(e_.output.dir);
+    if (options_.shard) {
+      dir += fmt::format("-shard-{}-of-{}", options_.shard->index, options_.shard->count);
+    }
+    return dir;
+  }
+
+  /// The folder to resume must hold this very experiment: same resolved config, same
+  /// columns. Its finished runs are skipped.
+  void check_resume() {
+    const fs::path& dir = out_dir_;
+    const YAML::Node there = read_resolved_config(dir);
+    const YAML::Node here = YAML::Load(resolved_config(e_, plan_, dir));
+    if (const auto diff = config_difference(there, here)) {
+      throw ConfigError(fmt::format(
+          "--resume {}: that folder holds a different experiment: {}; resume with the config "
+          "it was run with ({}), or run this one into a new folder",
+          dir.string(), *diff, (dir / "config.yaml").string()));
+    }
+    resumed_ = read_results(dir);
+    if (resumed_.columns != columns_) {
+      std::string which;
+      for (const auto& c : columns_) {
+        if (std::find(resumed_.columns.begin(), resumed_.columns.end(), c) ==
+            resumed_.columns.end()) {
+          which = fmt::format("column '{}' is missing there", c);
+          break;
+        }
+      }
+      if (which.empty()) which = "its columns differ (written by another kexp version?)";
+      throw ConfigError(
+          fmt::format("--resume {}: results.csv does not match this run: {}", dir.string(), which));
+    }
+    done_ = finished_runs(resumed_);
+    const auto manifest =
+        nlohmann::json::parse(std::ifstream(dir / "manifest.json"), nullptr, false);
+    if (manifest.is_object() && manifest.contains("started") && manifest["started"].is_string()) {
+      resumed_started_ = manifest["started"].get<std::string>();
+    }
+  }
+
+  bool is_done(const Cell& c, int repeat) const {
+    return done_.count(RunKey{c.id, std::to_string(repeat)}) > 0;
+  }
+
+  /// Loads the datasets the selected cells use, every repeat, before anything is
+  /// written: a dataset that cannot be loaded is an error of the experiment (exit 2).
   void prepare_all_data() {
-    const int repeats = e_.repeats;
     data_.resize(plan_.datasets.size());
+    std::vector<bool> used(plan_.datasets.size(), false);
+    for (const Cell& c : plan_.cells) used[c.dataset] = used[c.dataset] || selected_[c.index];
     for (std::size_t d = 0; d < plan_.datasets.size(); ++d) {
+      if (!used[d]) continue;
       const Variant& v = plan_.datasets[d];
-      for (int r = 0; r < repeats; ++r) {
-        const std::uint64_t seed =
-            derive_seed(e_.seed, "dataset:" + v.canonical, static_cast<std::uint64_t>(r));
+      for (int r = 0; r < e_.repeats; ++r) {
+        const std::uint64_t seed = dataset_seed(v, r);
         DatasetContext context{seed, e_.base_dir};
         Data raw;
         try {
@@ -205,47 +239,124 @@ class Execution {
     }
   }
 
-  double estimate_bytes(const Cell& c) const {
+  std::uint64_t dataset_seed(const Variant& v, int repeat) const {
+    return derive_seed(e_.seed, "dataset:" + v.canonical, static_cast<std::uint64_t>(repeat));
+  }
+
+  /// Bytes of the matrices a cell holds at its peak, and what they are.
+  std::pair<double, std::string> estimate(const Cell& c) const {
     const PreparedData& data = data_[c.dataset].front();
     const double n = static_cast<double>(data.X_train.n_cols);
     const double m = static_cast<double>(data.X_test.n_cols);
-    if (c.form == Form::Dual) return 8.0 * (2.0 * n * n + n * m + 2.0 * m);
+    const double d = static_cast<double>(data.X_train.n_rows);
+    const double inputs = 8.0 * d * (n + m);
+    if (c.form == Form::Dual) {
+      // K (n × n), a working copy a solver may make of it, K(X, X*) (n × m), k(x*, x*)
+      return {8.0 * (2.0 * n * n + n * m + m) + inputs,
+              fmt::format("n = {}, m = {}: the n × n Gram matrix and a working copy, the "
+                          "n × m cross block",
+                          n, m)};
+    }
     const double D =
         static_cast<double>(kernels_[c.kernel]->feature_map()->dimension(data.X_train.n_rows));
-    return 8.0 * (D * (n + m) + 2.0 * D * D);
+    // Φ (D × n), Φ(X*) (D × m), a D × D system and its factor
+    return {8.0 * (D * (n + m) + 2.0 * D * D) + inputs,
+            fmt::format("n = {}, m = {}, D = {}: Φ, Φ(X*) and a D × D system", n, m, D)};
   }
 
   double memory_budget() const {
-    if (options_.max_memory > 0) return options_.max_memory;
-    const double physical = static_cast<double>(physical_memory_bytes());
-    return physical > 0 ? 0.8 * physical : 1e18;
+    return options_.max_memory > 0 ? options_.max_memory : default_memory_budget();
+  }
+
+  static std::string size_text(double bytes) {
+    if (bytes >= 1e9) return fmt::format("{:.3g} GB", bytes / 1e9);
+    if (bytes >= 1e6) return fmt::format("{:.3g} MB", bytes / 1e6);
+    if (bytes >= 1e3) return fmt::format("{:.3g} kB", bytes / 1e3);
+    return fmt::format("{:.0f} B", bytes);
   }
 
   int dry_run() {
-    fmt::print("{} cells × {} repeats = {} runs; memory budget {:.3g} GB per cell\n",
-               plan_.cells.size(), e_.repeats,
-               plan_.cells.size() * static_cast<std::size_t>(e_.repeats), memory_budget() / 1e9);
+    std::size_t cells = 0, runs = 0, over = 0;
+    std::string lines;
     for (const Cell& c : plan_.cells) {
-      const double bytes = estimate_bytes(c);
-      fmt::print("{}  {:6}  {:>10.3g} MB{}  {} | {} | {}\n", c.id, to_string(c.form), bytes / 1e6,
-                 bytes > memory_budget() ? " (over budget)" : "",
-                 plan_.datasets[c.dataset].canonical, plan_.kernels[c.kernel].canonical,
-                 plan_.solvers[c.solver].canonical);
+      if (!selected_[c.index]) continue;
+      ++cells;
+      int todo = 0;
+      for (int r = 0; r < e_.repeats; ++r) todo += is_done(c, r) ? 0 : 1;
+      runs += static_cast<std::size_t>(todo);
+      const double bytes = estimate(c).first;
+      const bool too_big = bytes > memory_budget();
+      over += too_big ? 1 : 0;
+      std::string state = too_big ? "  OVER BUDGET" : "";
+      if (todo < e_.repeats)
+        state += fmt::format("  {} of {} repeats done", e_.repeats - todo, e_.repeats);
+      lines +=
+          fmt::format("{}  {:<6}  {:>9}  {} | {} | {}{}\n", c.id, to_string(c.form),
+                      size_text(bytes), plan_.datasets[c.dataset].canonical,
+                      plan_.kernels[c.kernel].canonical, plan_.solvers[c.solver].canonical, state);
+    }
+    fmt::print("{} cells", cells);
+    if (options_.shard)
+      fmt::print(" (shard {} of {} cells)", options_.shard->str(), plan_.cells.size());
+    fmt::print(" × {} repeats: {} runs to do; memory budget {} per cell; results would go to {}\n",
+               e_.repeats, runs, size_text(memory_budget()), out_dir_.string());
+    fmt::print("{:<16}  {:<6}  {:>9}  {}\n", "cell", "form", "memory", "dataset | kernel | solver");
+    fmt::print("{}", lines);
+    for (const auto& l : plan_.left_out) fmt::print("left out: {}\n", l);
+    if (over > 0) {
+      fmt::print("{} cells are over the memory budget and would be refused (--max-memory)\n", over);
     }
     return kExitOk;
   }
 
   void open_output() {
-    out_dir_ = options_.out;
-    if (out_dir_.empty()) {
-      out_dir_ = e_.output.dir.empty() ? fs::path("results") / e_.name : fs::path(e_.output.dir);
+    if (options_.resume) {
+      // Keep the finished runs, drop failed ones and partial lines: they run again.
+      CsvTable kept = resumed_;
+      kept.rows.clear();
+      std::map<RunKey, std::string> keep;
+      for (const auto& row : resumed_.rows) {
+        const RunKey key = run_key(resumed_, row);
+        if (done_.count(key) > 0 && keep.emplace(key, "ok").second) kept.rows.push_back(row);
+      }
+      const std::string jsonl = filter_jsonl(out_dir_ / "results.jsonl", keep);
+      write_file_atomically(out_dir_ / "results.csv", csv_text(kept));
+      write_file_atomically(out_dir_ / "results.jsonl", jsonl);
+    } else {
+      create_folder();
     }
+    if (e_.output.predictions) fs::create_directories(out_dir_ / "predictions");
+    started_ = now_iso8601();
+    if (!options_.resume) {
+      write_file_atomically(out_dir_ / "config.yaml", resolved_config(e_, plan_, out_dir_));
+    }
+    write_manifest(false);
+    writers_.push_back(std::make_unique<CsvWriter>(out_dir_ / "results.csv"));
+    writers_.push_back(std::make_unique<JsonlWriter>(out_dir_ / "results.jsonl"));
+    for (auto& w : writers_) w->begin(columns_, options_.resume.has_value());
+  }
+
+  /// A new result folder; an existing one only with --force, and only when it is a
+  /// result folder (never a folder of other files).
+  void create_folder() {
     std::error_code ec;
+    if (fs::exists(out_dir_, ec) && !fs::is_directory(out_dir_, ec)) {
+      throw ConfigError(
+          fmt::format("cannot create the result folder {}: a file of that name "
+                      "exists; choose another with --out",
+                      out_dir_.string()));
+    }
     if (fs::exists(out_dir_, ec) && !fs::is_empty(out_dir_, ec)) {
       if (!options_.force) {
         throw ConfigError(fmt::format(
             "result folder {} already exists and is not empty; choose another with --out, "
-            "or replace it with --force",
+            "continue it with --resume {}, or replace it with --force",
+            out_dir_.string(), out_dir_.string()));
+      }
+      if (!fs::exists(out_dir_ / "config.yaml") && !fs::exists(out_dir_ / "manifest.json")) {
+        throw ConfigError(fmt::format(
+            "{} is not empty and is not a kexp result folder (no config.yaml or manifest.json): "
+            "--force replaces only result folders; choose another with --out",
             out_dir_.string()));
       }
       fs::remove_all(out_dir_, ec);
@@ -258,68 +369,101 @@ class Execution {
           fmt::format("cannot create the result folder {}: {}; choose another with --out",
                       out_dir_.string(), ec ? ec.message() : "not writable"));
     }
-    if (e_.output.predictions) fs::create_directories(out_dir_ / "predictions");
-    started_ = now_iso8601();
-    write_file_atomically(out_dir_ / "config.yaml", resolved_config(e_, plan_, out_dir_));
-    write_manifest(false);
-    writers_.push_back(std::make_unique<CsvWriter>(out_dir_ / "results.csv"));
-    writers_.push_back(std::make_unique<JsonlWriter>(out_dir_ / "results.jsonl"));
-    for (auto& w : writers_) w->begin(columns_, false);
   }
 
   void write_manifest(bool finished) {
-    nlohmann::ordered_json m;
-    m["kexp_version"] = KEXP_VERSION_STRING;
+    nlohmann::ordered_json m = build_json();
     m["experiment"] = e_.name;
     m["config_file"] = fs::absolute(e_.file).lexically_normal().string();
     m["command_line"] = options_.command_line;
-    char host[256] = {};
-    gethostname(host, sizeof host - 1);
-    m["host"] = host;
-    m["seed"] = e_.seed;
-    m["repeats"] = e_.repeats;
-    m["threads"] = thread_count();
+    m["working_directory"] = fs::current_path().string();
     m["started"] = started_;
     m["finished"] =
         finished ? nlohmann::ordered_json(now_iso8601()) : nlohmann::ordered_json(nullptr);
+    m["environment"] = environment_json();
+    nlohmann::ordered_json seeds;
+    seeds["root"] = e_.seed;
+    seeds["repeats"] = e_.repeats;
+    seeds["derivation"] =
+        "dataset: derive_seed(root, \"dataset:\" + variant, repeat); cell: derive_seed(root, "
+        "\"cell:\" + id, repeat), in results.csv's seed column (FNV-1a and SplitMix64)";
+    nlohmann::ordered_json datasets = nlohmann::ordered_json::array();
+    for (const Variant& v : plan_.datasets) {
+      nlohmann::ordered_json per_repeat = nlohmann::ordered_json::array();
+      for (int r = 0; r < e_.repeats; ++r) per_repeat.push_back(std::to_string(dataset_seed(v, r)));
+      datasets.push_back({{"variant", v.canonical}, {"seeds", per_repeat}});
+    }
+    seeds["datasets"] = datasets;
+    m["seeds"] = seeds;
     nlohmann::ordered_json plugins = nlohmann::ordered_json::array();
     std::set<const PluginRecord*> seen;
     auto add = [&](const Variant& v) {
-      if (!seen.insert(v.plugin).second) return;
-      plugins.push_back({{"kind", to_string(v.plugin->kind())},
-                         {"name", std::string(v.plugin->name())},
-                         {"version", v.plugin->info().version},
-                         {"path", v.plugin->path.string()}});
+      if (seen.insert(v.plugin).second) plugins.push_back(plugin_json(*v.plugin));
     };
     for (const auto& v : plan_.datasets) add(v);
     for (const auto& v : plan_.kernels) add(v);
     for (const auto& v : plan_.solvers) add(v);
     m["plugins"] = plugins;
     m["cells"] = plan_.cells.size();
+    if (options_.shard) {
+      m["shard"] = {{"index", options_.shard->index},
+                    {"count", options_.shard->count},
+                    {"cells", std::count(selected_.begin(), selected_.end(), true)}};
+    } else {
+      m["shard"] = nullptr;
+    }
+    m["resumed"] = options_.resume ? nlohmann::ordered_json{{"first_started", resumed_started_},
+                                                            {"runs_kept", done_.size()}}
+                                   : nlohmann::ordered_json(nullptr);
+    m["options"] = {{"max_memory_bytes", memory_budget()},
+                    {"fail_fast", options_.fail_fast},
+                    {"predictions", e_.output.predictions}};
     if (finished) {
-      m["runs_ok"] = outcome_.done;
-      m["runs_failed"] = outcome_.failed;
+      m["runs"] = {{"ok", outcome_.done},
+                   {"failed", outcome_.failed - outcome_.refused},
+                   {"refused", outcome_.refused},
+                   {"kept_from_before", outcome_.skipped},
+                   {"not_started", not_started()}};
     }
     write_file_atomically(out_dir_ / "manifest.json", m.dump(2) + "\n");
   }
 
+  std::size_t runs_to_do() const {
+    std::size_t total = 0;
+    for (const Cell& c : plan_.cells) {
+      if (!selected_[c.index]) continue;
+      for (int r = 0; r < e_.repeats; ++r) total += is_done(c, r) ? 0 : 1;
+    }
+    return total;
+  }
+
+  std::size_t not_started() const {
+    const std::size_t ran = static_cast<std::size_t>(outcome_.done + outcome_.failed);
+    return total_ > ran ? total_ - ran : 0;
+  }
+
   void execute() {
-    const std::size_t total = plan_.cells.size() * static_cast<std::size_t>(e_.repeats);
+    total_ = runs_to_do();
+    for (const Cell& c : plan_.cells) {
+      if (!selected_[c.index]) continue;
+      for (int r = 0; r < e_.repeats; ++r) outcome_.skipped += is_done(c, r) ? 1 : 0;
+    }
     for (std::size_t d = 0; d < plan_.datasets.size() && !outcome_.stop; ++d) {
       for (int r = 0; r < e_.repeats && !outcome_.stop; ++r) {
         for (std::size_t k = 0; k < plan_.kernels.size() && !outcome_.stop; ++k) {
           std::vector<const Cell*> group;
           for (const Cell& c : plan_.cells) {
-            if (c.dataset == d && c.kernel == k) group.push_back(&c);
+            if (c.dataset == d && c.kernel == k && selected_[c.index] && !is_done(c, r))
+              group.push_back(&c);
           }
-          run_group(group, data_[d][static_cast<std::size_t>(r)], r, total);
+          if (!group.empty()) run_group(group, data_[d][static_cast<std::size_t>(r)], r);
         }
       }
     }
+    if (progress_shown_) std::cerr << '\n';
   }
 
-  void run_group(const std::vector<const Cell*>& group, const PreparedData& data, int repeat,
-                 std::size_t total) {
+  void run_group(const std::vector<const Cell*>& group, const PreparedData& data, int repeat) {
     GroupInputs in;
     const Kernel& kernel = *kernels_[group.front()->kernel];
     std::size_t dual_left = 0;
@@ -336,30 +480,52 @@ class Execution {
       fill_identity(row, *c, data, repeat, seed);
       const bool last_dual = c->form == Form::Dual && --dual_left == 0;
       try {
-        const double need = estimate_bytes(*c);
+        const auto [need, what] = estimate(*c);
         if (need > memory_budget()) {
-          throw Error(
-              fmt::format("refused: the cell needs about {:.3g} GB, more than the "
-                          "memory budget of {:.3g} GB (--max-memory)",
-                          need / 1e9, memory_budget() / 1e9));
+          throw Refused(
+              fmt::format("refused before it started: it needs about {} ({}), more than the memory "
+                          "budget of {} per cell (--max-memory)",
+                          size_text(need), what, size_text(memory_budget())));
         }
         reset_peak_rss();
         const std::size_t entry = plan_.solvers[c->solver].component;
         Sharing sharing{&in.shared[entry], group_size[entry], group_position[entry]++};
-        run_cell(*c, data, kernel, in, last_dual, sharing, row);
+        arma::vec prediction;
+        run_cell(*c, data, kernel, in, last_dual, sharing, row, prediction);
+        pair_with_earlier(*c, in, prediction, row);
+        in.predictions.emplace_back(c, std::move(prediction));
         row.set("status", std::string("ok"));
         ++outcome_.done;
       } catch (const std::exception& err) {
-        row.set("status", std::string("failed"));
+        const bool refused = dynamic_cast<const Refused*>(&err) != nullptr;
+        row.set("status", std::string(refused ? "refused" : "failed"));
         row.set("error", std::string(err.what()));
         ++outcome_.failed;
-        std::cerr << fmt::format("kexp: cell {} (repeat {}) failed: {}\n", c->id, repeat,
-                                 err.what());
+        outcome_.refused += refused ? 1 : 0;
+        if (progress_shown_) std::cerr << '\n';
+        progress_shown_ = false;
+        std::cerr << fmt::format("kexp: cell {} (repeat {}) {}: {}\n", c->id, repeat,
+                                 refused ? "refused" : "failed", err.what());
         if (options_.fail_fast) outcome_.stop = true;
       }
       row.set("peak_rss_bytes", peak_rss_bytes());
       for (auto& w : writers_) w->write(row);
-      progress(total);
+      progress();
+    }
+  }
+
+  /// The largest difference between this cell's predictions and those of its earlier
+  /// counterpart in the other form (the first one, in run order), while both are in
+  /// memory.
+  void pair_with_earlier(const Cell& c, const GroupInputs& in, const arma::vec& prediction,
+                         Row& row) const {
+    const SolverSide mine = side_of(plan_.solvers[c.solver], c.form);
+    for (const auto& [other, p] : in.predictions) {
+      if (!counterparts(mine, side_of(plan_.solvers[other->solver], other->form))) continue;
+      if (p.n_elem != prediction.n_elem) continue;
+      row.set("paired_with", other->id);
+      row.set("prediction_max_diff", prediction.n_elem > 0 ? arma::abs(prediction - p).max() : 0.0);
+      return;
     }
   }
 
@@ -387,7 +553,7 @@ class Execution {
   };
 
   void run_cell(const Cell& c, const PreparedData& data, const Kernel& kernel, GroupInputs& in,
-                bool last_dual, const Sharing& sharing, Row& row) {
+                bool last_dual, const Sharing& sharing, Row& row, arma::vec& prediction) {
     const std::size_t n = data.X_train.n_cols, m = data.X_test.n_cols, d = data.X_train.n_rows;
     TrainingData train;
     train.targets = &data.y_train;
@@ -417,7 +583,7 @@ class Execution {
       train.gram_writable = last_dual;
       test.gram = &in.K_cross;
       test.gram_diagonal = &in.k_diag;
-      fit_and_predict(c, train, test, data, flops, bytes, in.cross_seconds, row);
+      prediction = fit_and_predict(c, train, test, data, flops, bytes, in.cross_seconds, row);
       if (last_dual) {
         in.K.reset();
         in.have_gram = false;
@@ -440,13 +606,14 @@ class Execution {
       bytes += 8.0 * static_cast<double>(in.feature_dim * (n + m));
       train.features = &in.Phi;
       test.features = &in.Phi_test;
-      fit_and_predict(c, train, test, data, flops, bytes, in.feature_test_seconds, row);
+      prediction =
+          fit_and_predict(c, train, test, data, flops, bytes, in.feature_test_seconds, row);
     }
   }
 
-  void fit_and_predict(const Cell& c, const TrainingData& train, const TestData& test,
-                       const PreparedData& data, double flops, double bytes,
-                       double test_input_seconds, Row& row) {
+  arma::vec fit_and_predict(const Cell& c, const TrainingData& train, const TestData& test,
+                            const PreparedData& data, double flops, double bytes,
+                            double test_input_seconds, Row& row) {
     const Variant& sv = plan_.solvers[c.solver];
     std::shared_ptr<Solver> solver = create_solver(*sv.plugin, sv.params);
     SolverReport report;
@@ -454,7 +621,7 @@ class Execution {
     solver->fit(train, report);
     row.set("fit_seconds", fit_watch.seconds());
     Stopwatch predict_watch;
-    const Prediction prediction = solver->predict(test, report);
+    Prediction prediction = solver->predict(test, report);
     row.set("predict_seconds", predict_watch.seconds() + test_input_seconds);
     if (prediction.mean.n_elem != data.y_test.n_elem) {
       throw Error(fmt::format("solver '{}' returned {} predictions for {} test points",
@@ -486,6 +653,7 @@ class Execution {
       row.set("loss_curve", nlohmann::json(report.loss_curve).dump());
     }
     if (e_.output.predictions) write_predictions(c, row, data, prediction);
+    return std::move(prediction.mean);
   }
 
   void write_predictions(const Cell& c, const Row& row, const PreparedData& data,
@@ -505,69 +673,65 @@ class Execution {
         out_dir_ / "predictions" / fmt::format("{}-{}.csv", c.id, repeat ? *repeat : 0), text);
   }
 
-  void progress(std::size_t total) {
+  /// "12/40 runs, 1 failed, 3s elapsed, ETA 10s" on stderr, rewritten in place; only on a
+  /// terminal.
+  void progress() {
     if (options_.quiet || !isatty(STDERR_FILENO)) return;
     const std::size_t finished = static_cast<std::size_t>(outcome_.done + outcome_.failed);
     const double elapsed = clock_.seconds();
     const double eta = finished > 0 ? elapsed / static_cast<double>(finished) *
-                                          static_cast<double>(total - finished)
+                                          static_cast<double>(total_ - finished)
                                     : 0;
-    std::cerr << fmt::format("\r{}/{} done, {} failed, {:.0f}s elapsed, ETA {:.0f}s   ", finished,
-                             total, outcome_.failed, elapsed, eta);
-    if (finished == total) std::cerr << '\n';
+    std::cerr << fmt::format("\r{}/{} runs, {} failed, {:.0f}s elapsed, ETA {:.0f}s   ", finished,
+                             total_, outcome_.failed, elapsed, eta);
+    progress_shown_ = true;
   }
 
   void finish() {
     for (auto& w : writers_) w->end();
     write_manifest(true);
-    write_summary();
-    fmt::print("{} runs: {} ok, {} failed; results in {}\n", outcome_.done + outcome_.failed,
-               outcome_.done, outcome_.failed, out_dir_.string());
-  }
-
-  void write_summary() {
-    const CsvTable table = read_csv(out_dir_ / "results.csv");
-    std::string md = fmt::format("# {}\n\n", e_.name);
-    md += fmt::format("{} cells × {} repeats; {} ok, {} failed.\n\n", plan_.cells.size(),
-                      e_.repeats, outcome_.done, outcome_.failed);
-    std::vector<std::string> show = {"cell", "repeat", "status", "kernel", "solver", "form"};
-    for (const auto& p : plan_.param_columns) {
-      if (p.rfind("dataset.test_fraction", 0) == 0 || p.rfind("dataset.standardize", 0) == 0)
-        continue;
-      show.push_back(p);
+    std::vector<std::string> notes;
+    if (options_.shard) {
+      notes.push_back(
+          fmt::format("Shard {} of a sweep of {} cells: `kexp merge` joins the shards' folders.",
+                      options_.shard->str(), plan_.cells.size()));
     }
-    for (const char* c :
-         {"n_train", "feature_dim", "test_rmse", "test_accuracy", "fit_seconds", "gram_seconds"}) {
-      show.emplace_back(c);
+    if (outcome_.stop && not_started() > 0) {
+      notes.push_back(fmt::format(
+          "Stopped at the first failure (--fail-fast): {} runs did not start.", not_started()));
     }
-    md += "|";
-    for (const auto& s : show) md += " " + s + " |";
-    md += "\n|";
-    for (std::size_t i = 0; i < show.size(); ++i) md += "---|";
-    md += "\n";
-    for (const auto& r : table.rows) {
-      md += "|";
-      for (const auto& s : show) {
-        const auto i = table.column(s);
-        md += " " + (i && *i < r.size() ? r[*i] : std::string()) + " |";
-      }
-      md += "\n";
+    for (const auto& l : plan_.left_out) notes.push_back("Left out: " + l + ".");
+    if (outcome_.skipped > 0) {
+      notes.push_back(
+          fmt::format("Resumed: {} runs had finished before and were kept.", outcome_.skipped));
     }
-    write_file_atomically(out_dir_ / "summary.md", md);
+    write_report(out_dir_, notes);
+    std::string counts =
+        fmt::format("{} ok, {} failed", outcome_.done, outcome_.failed - outcome_.refused);
+    if (outcome_.refused > 0) counts += fmt::format(", {} refused", outcome_.refused);
+    if (outcome_.skipped > 0) counts += fmt::format(", {} kept from before", outcome_.skipped);
+    if (not_started() > 0) counts += fmt::format(", {} not started", not_started());
+    fmt::print("{} runs: {}; results in {}\n", outcome_.done + outcome_.failed, counts,
+               out_dir_.string());
   }
 
   const Experiment& e_;
   const PluginRegistry& registry_;
   const RunOptions& options_;
   Plan plan_;
+  std::vector<bool> selected_;
   std::vector<std::shared_ptr<Kernel>> kernels_;
   std::vector<std::shared_ptr<Dataset>> datasets_;
   std::vector<std::vector<PreparedData>> data_;
   std::vector<std::string> columns_;
   std::vector<std::unique_ptr<ResultWriter>> writers_;
   fs::path out_dir_;
-  std::string started_;
+  std::string started_, resumed_started_;
+  CsvTable resumed_;
+  std::set<RunKey> done_;
+  std::size_t total_ = 0;
   Outcome outcome_;
+  bool progress_shown_ = false;
   Stopwatch clock_;
 };
 

@@ -9,23 +9,33 @@
 
 #include "config/experiment.hpp"
 #include "plugin/registry.hpp"
+#include "sweep/shard.hpp"
 
 namespace kexp::core {
 
 struct RunOptions {
-  std::filesystem::path out;  ///< result folder; empty: the config's output.dir
+  /// Result folder; empty: the config's output.dir, or results/<experiment>. With a
+  /// shard and no folder given, `-shard-I-of-N` is appended to the default.
+  std::filesystem::path out;
   bool dry_run = false;
   bool fail_fast = false;
   bool force = false;  ///< replace an existing result folder
+  /// Continue the result folder of an earlier run of the same config: its finished runs
+  /// (status ok) are kept and skipped, the others run.
   std::optional<std::filesystem::path> resume;
-  int threads = 0;           ///< 0: all cores
-  double max_memory = 0;     ///< bytes a cell may need; 0: 80% of physical memory
-  std::string command_line;  ///< as typed, for the manifest
-  bool quiet = false;        ///< no progress line
+  std::optional<Shard> shard;  ///< run only this share of the cells
+  int threads = 0;             ///< 0: all cores
+  double max_memory = 0;       ///< bytes a cell may need; 0: default_memory_budget()
+  std::string command_line;    ///< as typed, for the manifest
+  bool quiet = false;          ///< no progress line
 };
 
 /// Exit codes (DESIGN.md, "Errors").
 enum ExitCode : int { kExitOk = 0, kExitCellsFailed = 1, kExitUsage = 2 };
+
+/// 80% of the memory this process may use: the machine's physical memory, or the
+/// cgroup's limit where one is set (a Slurm job, a container), whichever is smaller.
+double default_memory_budget();
 
 /// Runs the experiment. Returns kExitOk or kExitCellsFailed. Throws ConfigError,
 /// PluginError or DataError (exit 2) before anything is written.

@@ -3,11 +3,13 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <set>
+#include <utility>
 
 namespace kexp::core {
 
 std::uint64_t fnv1a(const std::string& text) {
-  std::uint64_t h = 1469598103934665603ULL;
+  std::uint64_t h = 14695981039346656037ULL;  // the FNV-1a 64-bit offset basis
   for (unsigned char c : text) {
     h ^= c;
     h *= 1099511628211ULL;
@@ -24,31 +26,54 @@ std::uint64_t splitmix64(std::uint64_t x) {
   return x ^ (x >> 31);
 }
 
-/// The Cartesian product of the parameters' values, the first parameter varying slowest.
+/// The variants of a component: the Cartesian product of its parameters' values, the
+/// first parameter varying slowest, except that the parameters of a zip group move
+/// together (one axis of the product, at the place of the group's first parameter).
 std::vector<Variant> expand(const PluginRecord& plugin, std::size_t component,
-                            const std::vector<ResolvedParam>& params) {
+                            const std::vector<ResolvedParam>& params,
+                            const std::vector<ZipGroup>& zips) {
+  std::vector<std::vector<std::size_t>> axes;  // indices into params
+  std::vector<bool> placed(params.size(), false);
+  for (std::size_t i = 0; i < params.size(); ++i) {
+    if (placed[i]) continue;
+    std::vector<std::size_t> axis = {i};
+    for (const ZipGroup& g : zips) {
+      if (std::find(g.names.begin(), g.names.end(), params[i].name) == g.names.end()) continue;
+      axis.clear();
+      for (std::size_t j = 0; j < params.size(); ++j) {
+        if (std::find(g.names.begin(), g.names.end(), params[j].name) != g.names.end())
+          axis.push_back(j);
+      }
+    }
+    for (std::size_t j : axis) placed[j] = true;
+    axes.push_back(axis);
+  }
   std::vector<Variant> out;
-  std::vector<std::size_t> at(params.size(), 0);
+  std::vector<std::size_t> at(axes.size(), 0);
   while (true) {
+    std::vector<std::size_t> value_of(params.size(), 0);
+    for (std::size_t a = 0; a < axes.size(); ++a) {
+      for (std::size_t j : axes[a]) value_of[j] = at[a];
+    }
     Variant v;
     v.plugin = &plugin;
     v.component = component;
     std::string canonical = std::string(plugin.name()) + "(";
     for (std::size_t i = 0; i < params.size(); ++i) {
-      const ParamValue& value = params[i].values[at[i]];
+      const ParamValue& value = params[i].values[value_of[i]];
       v.params.set(params[i].name, value);
       canonical += fmt::format("{}{}={}", i ? "," : "", params[i].name, format_value(value));
     }
     v.canonical = canonical + ")";
     out.push_back(std::move(v));
-    std::size_t i = params.size();
-    while (i > 0) {
-      --i;
-      if (++at[i] < params[i].values.size()) break;
-      at[i] = 0;
-      if (i == 0) return out;
+    std::size_t a = axes.size();
+    while (a > 0) {
+      --a;
+      if (++at[a] < params[axes[a].front()].values.size()) break;
+      at[a] = 0;
+      if (a == 0) return out;
     }
-    if (params.empty()) return out;
+    if (axes.empty()) return out;
   }
 }
 
@@ -72,7 +97,7 @@ Plan make_plan(const Experiment& e, const PluginRegistry& registry) {
     const PluginRecord& p = registry.find(PluginKind::Dataset, e.dataset.plugin);
     const auto params = resolve_params(schema_of(*p.descriptor), e.dataset,
                                        fmt::format("dataset plugin '{}'", p.name()));
-    plan.datasets = expand(p, 0, params);
+    plan.datasets = expand(p, 0, params, e.dataset.zips);
     plan.dataset_params = params;
     add_columns(plan.param_columns, "dataset", params);
   }
@@ -87,7 +112,7 @@ Plan make_plan(const Experiment& e, const PluginRegistry& registry) {
     }
     const auto params = resolve_params(schema_of(*p->descriptor), e.kernels[k],
                                        fmt::format("kernel plugin '{}'", p->name()));
-    for (Variant& v : expand(*p, k, params)) {
+    for (Variant& v : expand(*p, k, params, e.kernels[k].zips)) {
       kernels_of[k].push_back(plan.kernels.size());
       plan.kernels.push_back(std::move(v));
     }
@@ -111,7 +136,7 @@ Plan make_plan(const Experiment& e, const PluginRegistry& registry) {
     }
     const auto params = resolve_params(schema_of(*p->descriptor), e.solvers[s],
                                        fmt::format("solver plugin '{}'", p->name()));
-    for (Variant& v : expand(*p, s, params)) {
+    for (Variant& v : expand(*p, s, params, e.solvers[s].zips)) {
       solvers_of[s].push_back(plan.solvers.size());
       plan.solvers.push_back(std::move(v));
     }
@@ -128,9 +153,24 @@ Plan make_plan(const Experiment& e, const PluginRegistry& registry) {
   plan.param_columns.insert(plan.param_columns.end(), kernel_columns.begin(), kernel_columns.end());
   plan.param_columns.insert(plan.param_columns.end(), solver_columns.begin(), solver_columns.end());
 
+  // A primal solver trains on the kernel's feature map: with a kernel that declares none
+  // (the Gaussian), its cells are left out of the product, and the plan says so.
+  std::set<std::pair<std::size_t, std::size_t>> left_out;
   for (std::size_t d = 0; d < plan.datasets.size(); ++d) {
     for (std::size_t k = 0; k < plan.kernels.size(); ++k) {
       for (std::size_t s = 0; s < plan.solvers.size(); ++s) {
+        const PluginRecord& kernel = *plan.kernels[k].plugin;
+        if (plan.solvers[s].plugin->has_flag(flags::primal) && !kernel.has_flag(flags::exact_map) &&
+            !kernel.has_flag(flags::approximate_map)) {
+          const std::size_t kc = plan.kernels[k].component, sc = plan.solvers[s].component;
+          if (left_out.insert({kc, sc}).second) {
+            plan.left_out.push_back(fmt::format(
+                "{} ({}, primal) with {} ({}): the kernel has no feature map, so these cells "
+                "are left out",
+                e.solvers[sc].key, e.solvers[sc].plugin, e.kernels[kc].key, e.kernels[kc].plugin));
+          }
+          continue;
+        }
         Cell c;
         c.index = plan.cells.size();
         c.dataset = d;
@@ -144,6 +184,11 @@ Plan make_plan(const Experiment& e, const PluginRegistry& registry) {
         plan.cells.push_back(std::move(c));
       }
     }
+  }
+  if (plan.cells.empty()) {
+    throw ConfigError(e.solvers.front().where, "solvers",
+                      fmt::format("the experiment has no cell to run: {}",
+                                  plan.left_out.empty() ? "" : plan.left_out.front()));
   }
   return plan;
 }

@@ -1,9 +1,10 @@
 // The sweep: every cell of an experiment, fully resolved.
 //
 // cells = dataset variants × (kernel variants × solver variants), where the variants of
-// a component are the Cartesian product of its swept parameters. A cell's id is a hash
-// of its resolved parameters (every default filled in), so the same cell has the same id
-// in every run.
+// a component are the Cartesian product of its swept parameters (parameters zipped
+// together move as one), less the primal solvers on kernels without a feature map. A cell's id is a
+// hash of its resolved parameters (every default filled in), so the same cell has the same id in
+// every run.
 #pragma once
 
 #include <cstdint>
@@ -44,6 +45,9 @@ struct Plan {
   /// resolved config).
   std::vector<ResolvedParam> dataset_params;
   std::vector<std::vector<ResolvedParam>> kernel_params, solver_params;
+  /// Combinations of the product that are not cells, and why (a primal solver with a
+  /// kernel that has no feature map).
+  std::vector<std::string> left_out;
 };
 
 /// Checks every component against its plugin's schema and expands the sweep. Throws

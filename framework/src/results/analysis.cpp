@@ -1,0 +1,267 @@
+#include "results/analysis.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <set>
+
+#include "results/pairing.hpp"
+
+namespace kexp::core {
+
+namespace fs = std::filesystem;
+
+MeanStd mean_std(const std::vector<double>& values) {
+  MeanStd s;
+  double sum = 0;
+  for (double v : values) {
+    if (!std::isfinite(v)) continue;
+    sum += v;
+    ++s.count;
+  }
+  if (s.count == 0) {
+    s.mean = std::nan("");
+    return s;
+  }
+  s.mean = sum / static_cast<double>(s.count);
+  if (s.count > 1) {
+    double squares = 0;
+    for (double v : values) {
+      if (std::isfinite(v)) squares += (v - s.mean) * (v - s.mean);
+    }
+    s.std = std::sqrt(squares / static_cast<double>(s.count - 1));
+  }
+  return s;
+}
+
+std::optional<PowerFit> fit_power_law(const std::vector<double>& x, const std::vector<double>& y) {
+  std::vector<double> lx, ly;
+  for (std::size_t i = 0; i < x.size() && i < y.size(); ++i) {
+    if (x[i] > 0 && y[i] > 0 && std::isfinite(x[i]) && std::isfinite(y[i])) {
+      lx.push_back(std::log(x[i]));
+      ly.push_back(std::log(y[i]));
+    }
+  }
+  const std::set<double> distinct(lx.begin(), lx.end());
+  if (distinct.size() < 2) return std::nullopt;
+  const auto n = static_cast<double>(lx.size());
+  double mx = 0, my = 0;
+  for (std::size_t i = 0; i < lx.size(); ++i) {
+    mx += lx[i];
+    my += ly[i];
+  }
+  mx /= n;
+  my /= n;
+  double sxx = 0, sxy = 0, syy = 0;
+  for (std::size_t i = 0; i < lx.size(); ++i) {
+    sxx += (lx[i] - mx) * (lx[i] - mx);
+    sxy += (lx[i] - mx) * (ly[i] - my);
+    syy += (ly[i] - my) * (ly[i] - my);
+  }
+  PowerFit fit;
+  fit.exponent = sxy / sxx;
+  fit.intercept = my - fit.exponent * mx;
+  double residual = 0;
+  for (std::size_t i = 0; i < lx.size(); ++i) {
+    const double r = ly[i] - (fit.intercept + fit.exponent * lx[i]);
+    residual += r * r;
+  }
+  fit.r2 = syy > 0 ? 1.0 - residual / syy : 1.0;
+  fit.points = lx.size();
+  return fit;
+}
+
+std::optional<double> crossover(const std::vector<double>& x, const std::vector<double>& a,
+                                const std::vector<double>& b) {
+  for (std::size_t i = 0; i + 1 < x.size(); ++i) {
+    if (!(x[i] > 0 && x[i + 1] > 0 && a[i] > 0 && a[i + 1] > 0 && b[i] > 0 && b[i + 1] > 0)) {
+      continue;
+    }
+    const double d0 = std::log(a[i]) - std::log(b[i]);
+    const double d1 = std::log(a[i + 1]) - std::log(b[i + 1]);
+    if (d0 == 0) return x[i];
+    if ((d0 < 0) == (d1 < 0) || d1 == 0) continue;
+    const double t = d0 / (d0 - d1);
+    return std::exp(std::log(x[i]) + t * (std::log(x[i + 1]) - std::log(x[i])));
+  }
+  if (!x.empty() && a.back() > 0 && a.back() == b.back()) return x.back();
+  return std::nullopt;
+}
+
+MeanStd CellSummary::stat(const std::string& column) const {
+  const auto it = values.find(column);
+  if (it == values.end()) return MeanStd{std::nan(""), 0, 0};
+  return mean_std(it->second);
+}
+
+std::string CellSummary::params_of(const std::string& prefix, const std::string& except) const {
+  std::string out;
+  for (const auto& [column, value] : params) {
+    if (column == except || column.rfind(prefix + ".", 0) != 0 || value.empty()) continue;
+    out += fmt::format("{}{}={}", out.empty() ? "" : ", ", column.substr(prefix.size() + 1), value);
+  }
+  return out;
+}
+
+namespace {
+
+bool is_param_column(const std::string& c) {
+  return c.rfind("dataset.", 0) == 0 || c.rfind("kernel.", 0) == 0 || c.rfind("solver.", 0) == 0;
+}
+
+bool parse_number(const std::string& text, double& out) {
+  if (text.empty()) return false;
+  char* end = nullptr;
+  out = std::strtod(text.c_str(), &end);
+  return end == text.c_str() + text.size();
+}
+
+const char* const kTextColumns[] = {"cell", "repeat", "status", "dataset",     "kernel",   "solver",
+                                    "form", "seed",   "error",  "paired_with", "converged"};
+
+/// y_pred of a predictions file, or empty.
+std::vector<double> read_predictions(const fs::path& file) {
+  std::vector<double> out;
+  const CsvTable t = [&] {
+    try {
+      return read_csv(file);
+    } catch (const std::exception&) {
+      return CsvTable{};
+    }
+  }();
+  const auto col = t.column("y_pred");
+  if (!col) return out;
+  for (const auto& row : t.rows) {
+    double v = 0;
+    if (*col < row.size() && parse_number(row[*col], v)) out.push_back(v);
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<CellSummary> summarize_cells(const CsvTable& table) {
+  std::vector<CellSummary> cells;
+  std::map<std::string, std::size_t> index;
+  const auto col = [&](const std::vector<std::string>& row, const char* name) -> std::string {
+    const auto i = table.column(name);
+    return i && *i < row.size() ? row[*i] : std::string();
+  };
+  for (const auto& row : table.rows) {
+    const std::string id = col(row, "cell");
+    auto [it, fresh] = index.emplace(id, cells.size());
+    if (fresh) {
+      CellSummary c;
+      c.cell = id;
+      c.dataset = col(row, "dataset");
+      c.kernel = col(row, "kernel");
+      c.solver = col(row, "solver");
+      c.form = col(row, "form");
+      for (std::size_t i = 0; i < table.columns.size() && i < row.size(); ++i) {
+        if (is_param_column(table.columns[i])) c.params[table.columns[i]] = row[i];
+      }
+      cells.push_back(std::move(c));
+    }
+    CellSummary& c = cells[it->second];
+    ++c.runs;
+    if (col(row, "status") != "ok") {
+      c.failures.emplace_back(col(row, "repeat"), col(row, "status") + ": " + col(row, "error"));
+      continue;
+    }
+    ++c.ok;
+    double time = 0;
+    bool any_time = false;
+    for (std::size_t i = 0; i < table.columns.size() && i < row.size(); ++i) {
+      const std::string& name = table.columns[i];
+      if (is_param_column(name) || std::find(std::begin(kTextColumns), std::end(kTextColumns),
+                                             name) != std::end(kTextColumns)) {
+        continue;
+      }
+      double v = 0;
+      if (!parse_number(row[i], v)) continue;
+      c.values[name].push_back(v);
+      if (name == "gram_seconds" || name == "feature_seconds" || name == "fit_seconds" ||
+          name == "predict_seconds") {
+        time += v;
+        any_time = true;
+      }
+    }
+    if (any_time) c.values["time_seconds"].push_back(time);
+    if (const std::string p = col(row, "paired_with"); !p.empty()) c.paired_with = p;
+    double diff = 0;
+    if (parse_number(col(row, "prediction_max_diff"), diff)) {
+      c.prediction_max_diff = std::max(c.prediction_max_diff, diff);
+    }
+  }
+  return cells;
+}
+
+std::vector<std::string> swept_columns(const CsvTable& table,
+                                       const std::vector<CellSummary>& cells) {
+  std::vector<std::string> out;
+  for (const std::string& column : table.columns) {
+    if (!is_param_column(column)) continue;
+    std::set<std::string> seen;
+    for (const CellSummary& c : cells) {
+      const auto it = c.params.find(column);
+      seen.insert(it == c.params.end() ? std::string() : it->second);
+    }
+    if (seen.size() > 1) out.push_back(column);
+  }
+  return out;
+}
+
+std::vector<FormPair> find_pairs(const std::vector<CellSummary>& cells, const fs::path& folder) {
+  std::vector<FormPair> pairs;
+  const auto side = [](const CellSummary& c) {
+    SolverSide s;
+    s.form = c.form;
+    for (const auto& [column, value] : c.params) {
+      if (column.rfind("solver.", 0) == 0 && !value.empty()) s.params[column.substr(7)] = value;
+    }
+    return s;
+  };
+  for (const CellSummary& p : cells) {
+    if (p.form != "primal") continue;
+    for (const CellSummary& d : cells) {
+      if (d.form != "dual" || p.dataset != d.dataset || p.kernel != d.kernel) continue;
+      if (p.params_of("dataset") != d.params_of("dataset") ||
+          p.params_of("kernel") != d.params_of("kernel") || !counterparts(side(p), side(d))) {
+        continue;
+      }
+      FormPair pair{&p, &d, -1};
+      if (d.paired_with == p.cell) pair.prediction_max_diff = d.prediction_max_diff;
+      if (p.paired_with == d.cell) pair.prediction_max_diff = p.prediction_max_diff;
+      if (pair.prediction_max_diff < 0 && !folder.empty()) {
+        // From predictions/<cell>-<repeat>.csv, over the repeats both have.
+        for (std::size_t r = 0; r < std::max(p.runs, d.runs); ++r) {
+          const auto a =
+              read_predictions(folder / "predictions" / fmt::format("{}-{}.csv", p.cell, r));
+          const auto b =
+              read_predictions(folder / "predictions" / fmt::format("{}-{}.csv", d.cell, r));
+          if (a.empty() || a.size() != b.size()) continue;
+          double m = 0;
+          for (std::size_t i = 0; i < a.size(); ++i) m = std::max(m, std::fabs(a[i] - b[i]));
+          pair.prediction_max_diff = std::max(pair.prediction_max_diff, m);
+        }
+      }
+      pairs.push_back(pair);
+    }
+  }
+  return pairs;
+}
+
+ErrorMeasure error_measure(const std::vector<CellSummary>& cells) {
+  bool rmse = false, accuracy = false;
+  for (const CellSummary& c : cells) {
+    rmse = rmse || c.stat("test_rmse").count > 0;
+    accuracy = accuracy || c.stat("test_accuracy").count > 0;
+  }
+  if (accuracy) return ErrorMeasure{"test_accuracy", false};
+  (void)rmse;
+  return ErrorMeasure{"test_rmse", true};
+}
+
+}  // namespace kexp::core

@@ -1,0 +1,89 @@
+// What the summary and the plots compute from results.csv: runs aggregated per cell
+// over repeats, primal-dual pairs, power-law fits of costs over n and crossovers.
+// Everything works from the CSV alone, so that `kexp report` and `kexp merge` rebuild
+// exactly what a run wrote.
+#pragma once
+
+#include <cstddef>
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "results/writer.hpp"
+
+namespace kexp::core {
+
+struct MeanStd {
+  double mean = 0;
+  double std = 0;  ///< sample standard deviation (n − 1); 0 for one value
+  std::size_t count = 0;
+};
+
+/// Mean and sample standard deviation of the finite values.
+MeanStd mean_std(const std::vector<double>& values);
+
+/// y ≈ c·xᵇ by least squares on (log x, log y); needs at least two distinct positive x
+/// and positive y.
+struct PowerFit {
+  double exponent = 0;   ///< b
+  double intercept = 0;  ///< log c
+  double r2 = 0;         ///< coefficient of determination of the log-log fit
+  std::size_t points = 0;
+};
+std::optional<PowerFit> fit_power_law(const std::vector<double>& x, const std::vector<double>& y);
+
+/// Where two curves sampled at the same increasing x cross, interpolating linearly in
+/// (log x, log y) between the samples where a − b changes sign; nothing when they do
+/// not cross.
+std::optional<double> crossover(const std::vector<double>& x, const std::vector<double>& a,
+                                const std::vector<double>& b);
+
+/// One cell over its repeats.
+struct CellSummary {
+  std::string cell, dataset, kernel, solver, form;
+  std::map<std::string, std::string> params;  ///< `dataset.n` → "400", as in the CSV
+  std::size_t runs = 0, ok = 0;
+  /// Numeric columns over the ok repeats, plus `time_seconds` (Gram or features, fit
+  /// and predict).
+  std::map<std::string, std::vector<double>> values;
+  std::vector<std::pair<std::string, std::string>> failures;  ///< (repeat, error)
+  std::string paired_with;
+  double prediction_max_diff = -1;  ///< over repeats; −1 when not known
+
+  [[nodiscard]] MeanStd stat(const std::string& column) const;
+  /// The parameters with a prefix ("dataset", "kernel", "solver") as `name=value, …`,
+  /// leaving out `except` (a full column name).
+  [[nodiscard]] std::string params_of(const std::string& prefix,
+                                      const std::string& except = {}) const;
+};
+
+/// The cells of the table, in first-appearance order.
+std::vector<CellSummary> summarize_cells(const CsvTable& table);
+
+/// Parameter columns that take more than one value over the cells.
+std::vector<std::string> swept_columns(const CsvTable& table,
+                                       const std::vector<CellSummary>& cells);
+
+struct FormPair {
+  const CellSummary* primal = nullptr;
+  const CellSummary* dual = nullptr;
+  double prediction_max_diff = -1;  ///< −1 when not known
+};
+
+/// Every primal-dual pair (results/pairing.hpp). The largest prediction difference
+/// comes from the rows (the runner computes it while both predictions are in memory)
+/// or else from the folder's predictions/ files.
+std::vector<FormPair> find_pairs(const std::vector<CellSummary>& cells,
+                                 const std::filesystem::path& folder);
+
+/// The error used to rank cells: test_rmse, or 1 − test_accuracy for classification.
+/// The name of the column used, and whether lower is better.
+struct ErrorMeasure {
+  std::string column = "test_rmse";
+  bool lower_is_better = true;
+};
+ErrorMeasure error_measure(const std::vector<CellSummary>& cells);
+
+}  // namespace kexp::core

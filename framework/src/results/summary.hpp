@@ -1,0 +1,35 @@
+// summary.md: the tables of a result folder, built from results.csv alone.
+//
+//   - every cell, mean ± std over its repeats;
+//   - the best cell per solver by test error;
+//   - primal against dual for every pair of counterpart cells (results/pairing.hpp):
+//     time ratio, memory ratio, largest prediction difference, D against n;
+//   - the growth exponent b of each cost over n, cost ≈ c·nᵇ by log-log least squares,
+//     with R²;
+//   - the failures, with their messages.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "results/analysis.hpp"
+
+namespace kexp::core {
+
+struct SummaryInputs {
+  std::string experiment;
+  std::vector<std::string> notes;  ///< paragraphs under the title
+  std::vector<std::string> plots;  ///< SVGs, relative to the folder
+  std::filesystem::path folder;    ///< for predictions/ files
+};
+
+std::string summary_markdown(const CsvTable& table, const SummaryInputs& inputs);
+
+/// Rebuilds summary.md and plots/ of a result folder from its results.csv. The
+/// experiment's name comes from config.yaml. Notes go under the title. Says once on
+/// stderr when gnuplot is missing. Returns the SVGs written.
+std::vector<std::string> write_report(const std::filesystem::path& folder,
+                                      const std::vector<std::string>& notes = {});
+
+}  // namespace kexp::core

@@ -1,0 +1,418 @@
+// The kexp program on sweeps: result folders, failures, resume, memory budget, shards,
+// merge, report, reproducibility, and bad input (exit 2, nothing written).
+#include <fmt/format.h>
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
+
+#include "results/folder.hpp"
+#include "run/manifest.hpp"
+#include "support/plugins.hpp"
+
+namespace kexp::test {
+namespace {
+
+namespace fs = std::filesystem;
+using ::testing::AllOf;
+using ::testing::HasSubstr;
+using ::testing::Not;
+
+std::string forms() {
+  return fmt::format("--plugin-path '{}'", (fixture_dir() / "forms").string());
+}
+
+std::string read(const fs::path& file) {
+  std::stringstream s;
+  s << std::ifstream(file).rdbuf();
+  return s.str();
+}
+
+/// Primal and dual ridge on the linear kernel, and a Gaussian, over n and λ.
+const char* const kPrimalDual = R"(experiment: pd
+seed: 11
+repeats: 2
+dataset:
+  plugin: cubic
+  n: [60, 120, 240]
+  d: 2
+kernels:
+  - plugin: fixture_linear
+  - plugin: gaussian
+    sigma: 1
+solvers:
+  - plugin: fixture_primal_ridge
+    lambda: [0.001, 0.1]
+  - plugin: kernel_ridge
+    lambda: [0.001, 0.1]
+)";
+
+/// Half of the cells fail on demand.
+const char* const kFlaky = R"(experiment: flaky
+seed: 5
+repeats: 2
+dataset:
+  plugin: cubic
+  n: 40
+kernels:
+  - plugin: gaussian
+    sigma: [0.5, 1]
+solvers:
+  - plugin: fixture_flaky
+    fail: [false, true]
+  - plugin: kernel_ridge
+)";
+
+/// The rows of results.csv as (cell, repeat) → status.
+std::map<core::RunKey, std::string> statuses(const fs::path& folder) {
+  const core::CsvTable t = core::read_results(folder);
+  std::map<core::RunKey, std::string> out;
+  const auto status = t.column("status");
+  for (const auto& row : t.rows) {
+    EXPECT_TRUE(out.emplace(core::run_key(t, row), row[*status]).second) << "duplicate row";
+  }
+  return out;
+}
+
+/// results.csv without the columns that measure time or memory of this very run.
+std::string without_timing(const fs::path& file) {
+  core::CsvTable t = core::read_csv(file);
+  std::vector<std::size_t> keep;
+  for (std::size_t i = 0; i < t.columns.size(); ++i) {
+    const std::string& c = t.columns[i];
+    if (c.find("seconds") == std::string::npos && c != "peak_rss_bytes") keep.push_back(i);
+  }
+  std::string out;
+  for (const auto& row : t.rows) {
+    for (std::size_t i : keep) out += row[i] + ",";
+    out += "\n";
+  }
+  return out;
+}
+
+TEST(Sweep, WritesTheResultFolderWithSummaryManifestAndPlots) {
+  const TempDir dir;
+  dir.write("pd.yaml", kPrimalDual);
+  const auto r = run_kexp("run pd.yaml --out out " + forms(), dir.path());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const fs::path out = dir.path() / "out";
+  for (const char* f :
+       {"config.yaml", "manifest.json", "results.csv", "results.jsonl", "summary.md"}) {
+    EXPECT_TRUE(fs::exists(out / f)) << f;
+  }
+  // 3 n × (linear × 4 solvers + gaussian × 2 dual solvers) × 2 repeats
+  EXPECT_EQ(statuses(out).size(), 36U);
+  EXPECT_THAT(r.err, HasSubstr("kernels[1] (gaussian): the kernel has no feature map"));
+
+  const std::string summary = read(out / "summary.md");
+  EXPECT_THAT(summary, HasSubstr("## Primal against dual"));
+  EXPECT_THAT(summary, HasSubstr("| fixture_primal_ridge "));
+  EXPECT_THAT(summary, HasSubstr("## Growth with n"));
+  EXPECT_THAT(summary, HasSubstr("## Best cell per solver"));
+  EXPECT_THAT(summary, HasSubstr("![plots/"));
+  // Primal and dual ridge on an exact map agree: every pair's max |Δŷ| is tiny.
+  const core::CsvTable t = core::read_results(out);
+  const auto diff = t.column("prediction_max_diff");
+  int pairs = 0;
+  for (const auto& row : t.rows) {
+    if (row[*diff].empty()) continue;
+    ++pairs;
+    EXPECT_LT(std::stod(row[*diff]), 1e-8);
+  }
+  EXPECT_EQ(pairs, 12);  // 3 n × 2 λ × 2 repeats
+
+  const auto m = nlohmann::json::parse(read(out / "manifest.json"));
+  EXPECT_EQ(m["experiment"], "pd");
+  EXPECT_TRUE(m.contains("git_commit"));
+  EXPECT_TRUE(m["git_dirty"].is_boolean());
+  EXPECT_FALSE(m["compiler"].get<std::string>().empty());
+  EXPECT_EQ(m["environment"]["blas"]["library"], "OpenBLAS");
+  EXPECT_TRUE(m["environment"].contains("cpu"));
+  EXPECT_EQ(m["seeds"]["root"], 11);
+  EXPECT_THAT(m["command_line"].get<std::string>(), HasSubstr("run pd.yaml --out out"));
+  EXPECT_FALSE(m["finished"].is_null());
+  EXPECT_EQ(m["runs"]["ok"], 36);
+  ASSERT_EQ(m["plugins"].size(), 5U);
+  for (const auto& p : m["plugins"]) {
+    EXPECT_EQ(p["sha256"], core::sha256_file(p["path"].get<std::string>())) << p["name"];
+  }
+  EXPECT_TRUE(fs::exists(out / "plots"));
+  std::size_t svgs = 0;
+  for (const auto& e : fs::directory_iterator(out / "plots"))
+    svgs += e.path().extension() == ".svg";
+  EXPECT_GE(svgs, 3U);  // cost vs n, error vs n, error vs λ
+}
+
+TEST(Sweep, TheSameConfigTwiceGivesTheSameResultsApartFromTiming) {
+  const TempDir dir;
+  dir.write("pd.yaml", kPrimalDual);
+  ASSERT_EQ(run_kexp("run pd.yaml --out a " + forms(), dir.path()).exit_code, 0);
+  ASSERT_EQ(run_kexp("run pd.yaml --out b " + forms(), dir.path()).exit_code, 0);
+  const std::string a = without_timing(dir.path() / "a" / "results.csv");
+  EXPECT_FALSE(a.empty());
+  EXPECT_EQ(a, without_timing(dir.path() / "b" / "results.csv"));
+}
+
+TEST(Sweep, TheResolvedConfigRunsTheSameCells) {
+  const TempDir dir;
+  dir.write("pd.yaml", kPrimalDual);
+  ASSERT_EQ(run_kexp("run pd.yaml --out a " + forms(), dir.path()).exit_code, 0);
+  // No --plugin-path: the resolved config names the folders the plugins came from.
+  const auto r = run_kexp("run a/config.yaml --out b", dir.path());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(without_timing(dir.path() / "a" / "results.csv"),
+            without_timing(dir.path() / "b" / "results.csv"));
+}
+
+TEST(Sweep, AFailingCellIsRecordedAndTheSweepGoesOn) {
+  const TempDir dir;
+  dir.write("flaky.yaml", kFlaky);
+  const auto r = run_kexp("run flaky.yaml --out out " + forms(), dir.path());
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_THAT(r.err, HasSubstr("failed: fixture_flaky was asked to fail"));
+  const auto s = statuses(dir.path() / "out");
+  ASSERT_EQ(s.size(), 12U);  // 2 σ × 3 solvers × 2 repeats
+  int failed = 0;
+  for (const auto& [key, status] : s) failed += status == "failed";
+  EXPECT_EQ(failed, 4);
+  const std::string csv = read(dir.path() / "out" / "results.csv");
+  EXPECT_THAT(csv, HasSubstr("fixture_flaky was asked to fail"));
+  EXPECT_THAT(read(dir.path() / "out" / "summary.md"),
+              AllOf(HasSubstr("## Failures"), HasSubstr("fixture_flaky was asked to fail")));
+}
+
+TEST(Sweep, FailFastStopsAtTheFirstFailure) {
+  const TempDir dir;
+  dir.write("flaky.yaml", kFlaky);
+  const auto r = run_kexp("run flaky.yaml --out out --fail-fast " + forms(), dir.path());
+  EXPECT_EQ(r.exit_code, 1);
+  const auto s = statuses(dir.path() / "out");
+  EXPECT_EQ(s.size(), 2U);  // the ok cell, then the failing one
+  EXPECT_THAT(read(dir.path() / "out" / "summary.md"), HasSubstr("--fail-fast"));
+  const auto m = nlohmann::json::parse(read(dir.path() / "out" / "manifest.json"));
+  EXPECT_EQ(m["runs"]["not_started"], 10);
+}
+
+TEST(Sweep, ResumeSkipsFinishedRunsAndRerunsTheRest) {
+  const TempDir dir;
+  dir.write("flaky.yaml", kFlaky);
+  ASSERT_EQ(run_kexp("run flaky.yaml --out out --fail-fast " + forms(), dir.path()).exit_code, 1);
+  // Simulate a kill mid-write: a partial last line.
+  std::ofstream(dir.path() / "out" / "results.csv", std::ios::app) << "abc,0,o";
+  const auto r = run_kexp("run flaky.yaml --resume out " + forms(), dir.path());
+  EXPECT_EQ(r.exit_code, 1);  // the cells told to fail fail again
+  EXPECT_THAT(r.out, HasSubstr("1 kept from before"));
+  const auto s = statuses(dir.path() / "out");
+  EXPECT_EQ(s.size(), 12U);
+  // Resume again with the failing cells now not failing: only they run.
+  const auto again = run_kexp(
+      "run flaky.yaml --resume out --set solvers[0].fail=false,true " + forms(), dir.path());
+  EXPECT_EQ(again.exit_code, 1);
+  EXPECT_THAT(again.out, HasSubstr("4 runs: 0 ok, 4 failed, 8 kept from before"));
+}
+
+TEST(Sweep, ResumeRefusesAFolderOfADifferentConfigNamingTheDifference) {
+  const TempDir dir;
+  dir.write("flaky.yaml", kFlaky);
+  ASSERT_EQ(run_kexp("run flaky.yaml --out out " + forms(), dir.path()).exit_code, 1);
+  const std::string before = read(dir.path() / "out" / "results.csv");
+  const auto r =
+      run_kexp("run flaky.yaml --resume out --set kernels[0].sigma=0.5,2 " + forms(), dir.path());
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_THAT(r.err, HasSubstr("holds a different experiment: kernels[0].sigma is [0.5, 1] there "
+                               "and [0.5, 2] here"));
+  EXPECT_EQ(read(dir.path() / "out" / "results.csv"), before);
+}
+
+TEST(Sweep, ACellOverTheMemoryBudgetIsRefusedWithItsEstimate) {
+  const TempDir dir;
+  dir.write("pd.yaml", kPrimalDual);
+  const auto dry = run_kexp("run pd.yaml --dry-run --max-memory 40kB " + forms(), dir.path());
+  EXPECT_EQ(dry.exit_code, 0);
+  EXPECT_THAT(dry.out, AllOf(HasSubstr("18 cells × 2 repeats: 36 runs to do"),
+                             HasSubstr("OVER BUDGET"), HasSubstr("would be refused")));
+  EXPECT_FALSE(fs::exists(dir.path() / "results"));
+  const auto r = run_kexp("run pd.yaml --out out --max-memory 40kB " + forms(), dir.path());
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_THAT(r.err, AllOf(HasSubstr("refused before it started: it needs about"),
+                           HasSubstr("the n × n Gram matrix"), HasSubstr("budget of 40 kB")));
+  const auto s = statuses(dir.path() / "out");
+  std::set<std::string> seen;
+  for (const auto& [key, status] : s) seen.insert(status);
+  EXPECT_EQ(seen, (std::set<std::string>{"ok", "refused"}));  // the small primal cells run
+}
+
+TEST(Sweep, ShardsMergeIntoTheWholeSweep) {
+  const TempDir dir;
+  dir.write("pd.yaml", kPrimalDual);
+  ASSERT_EQ(run_kexp("run pd.yaml --out whole " + forms(), dir.path()).exit_code, 0);
+  ASSERT_EQ(run_kexp("run pd.yaml --shard 0/2 " + forms(), dir.path()).exit_code, 0);
+  // The second shard from a Slurm array's environment.
+  const auto slurm = run_kexp("run pd.yaml " + forms(), dir.path(),
+                              "SLURM_ARRAY_TASK_ID=1 SLURM_ARRAY_TASK_COUNT=2");
+  ASSERT_EQ(slurm.exit_code, 0) << slurm.err;
+  EXPECT_THAT(slurm.err, HasSubstr("running shard 1/2"));
+  const fs::path s0 = dir.path() / "results" / "pd-shard-0-of-2";
+  const fs::path s1 = dir.path() / "results" / "pd-shard-1-of-2";
+  const auto a = statuses(s0), b = statuses(s1);
+  EXPECT_GT(a.size(), 0U);
+  EXPECT_GT(b.size(), 0U);
+  EXPECT_EQ(a.size() + b.size(), 36U);
+
+  const auto partial = run_kexp(fmt::format("merge '{}' --out part", s0.string()), dir.path());
+  EXPECT_EQ(partial.exit_code, 1);
+  EXPECT_THAT(partial.err, HasSubstr("shard 1/2 is missing"));
+
+  const auto m =
+      run_kexp(fmt::format("merge '{}' '{}' --out merged", s0.string(), s1.string()), dir.path());
+  ASSERT_EQ(m.exit_code, 0) << m.err;
+  EXPECT_EQ(statuses(dir.path() / "merged"), statuses(dir.path() / "whole"));
+  EXPECT_THAT(read(dir.path() / "merged" / "summary.md"),
+              AllOf(HasSubstr("Merged from 2 folders"), HasSubstr("## Primal against dual")));
+  std::size_t lines = 0;
+  std::ifstream jsonl(dir.path() / "merged" / "results.jsonl");
+  for (std::string line; std::getline(jsonl, line);) ++lines;
+  EXPECT_EQ(lines, 36U);
+
+  // Folders of different experiments do not merge.
+  dir.write(
+      "other.yaml",
+      std::string(kPrimalDual).replace(std::string(kPrimalDual).find("seed: 11"), 8, "seed: 12"));
+  ASSERT_EQ(run_kexp("run other.yaml --out other " + forms(), dir.path()).exit_code, 0);
+  const auto bad = run_kexp("merge whole other --out nope", dir.path());
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_THAT(bad.err, HasSubstr("seed is 11 there and 12 here"));
+  EXPECT_FALSE(fs::exists(dir.path() / "nope"));
+}
+
+TEST(Sweep, ReportRebuildsTheSummaryAndPlots) {
+  const TempDir dir;
+  dir.write("pd.yaml", kPrimalDual);
+  ASSERT_EQ(run_kexp("run pd.yaml --out out " + forms(), dir.path()).exit_code, 0);
+  const std::string summary = read(dir.path() / "out" / "summary.md");
+  fs::remove(dir.path() / "out" / "summary.md");
+  fs::remove_all(dir.path() / "out" / "plots");
+  const auto r = run_kexp("report out", dir.path());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(fs::exists(dir.path() / "out" / "plots"));
+  // The same tables, less the notes the run itself added.
+  EXPECT_THAT(read(dir.path() / "out" / "summary.md"),
+              HasSubstr(summary.substr(summary.find("## Cells"))));
+}
+
+TEST(Sweep, WithoutGnuplotItSaysSoOnceAndWritesTheTables) {
+  const TempDir dir;
+  dir.write("pd.yaml", kPrimalDual);
+  const auto r =
+      run_kexp("run pd.yaml --out out " + forms(), dir.path(), "KEXP_GNUPLOT=/nonexistent/gnuplot");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const std::string needle = "was not found, so no plots were drawn";
+  const auto first = r.err.find(needle);
+  EXPECT_NE(first, std::string::npos);
+  EXPECT_EQ(r.err.find(needle, first + 1), std::string::npos);
+  EXPECT_FALSE(fs::exists(dir.path() / "out" / "plots"));
+  EXPECT_THAT(read(dir.path() / "out" / "summary.md"),
+              AllOf(HasSubstr(needle), HasSubstr("## Primal against dual")));
+}
+
+TEST(Sweep, AnExistingResultFolderIsNeverSilentlyReplaced) {
+  const TempDir dir;
+  dir.write("flaky.yaml", kFlaky);
+  ASSERT_EQ(run_kexp("run flaky.yaml --out out " + forms(), dir.path()).exit_code, 1);
+  const auto again = run_kexp("run flaky.yaml --out out " + forms(), dir.path());
+  EXPECT_EQ(again.exit_code, 2);
+  EXPECT_THAT(again.err,
+              AllOf(HasSubstr("already exists"), HasSubstr("--force"), HasSubstr("--resume")));
+  EXPECT_EQ(run_kexp("run flaky.yaml --out out --force " + forms(), dir.path()).exit_code, 1);
+  // --force replaces result folders only.
+  dir.write("mine/notes.txt", "precious");
+  const auto other = run_kexp("run flaky.yaml --out mine --force " + forms(), dir.path());
+  EXPECT_EQ(other.exit_code, 2);
+  EXPECT_THAT(other.err, HasSubstr("not a kexp result folder"));
+  EXPECT_EQ(read(dir.path() / "mine" / "notes.txt"), "precious");
+}
+
+TEST(Sweep, DryRunListsCellsAndWritesNothing) {
+  const TempDir dir;
+  dir.write("pd.yaml", kPrimalDual);
+  const auto r = run_kexp("run pd.yaml --dry-run --set dataset.n=50,100 " + forms(), dir.path());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_THAT(r.out, AllOf(HasSubstr("12 cells × 2 repeats: 24 runs to do"),
+                           HasSubstr("fixture_primal_ridge(lambda=0.001)"), HasSubstr("kB"),
+                           HasSubstr("left out: solvers[0]")));
+  EXPECT_TRUE(fs::is_empty(dir.path()) || !fs::exists(dir.path() / "results"));
+}
+
+struct BadInput {
+  const char* name;
+  std::string config;
+  std::string args;
+  std::string message;
+};
+
+class BadInputTest : public ::testing::TestWithParam<BadInput> {};
+
+TEST_P(BadInputTest, ExitsTwoAndWritesNothing) {
+  const BadInput& b = GetParam();
+  const TempDir dir;
+  dir.write("bad.yaml", b.config);
+  dir.write("a-file", "");
+  const auto r = run_kexp("run bad.yaml --out out " + b.args + " " + forms(), dir.path());
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_THAT(r.err, HasSubstr(b.message));
+  EXPECT_FALSE(fs::exists(dir.path() / "out"));
+  EXPECT_FALSE(fs::exists(dir.path() / "results"));
+}
+
+std::string replaced(std::string text, const std::string& from, const std::string& to) {
+  text.replace(text.find(from), from.size(), to);
+  return text;
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Sweep, BadInputTest,
+    ::testing::Values(
+        BadInput{"YamlSyntax", replaced(kFlaky, "n: 40", "n: [40"), "", "bad.yaml:7:"},
+        BadInput{"UnknownTopLevelKey", std::string(kFlaky) + "sead: 3\n", "",
+                 "bad.yaml:14:1: unknown top-level key 'sead'"},
+        BadInput{"EmptySweep", replaced(kFlaky, "[0.5, 1]", "[]"), "",
+                 "bad.yaml:9:12: kernels[0].sigma is an empty list"},
+        BadInput{"GeneratorWithoutValues", replaced(kFlaky, "[0.5, 1]", "{linspace: [0.5, 1, 0]}"),
+                 "", "must be ≥ 1, got 0"},
+        BadInput{"OverrideNamingNoKey", kFlaky, "--set kernels[0].sigmaa=2",
+                 "--set kernels[0].sigmaa=2: kernels[0].sigmaa: kernel plugin 'gaussian' has no "
+                 "parameter 'sigmaa'"},
+        BadInput{"OverrideNamingNoElement", kFlaky, "--set solvers[5].lambda=2", "no element [5]"},
+        BadInput{"UnknownParameter", replaced(kFlaky, "sigma:", "sigm:"), "",
+                 "bad.yaml:9:11: kernels[0].sigm: kernel plugin 'gaussian' has no parameter "
+                 "'sigm'; did you mean 'sigma'?"},
+        BadInput{"WrongType", replaced(kFlaky, "n: 40", "n: forty"), "",
+                 "bad.yaml:6:6: dataset.n must be an integer, got 'forty'"},
+        BadInput{"OutOfRange", replaced(kFlaky, "[0.5, 1]", "[0.5, -1]"), "",
+                 "bad.yaml:9:18: kernels[0].sigma must be > 0, got -1"},
+        BadInput{"NameOutsideTheOutputFolder",
+                 replaced(kFlaky, "experiment: flaky", "experiment: ../up"), "",
+                 "bad.yaml:1:13: experiment name '../up' must be a plain folder name"},
+        BadInput{"BadShard", kFlaky, "--shard 2/2", "--shard '2/2' must be I/N"},
+        BadInput{"ResumeOfNoResultFolder", kFlaky, "--resume out", "is not a kexp result folder"}),
+    [](const ::testing::TestParamInfo<BadInput>& param_info) {
+      return std::string(param_info.param.name);
+    });
+
+TEST(Sweep, AnOutputFolderThatCannotBeWrittenIsAnError) {
+  const TempDir dir;
+  dir.write("flaky.yaml", kFlaky);
+  dir.write("a-file", "");
+  const auto r = run_kexp("run flaky.yaml --out a-file/out " + forms(), dir.path());
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_THAT(r.err, HasSubstr("cannot create the result folder a-file/out"));
+  const auto f = run_kexp("run flaky.yaml --out a-file " + forms(), dir.path());
+  EXPECT_EQ(f.exit_code, 2);
+  EXPECT_THAT(f.err, HasSubstr("a file of that name exists"));
+}
+
+}  // namespace
+}  // namespace kexp::test

@@ -1,0 +1,200 @@
+// The experiment parser: structure, generators, zip groups, overrides and their errors,
+// each with the file:line:column (or the --set) it comes from.
+#include "config/experiment.hpp"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+namespace kexp::core {
+namespace {
+
+using ::testing::AllOf;
+using ::testing::HasSubstr;
+
+const char* const kBase = R"(experiment: t
+seed: 1
+dataset:
+  plugin: cubic
+  n: 100
+kernels:
+  - plugin: gaussian
+    sigma: [0.5, 1, 2]
+solvers:
+  - plugin: kernel_ridge
+    lambda: 0.1
+)";
+
+Experiment parse(const std::string& text, const std::vector<std::string>& sets = {}) {
+  std::vector<Override> overrides;
+  for (const auto& s : sets) overrides.push_back({s});
+  return parse_experiment(text, "exp.yaml", overrides);
+}
+
+std::string error_of(const std::string& text, const std::vector<std::string>& sets = {}) {
+  try {
+    parse(text, sets);
+  } catch (const ConfigError& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+
+std::vector<std::string> values_of(const ParamSetting& s) {
+  std::vector<std::string> out;
+  for (const auto& v : s.values) out.push_back(v.text);
+  return out;
+}
+
+const ParamSetting& param(const ComponentSpec& c, const std::string& name) {
+  for (const auto& p : c.params) {
+    if (p.name == name) return p;
+  }
+  throw std::runtime_error("no parameter " + name);
+}
+
+std::string with_sigma(const std::string& sigma) {
+  std::string text = kBase;
+  text.replace(text.find("[0.5, 1, 2]"), 11, sigma);
+  return text;
+}
+
+TEST(Experiment, ParsesTheFileWithLocations) {
+  const Experiment e = parse(kBase);
+  EXPECT_EQ(e.name, "t");
+  EXPECT_EQ(e.seed, 1U);
+  EXPECT_EQ(e.repeats, 1);
+  ASSERT_EQ(e.kernels.size(), 1U);
+  const ParamSetting& sigma = param(e.kernels[0], "sigma");
+  EXPECT_TRUE(sigma.swept);
+  EXPECT_EQ(values_of(sigma), (std::vector<std::string>{"0.5", "1", "2"}));
+  EXPECT_EQ(sigma.key, "kernels[0].sigma");
+  EXPECT_EQ(sigma.where.str(), "exp.yaml:8:12");
+  EXPECT_FALSE(param(e.solvers[0], "lambda").swept);
+}
+
+TEST(Experiment, YamlSyntaxErrorsGiveLineAndColumn) {
+  const std::string message = error_of("experiment: t\ndataset: {plugin: cubic\nkernels: [\n");
+  EXPECT_THAT(message, AllOf(HasSubstr("exp.yaml:"), HasSubstr("YAML syntax error")));
+  EXPECT_THAT(error_of("experiment: t\n  bad: indentation\n"), HasSubstr("exp.yaml:2:"));
+}
+
+TEST(Experiment, UnknownTopLevelKeysAreRejectedWithTheNearest) {
+  EXPECT_THAT(error_of(std::string(kBase) + "repeat: 3\n"),
+              AllOf(HasSubstr("exp.yaml:12:1"), HasSubstr("unknown top-level key 'repeat'"),
+                    HasSubstr("did you mean 'repeats'?")));
+}
+
+TEST(Experiment, AnEmptySweepIsAnError) {
+  EXPECT_THAT(error_of(with_sigma("[]")),
+              AllOf(HasSubstr("exp.yaml:8:12"), HasSubstr("kernels[0].sigma is an empty list")));
+  EXPECT_THAT(error_of("experiment: t\ndataset: {plugin: cubic}\nkernels: {plugin: g}\n"
+                       "solvers: []\n"),
+              AllOf(HasSubstr("exp.yaml:4:10"), HasSubstr("solvers is empty")));
+}
+
+TEST(Experiment, GeneratorsGiveTheirValues) {
+  EXPECT_EQ(values_of(param(parse(with_sigma("{linspace: [0, 1, 5]}")).kernels[0], "sigma")),
+            (std::vector<std::string>{"0", "0.25", "0.5", "0.75", "1"}));
+  EXPECT_EQ(values_of(param(parse(with_sigma("{logspace: [-1, 1, 3]}")).kernels[0], "sigma")),
+            (std::vector<std::string>{"0.1", "1", "10"}));
+  // range excludes stop, as Python's does, even when rounding lands just below it
+  EXPECT_EQ(values_of(param(parse(with_sigma("{range: [0, 1, 0.25]}")).kernels[0], "sigma")),
+            (std::vector<std::string>{"0", "0.25", "0.5", "0.75"}));
+  EXPECT_EQ(
+      values_of(param(parse(with_sigma("{range: [0, 0.3, 0.1]}")).kernels[0], "sigma")).size(), 3U);
+  EXPECT_EQ(values_of(param(parse(with_sigma("{range: [5, 2, -1]}")).kernels[0], "sigma")),
+            (std::vector<std::string>{"5", "4", "3"}));
+  // one value is a sweep of one
+  EXPECT_EQ(values_of(param(parse(with_sigma("{linspace: [2, 3, 1]}")).kernels[0], "sigma")),
+            (std::vector<std::string>{"2"}));
+}
+
+TEST(Experiment, AGeneratorWithFewerThanOneValueIsAnError) {
+  EXPECT_THAT(error_of(with_sigma("{linspace: [0, 1, 0]}")),
+              AllOf(HasSubstr("exp.yaml:8:"), HasSubstr("must be ≥ 1, got 0")));
+  EXPECT_THAT(error_of(with_sigma("{logspace: [0, 1, -2]}")), HasSubstr("must be ≥ 1"));
+  EXPECT_THAT(error_of(with_sigma("{range: [1, 1, 0.5]}")), HasSubstr("is empty"));
+  EXPECT_THAT(error_of(with_sigma("{range: [0, 1, 0]}")), HasSubstr("never reaches"));
+  EXPECT_THAT(error_of(with_sigma("{range: [0, 1, -1]}")), HasSubstr("never reaches"));
+  EXPECT_THAT(error_of(with_sigma("{linspace: [0, 1]}")), HasSubstr("takes three numbers"));
+  EXPECT_THAT(error_of(with_sigma("{linspce: [0, 1, 2]}")), HasSubstr("did you mean 'linspace'"));
+}
+
+TEST(Experiment, ZipGroupsParametersThatMoveTogether) {
+  const Experiment e = parse(R"(experiment: t
+dataset:
+  plugin: cubic
+  n: [100, 200, 400]
+  d: [1, 2, 4]
+  zip: [n, d]
+kernels: {plugin: gaussian}
+solvers: {plugin: kernel_ridge}
+)");
+  ASSERT_EQ(e.dataset.zips.size(), 1U);
+  EXPECT_EQ(e.dataset.zips[0].names, (std::vector<std::string>{"n", "d"}));
+  EXPECT_EQ(e.dataset.params.size(), 2U);  // zip is not a parameter
+}
+
+TEST(Experiment, ZipErrorsNameTheProblem) {
+  const std::string head = "experiment: t\ndataset:\n  plugin: cubic\n  n: [100, 200]\n";
+  const std::string tail = "kernels: {plugin: gaussian}\nsolvers: {plugin: kernel_ridge}\n";
+  EXPECT_THAT(
+      error_of(head + "  d: [1, 2, 3]\n  zip: [n, d]\n" + tail),
+      AllOf(HasSubstr("exp.yaml:6:"), HasSubstr("dataset.n has 2 values but dataset.d has 3")));
+  EXPECT_THAT(error_of(head + "  zip: [n, noise]\n" + tail),
+              HasSubstr("names 'noise', which is not a parameter written in dataset"));
+  EXPECT_THAT(error_of(head + "  d: 2\n  zip: [n, d]\n" + tail),
+              HasSubstr("dataset.d is a single value"));
+  EXPECT_THAT(error_of(head + "  zip: [n]\n" + tail), HasSubstr("at least two parameters"));
+  EXPECT_THAT(error_of(head + "  d: [1, 2]\n  zip: [[n, d], [n, d]]\n" + tail),
+              HasSubstr("more than one group"));
+}
+
+TEST(Experiment, OverridesSetAndSweep) {
+  const Experiment e = parse(kBase, {"kernels[0].sigma=0.25,4", "solvers[0].lambda=1e-6",
+                                     "dataset.noise=0.3", "repeats=3"});
+  EXPECT_EQ(values_of(param(e.kernels[0], "sigma")), (std::vector<std::string>{"0.25", "4"}));
+  EXPECT_TRUE(param(e.kernels[0], "sigma").swept);
+  EXPECT_EQ(values_of(param(e.solvers[0], "lambda")), (std::vector<std::string>{"1e-6"}));
+  EXPECT_EQ(values_of(param(e.dataset, "noise")), (std::vector<std::string>{"0.3"}));
+  EXPECT_EQ(param(e.dataset, "noise").where.str(), "--set dataset.noise=0.3");
+  EXPECT_EQ(e.repeats, 3);
+}
+
+TEST(Experiment, AnOverrideThatNamesNoKeyIsAnError) {
+  EXPECT_THAT(error_of(kBase, {"kernels[3].sigma=1"}), HasSubstr("no element [3]"));
+  EXPECT_THAT(error_of(kBase, {"kernel[0].sigma=1"}), HasSubstr("no key 'kernel'"));
+  EXPECT_THAT(error_of(kBase, {"=1"}), HasSubstr("must be KEY=VALUE"));
+  EXPECT_THAT(error_of(kBase, {"sigma"}), HasSubstr("must be KEY=VALUE"));
+  EXPECT_THAT(error_of(kBase, {"kernels[0]=1"}), HasSubstr("does not name a key of a map"));
+  EXPECT_THAT(error_of(kBase, {"kernels[0].sigma=1,,2"}), HasSubstr("an empty value"));
+  // a new top-level key is checked like one written in the file, located at the --set
+  EXPECT_THAT(error_of(kBase, {"sed=3"}),
+              AllOf(HasSubstr("--set sed=3: unknown top-level key 'sed'"),
+                    HasSubstr("did you mean 'seed'?")));
+}
+
+TEST(Experiment, NamesThatWouldWriteOutsideTheOutputFolderAreRejected) {
+  for (const char* name : {"../escape", "a/b", "..", ".", "/abs"}) {
+    std::string text = kBase;
+    text.replace(0, text.find('\n'), std::string("experiment: '") + name + "'");
+    EXPECT_THAT(error_of(text), AllOf(HasSubstr("exp.yaml:1:13"), HasSubstr("plain folder name")))
+        << name;
+  }
+}
+
+TEST(Experiment, MissingPartsAreNamed) {
+  EXPECT_THAT(error_of("seed: 1\n"), HasSubstr("has no name"));
+  EXPECT_THAT(error_of("experiment: t\nkernels: {plugin: g}\nsolvers: {plugin: s}\n"),
+              HasSubstr("no 'dataset:'"));
+  EXPECT_THAT(
+      error_of("experiment: t\ndataset: {n: 3}\nkernels: {plugin: g}\nsolvers: {plugin: s}\n"),
+      HasSubstr("no 'plugin' key"));
+  EXPECT_THAT(error_of(std::string(kBase) + "repeats: 0\n"), HasSubstr("repeats must be ≥ 1"));
+}
+
+}  // namespace
+}  // namespace kexp::core

@@ -1,0 +1,183 @@
+// What the summary computes: statistics, power-law fits, crossovers, pairs.
+#include "results/analysis.hpp"
+
+#include <fmt/format.h>
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "results/pairing.hpp"
+#include "results/summary.hpp"
+
+namespace kexp::core {
+namespace {
+
+using ::testing::HasSubstr;
+
+TEST(Analysis, MeanAndSampleStandardDeviation) {
+  const MeanStd s = mean_std({1.0, 2.0, 3.0, 4.0, std::nan("")});
+  EXPECT_EQ(s.count, 4U);
+  EXPECT_DOUBLE_EQ(s.mean, 2.5);
+  EXPECT_NEAR(s.std, std::sqrt(5.0 / 3.0), 1e-15);
+  EXPECT_EQ(mean_std({7.0}).std, 0.0);
+  EXPECT_TRUE(std::isnan(mean_std({}).mean));
+}
+
+TEST(Analysis, PowerLawFitRecoversAnExactExponent) {
+  const std::vector<double> n = {100, 200, 400, 800};
+  std::vector<double> cubic, noisy;
+  for (double x : n) cubic.push_back(2e-9 * x * x * x);
+  const auto fit = fit_power_law(n, cubic);
+  ASSERT_TRUE(fit.has_value());
+  EXPECT_NEAR(fit->exponent, 3.0, 1e-12);
+  EXPECT_NEAR(fit->intercept, std::log(2e-9), 1e-9);
+  EXPECT_NEAR(fit->r2, 1.0, 1e-12);
+  EXPECT_EQ(fit->points, 4U);
+  // y = n² · (1, 2, 1, 2): slope by hand from the centred logs is 2 + (log 2 · 0.3·log 2
+  // ·…) — checked against the normal equations instead:
+  const std::vector<double> wobble = {1e4, 2 * 4e4, 16e4, 2 * 64e4};
+  const auto w = fit_power_law(n, wobble);
+  ASSERT_TRUE(w.has_value());
+  // lx = log n = L + k·log 2 (k = 0..3), ly = 2·lx + {0, log2, 0, log2}:
+  // slope = 2 + cov(k, {0,1,0,1}) / var(k) = 2 + 0.25 / 1.25 = 2.2
+  EXPECT_NEAR(w->exponent, 2.2, 1e-12);
+  EXPECT_LT(w->r2, 1.0);
+  EXPECT_FALSE(fit_power_law({100, 100}, {1, 2}).has_value());
+  EXPECT_FALSE(fit_power_law({100}, {1}).has_value());
+}
+
+TEST(Analysis, CrossoverInterpolatesInLogLog) {
+  // a = n, b = 1e4 / n cross at n = 100
+  const std::vector<double> n = {10, 1000};
+  const auto x = crossover(n, {10, 1000}, {1000, 10});
+  ASSERT_TRUE(x.has_value());
+  EXPECT_NEAR(*x, 100.0, 1e-9);
+  EXPECT_FALSE(crossover(n, {1, 2}, {3, 4}).has_value());
+}
+
+TEST(Pairing, CounterpartsShareAParameterAndAgreeOnAllShared) {
+  const SolverSide primal{"primal", {{"lambda", "0.001"}, {"method", "qr"}}};
+  EXPECT_TRUE(counterparts(primal, {"dual", {{"lambda", "0.001"}}}));
+  EXPECT_FALSE(counterparts(primal, {"dual", {{"lambda", "0.1"}}}));
+  EXPECT_FALSE(counterparts(primal, {"primal", {{"lambda", "0.001"}}}));
+  EXPECT_FALSE(counterparts(primal, {"dual", {{"step", "0.1"}, {"iterations", "10"}}}));
+  EXPECT_TRUE(counterparts({"dual", {{"step", "0.1"}, {"iterations", "10"}}},
+                           {"primal", {{"step", "0.1"}, {"iterations", "10"}}}));
+}
+
+CsvTable two_form_table() {
+  CsvTable t;
+  t.columns = {"cell",
+               "repeat",
+               "status",
+               "dataset",
+               "kernel",
+               "solver",
+               "form",
+               "n_train",
+               "feature_dim",
+               "test_rmse",
+               "fit_seconds",
+               "gram_seconds",
+               "feature_seconds",
+               "predict_seconds",
+               "matrix_bytes",
+               "paired_with",
+               "prediction_max_diff",
+               "error",
+               "dataset.n",
+               "solver.lambda"};
+  for (int n : {100, 200, 400}) {
+    for (int r = 0; r < 2; ++r) {
+      const std::string p = "p" + std::to_string(n), d = "d" + std::to_string(n);
+      const double dn = n;
+      t.rows.push_back({p,
+                        std::to_string(r),
+                        "ok",
+                        "cubic",
+                        "lin",
+                        "primal_ridge",
+                        "primal",
+                        std::to_string(n),
+                        "3",
+                        r ? "0.2" : "0.4",
+                        "0.001",
+                        "",
+                        "0.001",
+                        "0.0",
+                        "1000",
+                        "",
+                        "",
+                        "",
+                        std::to_string(n),
+                        "0.1"});
+      t.rows.push_back({d,
+                        std::to_string(r),
+                        "ok",
+                        "cubic",
+                        "lin",
+                        "kernel_ridge",
+                        "dual",
+                        std::to_string(n),
+                        "",
+                        r ? "0.2" : "0.4",
+                        fmt::format("{}", 1e-9 * dn * dn * dn),
+                        "0.0",
+                        "",
+                        "0.0",
+                        fmt::format("{}", 8 * dn * dn),
+                        p,
+                        r ? "1e-12" : "3e-12",
+                        "",
+                        std::to_string(n),
+                        "0.1"});
+    }
+  }
+  t.rows.push_back({"f",    "0",   "failed", "cubic", "lin", "kernel_ridge",
+                    "dual", "100", "",       "",      "",    "",
+                    "",     "",    "",       "",      "",    "K + λI is not | positive",
+                    "100",  "5"});
+  return t;
+}
+
+TEST(Summary, TablesOfCellsPairsGrowthAndFailures) {
+  const CsvTable t = two_form_table();
+  const auto cells = summarize_cells(t);
+  ASSERT_EQ(cells.size(), 7U);
+  EXPECT_EQ(cells[0].ok, 2U);
+  EXPECT_NEAR(cells[0].stat("test_rmse").mean, 0.3, 1e-15);
+  EXPECT_NEAR(cells[0].stat("test_rmse").std, std::sqrt(0.02), 1e-15);
+  const auto pairs = find_pairs(cells, {});
+  ASSERT_EQ(pairs.size(), 3U);
+  EXPECT_EQ(pairs[0].primal->cell, "p100");
+  EXPECT_EQ(pairs[0].dual->cell, "d100");
+  EXPECT_DOUBLE_EQ(pairs[0].prediction_max_diff, 3e-12);
+
+  const std::string md = summary_markdown(t, SummaryInputs{"demo", {"a note"}, {}, {}});
+  EXPECT_THAT(md, HasSubstr("# demo"));
+  EXPECT_THAT(md, HasSubstr("7 cells, 13 runs: 12 ok, 1 not."));
+  EXPECT_THAT(md, HasSubstr("a note"));
+  EXPECT_THAT(
+      md,
+      HasSubstr("| p100 | lin | primal_ridge | primal | 100 | 0.1 | 100 | 3 | — | 0.3 ± 0.1414 |"));
+  // primal-dual: n 100, D 3, time ratio 0.002 / 0.001, memory ratio 1000 / 80000
+  EXPECT_THAT(md, HasSubstr("| primal_ridge p100 | kernel_ridge d100 | lin | 100 | lambda=0.1 | "
+                            "100 | 3 | 0.03 | 2 | 0.0125 | 3e-12 |"));
+  // growth: the dual fit time is 1e-9 n³, its bytes 8 n²
+  EXPECT_THAT(
+      md,
+      HasSubstr(
+          "| lin | kernel_ridge | dual | solver.lambda=0.1 | fit_seconds | 3.00 | 1.000 | 3 |"));
+  EXPECT_THAT(
+      md,
+      HasSubstr(
+          "| lin | kernel_ridge | dual | solver.lambda=0.1 | matrix_bytes | 2.00 | 1.000 | 3 |"));
+  EXPECT_THAT(
+      md,
+      HasSubstr("| primal_ridge | p100 | lin | dataset.n=100, solver.lambda=0.1 | 0.3 ± 0.1414 |"));
+  EXPECT_THAT(md, HasSubstr("| f | 0 | kernel_ridge | failed: K + λI is not \\| positive |"));
+}
+
+}  // namespace
+}  // namespace kexp::core

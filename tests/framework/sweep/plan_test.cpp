@@ -1,0 +1,205 @@
+// The sweep plan: the product of variants, zip groups, stable cell ids, seeds, the cells
+// left out, and shards.
+#include "sweep/plan.hpp"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <set>
+
+#include "support/plugins.hpp"
+#include "sweep/shard.hpp"
+
+namespace kexp::core {
+namespace {
+
+using ::testing::HasSubstr;
+
+const PluginRegistry& with_fixtures() {
+  static const PluginRegistry r =
+      PluginRegistry::discover({KEXP_TEST_PLUGIN_DIR, test::fixture_dir() / "forms"});
+  return r;
+}
+
+Plan plan_of(const std::string& text, const std::vector<std::string>& sets = {}) {
+  std::vector<Override> overrides;
+  for (const auto& s : sets) overrides.push_back({s});
+  return make_plan(parse_experiment(text, "plan.yaml", overrides), with_fixtures());
+}
+
+std::string error_of(const std::string& text, const std::vector<std::string>& sets = {}) {
+  try {
+    plan_of(text, sets);
+  } catch (const Error& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+
+std::set<std::string> ids(const Plan& p) {
+  std::set<std::string> out;
+  for (const Cell& c : p.cells) out.insert(c.id);
+  return out;
+}
+
+const char* const kSweep = R"(experiment: t
+dataset:
+  plugin: cubic
+  n: [100, 200]
+kernels:
+  - plugin: gaussian
+    sigma: [0.5, 1, 2]
+solvers:
+  - plugin: kernel_ridge
+    lambda: [0.001, 0.1]
+)";
+
+TEST(Plan, CellsAreTheProductOfTheVariants) {
+  const Plan p = plan_of(kSweep);
+  EXPECT_EQ(p.datasets.size(), 2U);
+  EXPECT_EQ(p.kernels.size(), 3U);
+  EXPECT_EQ(p.solvers.size(), 2U);
+  EXPECT_EQ(p.cells.size(), 12U);
+  EXPECT_EQ(ids(p).size(), 12U);  // distinct
+  for (std::size_t i = 0; i < p.cells.size(); ++i) EXPECT_EQ(p.cells[i].index, i);
+  EXPECT_EQ(p.kernels[0].canonical, "gaussian(sigma=0.5)");
+}
+
+TEST(Plan, CellIdsHashTheResolvedParameters) {
+  // Writing a default out, reordering keys, or writing 1.0 for 1 changes nothing.
+  const Plan a = plan_of(kSweep);
+  const Plan b = plan_of(R"(experiment: other-name
+seed: 99
+dataset:
+  n: [100, 200]
+  plugin: cubic
+  noise: 0.1
+  test_fraction: 0.2
+kernels:
+  - plugin: gaussian
+    sigma: [0.5, 1.0, 2]
+solvers:
+  - lambda: [1e-3, 0.1]
+    plugin: kernel_ridge
+)");
+  EXPECT_EQ(ids(a), ids(b));
+  // A different value is a different cell.
+  const Plan c = plan_of(kSweep, {"kernels[0].sigma=0.5,1,3"});
+  std::set<std::string> common;
+  for (const auto& id : ids(c)) common.insert(ids(a).count(id) ? id : "");
+  EXPECT_EQ(common.size(), 9U);  // 8 shared ids and ""
+}
+
+TEST(Plan, ZippedParametersMoveTogether) {
+  const Plan p = plan_of(R"(experiment: t
+dataset:
+  plugin: cubic
+  n: [100, 200, 400]
+  d: [1, 2, 4]
+  noise: [0, 0.1]
+  zip: [n, d]
+kernels: {plugin: gaussian}
+solvers: {plugin: kernel_ridge}
+)");
+  ASSERT_EQ(p.datasets.size(), 6U);  // 3 (n, d) pairs × 2 noise levels
+  std::set<std::pair<std::int64_t, std::int64_t>> pairs;
+  for (const Variant& v : p.datasets) pairs.insert({v.params.integer("n"), v.params.integer("d")});
+  EXPECT_EQ(pairs, (std::set<std::pair<std::int64_t, std::int64_t>>{{100, 1}, {200, 2}, {400, 4}}));
+  // the group varies at the place of its first parameter: slowest here
+  EXPECT_EQ(p.datasets[0].params.integer("n"), 100);
+  EXPECT_EQ(p.datasets[1].params.integer("n"), 100);
+  EXPECT_EQ(p.datasets[2].params.integer("n"), 200);
+}
+
+TEST(Plan, SeedsDeriveFromTheRootTheKeyAndTheIndex) {
+  EXPECT_EQ(derive_seed(7, "cell:abc", 0), derive_seed(7, "cell:abc", 0));
+  EXPECT_NE(derive_seed(7, "cell:abc", 0), derive_seed(7, "cell:abc", 1));
+  EXPECT_NE(derive_seed(7, "cell:abc", 0), derive_seed(8, "cell:abc", 0));
+  EXPECT_NE(derive_seed(7, "cell:abc", 0), derive_seed(7, "cell:abd", 0));
+  EXPECT_EQ(fnv1a(""), 14695981039346656037ULL);
+  EXPECT_EQ(fnv1a("a"), 0xaf63dc4c8601ec8cULL);  // the FNV-1a test vector
+}
+
+TEST(Plan, ParametersAreCheckedAgainstTheSchemaWithTheirLocation) {
+  EXPECT_THAT(error_of(kSweep, {"kernels[0].sigmaa=1"}),
+              HasSubstr("--set kernels[0].sigmaa=1: kernels[0].sigmaa: kernel plugin 'gaussian' "
+                        "has no parameter 'sigmaa'; did you mean 'sigma'?"));
+  EXPECT_THAT(error_of(kSweep, {"kernels[0].sigma=-1"}),
+              HasSubstr("--set kernels[0].sigma=-1: kernels[0].sigma must be > 0, got -1"));
+  std::string wrong = kSweep;
+  wrong.replace(wrong.find("[0.5, 1, 2]"), 11, "[0.5, x, 2]");
+  EXPECT_THAT(error_of(wrong), HasSubstr("plan.yaml:7:18: kernels[0].sigma must be a real number"));
+}
+
+TEST(Plan, PrimalSolversOnKernelsWithoutAMapAreLeftOut) {
+  const Plan p = plan_of(R"(experiment: t
+dataset: {plugin: cubic}
+kernels:
+  - plugin: fixture_linear
+  - plugin: gaussian
+solvers:
+  - plugin: fixture_primal_ridge
+  - plugin: kernel_ridge
+)");
+  EXPECT_EQ(p.cells.size(), 3U);  // linear × both, gaussian × kernel_ridge
+  ASSERT_EQ(p.left_out.size(), 1U);
+  EXPECT_THAT(p.left_out[0], HasSubstr("solvers[0] (fixture_primal_ridge, primal) with kernels[1] "
+                                       "(gaussian): the kernel has no feature map"));
+  EXPECT_THAT(error_of(R"(experiment: t
+dataset: {plugin: cubic}
+kernels: {plugin: gaussian}
+solvers: {plugin: fixture_primal_ridge}
+)"),
+              HasSubstr("no cell to run"));
+}
+
+TEST(Shard, SharesAreDisjointAndCoverThePlan) {
+  const Plan p = plan_of(kSweep);  // 6 groups of 2 cells
+  for (std::size_t n : {1U, 2U, 4U, 6U, 7U, 12U, 20U}) {
+    std::vector<int> owners(p.cells.size(), 0);
+    for (std::size_t i = 0; i < n; ++i) {
+      const auto mine = cells_of_shard(p, Shard{i, n});
+      for (std::size_t c = 0; c < mine.size(); ++c) owners[c] += mine[c] ? 1 : 0;
+    }
+    for (int o : owners) EXPECT_EQ(o, 1) << n << " shards";
+  }
+  // With at least as many groups as shards, a group stays together.
+  const auto mine = cells_of_shard(p, Shard{1, 4});
+  for (const Cell& c : p.cells) {
+    for (const Cell& o : p.cells) {
+      if (c.dataset == o.dataset && c.kernel == o.kernel) {
+        EXPECT_EQ(mine[c.index], mine[o.index]);
+      }
+    }
+  }
+  // Deterministic.
+  EXPECT_EQ(cells_of_shard(p, Shard{2, 7}), cells_of_shard(plan_of(kSweep), Shard{2, 7}));
+}
+
+TEST(Shard, ParsesIOfNAndSlurmArrays) {
+  EXPECT_EQ(parse_shard("3/4").index, 3U);
+  EXPECT_EQ(parse_shard("3/4").count, 4U);
+  for (const char* bad : {"4/4", "1", "a/2", "1/0", "-1/2", "1/2/3", ""}) {
+    EXPECT_THROW(parse_shard(bad), ConfigError) << bad;
+  }
+  unsetenv("SLURM_ARRAY_TASK_ID");
+  unsetenv("SLURM_ARRAY_TASK_COUNT");
+  unsetenv("SLURM_ARRAY_TASK_MIN");
+  EXPECT_FALSE(shard_from_environment().has_value());
+  setenv("SLURM_ARRAY_TASK_ID", "5", 1);
+  setenv("SLURM_ARRAY_TASK_COUNT", "4", 1);
+  setenv("SLURM_ARRAY_TASK_MIN", "3", 1);  // --array=3-6
+  const auto s = shard_from_environment();
+  ASSERT_TRUE(s.has_value());
+  EXPECT_EQ(s->index, 2U);
+  EXPECT_EQ(s->count, 4U);
+  setenv("SLURM_ARRAY_TASK_ID", "9", 1);
+  EXPECT_THROW(shard_from_environment(), ConfigError);
+  unsetenv("SLURM_ARRAY_TASK_ID");
+  unsetenv("SLURM_ARRAY_TASK_COUNT");
+  unsetenv("SLURM_ARRAY_TASK_MIN");
+}
+
+}  // namespace
+}  // namespace kexp::core
