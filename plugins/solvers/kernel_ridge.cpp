@@ -19,11 +19,11 @@
 
 namespace {
 
-/// A symmetric eigendecomposition costs about this many Cholesky factorizations of the
-/// same matrix (dsyevr against dpotrf, n = 4000, one thread, measured with
-/// bench/kernel_ridge_bench); the eigendecomposition is chosen when a group has more
-/// cells than this.
-constexpr std::size_t kEigenCostInCholeskys = 20;
+/// A symmetric eigendecomposition with eigenvectors costs about this many Cholesky
+/// factorizations of the same matrix: dsyevr against dpotrf at n = 4000 with one OpenBLAS
+/// thread took 22.4 (median of 3; bench/kernel_ridge_bench, EigenOverCholesky). A group
+/// with more cells than this is served by one eigendecomposition.
+constexpr std::size_t kEigenCostInCholeskys = 22;
 
 /// What the cells of a λ sweep share: K = QΛQᵀ and Qᵀy.
 struct EigenSystem {
