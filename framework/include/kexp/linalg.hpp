@@ -3,6 +3,7 @@
 #pragma once
 
 #include <armadillo>
+#include <functional>
 
 #include "kexp/export.hpp"
 
@@ -18,5 +19,22 @@ KEXP_API void cholesky_solve(const arma::mat& L, arma::mat& B);
 
 /// log det(A) from its Cholesky factor L: 2 Σ log Lᵢᵢ.
 KEXP_API double cholesky_log_det(const arma::mat& L);
+
+/// Eigendecomposition of a symmetric matrix, A = QΛQᵀ, from its lower triangle (LAPACK
+/// dsyevr). A is used as workspace and left destroyed. On return `eigenvalues` holds Λ in
+/// ascending order and `eigenvectors` the orthonormal Q, n × n, a column per eigenvalue.
+/// Costs about as much as 15 to 25 Cholesky factorizations of the same matrix
+/// (n = 2000 to 4000); it pays when many shifted systems (A + λI)x = b share one A.
+KEXP_API void symmetric_eigen(arma::mat& A, arma::vec& eigenvalues, arma::mat& eigenvectors);
+
+/// Largest eigenvalue of a symmetric positive semi-definite operator v ↦ Av on Rⁿ, by
+/// power iteration from a fixed start vector (the same for every caller, so that two
+/// operators with the same spectrum give the same estimate to rounding). Stops when the
+/// Rayleigh quotient changes by less than `tolerance` relatively, or after
+/// `max_iterations` products; `iterations` receives the number of products taken. The
+/// result is the last Rayleigh quotient, a lower bound on λ_max that converges to it.
+KEXP_API double largest_eigenvalue(
+    const std::function<void(const arma::vec& v, arma::vec& Av)>& apply, arma::uword n,
+    double tolerance, int max_iterations, int& iterations);
 
 }  // namespace kexp::linalg

@@ -2,7 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
+#include <vector>
 
 #include "kexp/error.hpp"
 
@@ -10,6 +12,10 @@ extern "C" {
 void dpotrf_(const char* uplo, const int* n, double* a, const int* lda, int* info);
 void dpotrs_(const char* uplo, const int* n, const int* nrhs, const double* a, const int* lda,
              double* b, const int* ldb, int* info);
+void dsyevr_(const char* jobz, const char* range, const char* uplo, const int* n, double* a,
+             const int* lda, const double* vl, const double* vu, const int* il, const int* iu,
+             const double* abstol, int* m, double* w, double* z, const int* ldz, int* isuppz,
+             double* work, const int* lwork, int* iwork, const int* liwork, int* info);
 }
 
 namespace kexp::linalg {
@@ -43,6 +49,66 @@ double cholesky_log_det(const arma::mat& L) {
   double sum = 0;
   for (arma::uword i = 0; i < L.n_rows; ++i) sum += std::log(L(i, i));
   return 2.0 * sum;
+}
+
+void symmetric_eigen(arma::mat& A, arma::vec& eigenvalues, arma::mat& eigenvectors) {
+  if (A.n_rows != A.n_cols) {
+    throw InvalidArgument(
+        fmt::format("symmetric eigendecomposition needs a square matrix, got "
+                    "{} × {}",
+                    A.n_rows, A.n_cols));
+  }
+  const int n = static_cast<int>(A.n_rows);
+  eigenvalues.set_size(A.n_rows);
+  eigenvectors.set_size(A.n_rows, A.n_rows);
+  if (n == 0) return;
+  const double vl = 0, vu = 0, abstol = 0;
+  const int il = 0, iu = 0;
+  int found = 0, info = 0;
+  std::vector<int> support(2 * static_cast<std::size_t>(n));
+  // Workspace query, then the decomposition.
+  int lwork = -1, liwork = -1, iwork_size = 0;
+  double work_size = 0;
+  dsyevr_("V", "A", "L", &n, A.memptr(), &n, &vl, &vu, &il, &iu, &abstol, &found,
+          eigenvalues.memptr(), eigenvectors.memptr(), &n, support.data(), &work_size, &lwork,
+          &iwork_size, &liwork, &info);
+  if (info != 0) throw NumericError(fmt::format("dsyevr workspace query failed (info {})", info));
+  lwork = static_cast<int>(work_size);
+  liwork = iwork_size;
+  std::vector<double> work(static_cast<std::size_t>(std::max(lwork, 1)));
+  std::vector<int> iwork(static_cast<std::size_t>(std::max(liwork, 1)));
+  dsyevr_("V", "A", "L", &n, A.memptr(), &n, &vl, &vu, &il, &iu, &abstol, &found,
+          eigenvalues.memptr(), eigenvectors.memptr(), &n, support.data(), work.data(), &lwork,
+          iwork.data(), &liwork, &info);
+  if (info != 0 || found != n) {
+    throw NumericError(fmt::format(
+        "symmetric eigendecomposition failed (dsyevr info {}, {} of {} eigenvalues found)", info,
+        found, n));
+  }
+}
+
+double largest_eigenvalue(const std::function<void(const arma::vec& v, arma::vec& Av)>& apply,
+                          arma::uword n, double tolerance, int max_iterations, int& iterations) {
+  iterations = 0;
+  if (n == 0) return 0;
+  // A fixed start vector with no special structure, so that it is not orthogonal to the
+  // leading eigenvector of any matrix one meets in practice.
+  arma::vec v(n);
+  for (arma::uword i = 0; i < n; ++i) v[i] = 1.0 + 0.5 * std::sin(static_cast<double>(i) + 1.0);
+  v /= arma::norm(v);
+  arma::vec Av(n);
+  double rayleigh = 0;
+  for (int k = 0; k < std::max(max_iterations, 1); ++k) {
+    apply(v, Av);
+    ++iterations;
+    const double next = arma::dot(v, Av);
+    const double norm = arma::norm(Av);
+    const bool settled = k > 0 && std::abs(next - rayleigh) <= tolerance * std::abs(next);
+    rayleigh = next;
+    if (settled || norm == 0 || !std::isfinite(norm)) break;
+    v = Av / norm;
+  }
+  return rayleigh;
 }
 
 }  // namespace kexp::linalg

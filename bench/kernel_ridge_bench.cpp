@@ -1,0 +1,170 @@
+// kernel_ridge at scale, gaussian kernel, d = 10:
+//   FitOverCholesky     the whole fit (Gram already built, factored in place) against
+//                       dpotrf alone on the same matrix, in the same iteration: their
+//                       ratio is the solver's overhead over the factorization;
+//   EigenOverCholesky   the cost of one symmetric eigendecomposition in Choleskys of the
+//                       same matrix, which sets kernel_ridge's threshold for sharing one
+//                       decomposition over a λ sweep;
+//   PeakMemory          the process's peak resident memory (VmHWM) of building the Gram
+//                       matrix and fitting, as a multiple of 8n² bytes above the
+//                       baseline measured just before, and the baseline itself.
+//
+//   bench/kernel_ridge_bench --benchmark_repetitions=3
+// Run with OPENBLAS_NUM_THREADS set to fix the thread count of the factorizations.
+#include <benchmark/benchmark.h>
+
+#include <time.h>
+
+#include <chrono>
+#include <fstream>
+#include <string>
+
+#include "kexp/kexp.hpp"
+#include "support/plugins.hpp"
+
+namespace {
+
+constexpr double kLambda = 1e-3;
+
+arma::mat inputs(arma::uword n) {
+  arma::arma_rng::set_seed(42);
+  return arma::randn<arma::mat>(10, n);
+}
+
+std::shared_ptr<kexp::Kernel> gaussian() {
+  return kexp::test::make_kernel("gaussian", {{"sigma", "3"}});
+}
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+/// CPU seconds used by the process so far: on a shared machine, steadier than wall time
+/// for a computation that runs on one thread.
+double cpu_seconds() {
+  timespec t{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
+}
+
+/// A field of /proc/self/status in bytes ("VmHWM", "VmRSS").
+double status_bytes(const std::string& field) {
+  std::ifstream status("/proc/self/status");
+  std::string line;
+  while (std::getline(status, line)) {
+    if (line.rfind(field + ":", 0) == 0) return std::stod(line.substr(field.size() + 1)) * 1024.0;
+  }
+  return -1;
+}
+
+/// Resets VmHWM to the current resident size.
+bool reset_peak() {
+  std::ofstream clear("/proc/self/clear_refs");
+  clear << "5";
+  return static_cast<bool>(clear.flush());
+}
+
+/// One iteration: build K, time dpotrf on K + λI; build K again, time kernel_ridge's whole
+/// fit in place. Interleaved so that both see the same load on a shared machine.
+void FitOverCholesky(benchmark::State& state) {
+  const auto n = static_cast<arma::uword>(state.range(0));
+  const arma::mat X = inputs(n);
+  const arma::vec y = arma::sin(arma::sum(X, 0)).t();
+  const auto kernel = gaussian();
+  arma::mat K;
+  double cholesky = 0, fit = 0, cholesky_cpu = 0, fit_cpu = 0;
+  for (auto _ : state) {
+    kernel->gram(X, K);
+    K.diag() += kLambda;
+    auto start = std::chrono::steady_clock::now();
+    double cpu_start = cpu_seconds();
+    const int info = kexp::linalg::cholesky_in_place(K);
+    const double c = seconds_since(start);
+    cholesky_cpu += cpu_seconds() - cpu_start;
+    if (info != 0) state.SkipWithError("not positive definite");
+
+    kernel->gram(X, K);
+    auto solver = kexp::test::make_solver("kernel_ridge", {{"lambda", "1e-3"}});
+    kexp::TrainingData train;
+    train.gram = &K;
+    train.gram_writable = true;
+    train.targets = &y;
+    kexp::SolverReport report;
+    start = std::chrono::steady_clock::now();
+    cpu_start = cpu_seconds();
+    solver->fit(train, report);
+    const double f = seconds_since(start);
+    fit_cpu += cpu_seconds() - cpu_start;
+    benchmark::DoNotOptimize(report.fitted.memptr());
+    state.SetIterationTime(f);
+    cholesky += c;
+    fit += f;
+  }
+  state.counters["cholesky_s"] = benchmark::Counter(cholesky, benchmark::Counter::kAvgIterations);
+  state.counters["fit_s"] = benchmark::Counter(fit, benchmark::Counter::kAvgIterations);
+  state.counters["fit_over_cholesky"] = fit / cholesky;
+  state.counters["fit_over_cholesky_cpu"] = fit_cpu / cholesky_cpu;
+}
+
+void EigenOverCholesky(benchmark::State& state) {
+  const auto n = static_cast<arma::uword>(state.range(0));
+  const arma::mat X = inputs(n);
+  arma::mat K0;
+  gaussian()->gram(X, K0);
+  K0.diag() += kLambda;
+  double cholesky = 0, eigen = 0;
+  for (auto _ : state) {
+    arma::mat A = K0;
+    auto start = std::chrono::steady_clock::now();
+    (void)kexp::linalg::cholesky_in_place(A);
+    const double c = seconds_since(start);
+    A = K0;
+    arma::vec values;
+    arma::mat Q;
+    start = std::chrono::steady_clock::now();
+    kexp::linalg::symmetric_eigen(A, values, Q);
+    const double e = seconds_since(start);
+    state.SetIterationTime(c + e);
+    cholesky += c;
+    eigen += e;
+  }
+  state.counters["cholesky_s"] = benchmark::Counter(cholesky, benchmark::Counter::kAvgIterations);
+  state.counters["eigen_s"] = benchmark::Counter(eigen, benchmark::Counter::kAvgIterations);
+  state.counters["eigen_in_choleskys"] = eigen / cholesky;
+}
+
+void PeakMemory(benchmark::State& state) {
+  const auto n = static_cast<arma::uword>(state.range(0));
+  const arma::mat X = inputs(n);
+  const arma::vec y = arma::sin(arma::sum(X, 0)).t();
+  const auto kernel = gaussian();
+  double baseline = 0, peak = 0;
+  for (auto _ : state) {
+    auto solver = kexp::test::make_solver("kernel_ridge", {{"lambda", "1e-3"}});
+    if (!reset_peak()) state.SkipWithError("cannot reset VmHWM (/proc/self/clear_refs)");
+    baseline = status_bytes("VmHWM");
+    {
+      arma::mat K;
+      kernel->gram(X, K);
+      kexp::TrainingData train;
+      train.gram = &K;
+      train.gram_writable = true;
+      train.targets = &y;
+      kexp::SolverReport report;
+      solver->fit(train, report);
+      peak = status_bytes("VmHWM");
+    }
+  }
+  const double square = 8.0 * static_cast<double>(n) * static_cast<double>(n);
+  state.counters["peak_over_8n2"] = (peak - baseline) / square;
+  state.counters["baseline_MB"] = baseline / 1e6;
+  state.counters["peak_MB"] = peak / 1e6;
+}
+
+}  // namespace
+
+BENCHMARK(FitOverCholesky)->Arg(8000)->UseManualTime()->Unit(benchmark::kSecond)->Iterations(1);
+BENCHMARK(EigenOverCholesky)->Arg(4000)->UseManualTime()->Unit(benchmark::kSecond)->Iterations(1);
+BENCHMARK(PeakMemory)->Arg(8000)->Unit(benchmark::kSecond)->Iterations(1);
+
+BENCHMARK_MAIN();

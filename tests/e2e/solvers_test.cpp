@@ -1,0 +1,84 @@
+// The solvers through the kexp program: a config with the gaussian kernel and every dual
+// solver on the cubic dataset, a λ sweep long enough for kernel_ridge to share one
+// eigendecomposition, and the columns each solver adds to results.csv.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+
+#include "results/writer.hpp"
+#include "support/plugins.hpp"
+
+namespace kexp::test {
+namespace {
+
+constexpr const char* kConfig = R"(experiment: solvers-e2e
+seed: 3
+dataset:
+  plugin: cubic
+  n: 250
+  d: 2
+  noise: 0.05
+  test_fraction: 0.2
+kernels:
+  - plugin: gaussian
+    sigma: 0.7
+solvers:
+  - plugin: kernel_ridge
+    lambda: {logspace: [-4, 0, 25]}
+  - plugin: gp_regression
+    noise: 0.01
+  - plugin: dual_gd
+    iterations: 300
+  - plugin: nadaraya_watson
+output:
+  predictions: true
+)";
+
+TEST(SolversEndToEnd, RunsEverySolverAndSharesTheDecompositionOfTheLambdaSweep) {
+  TempDir dir;
+  dir.write("solvers.yaml", kConfig);
+  const CommandResult r = run_kexp("run solvers.yaml --out out", dir.path());
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  const core::CsvTable table = core::read_csv(dir.path() / "out" / "results.csv");
+  ASSERT_EQ(table.rows.size(), 28U);
+  const auto col = [&](const std::string& name) {
+    const auto i = table.column(name);
+    EXPECT_TRUE(i.has_value()) << name;
+    return i.value_or(0);
+  };
+  const std::size_t status = col("status"), solver = col("solver"), lambda = col("solver.lambda"),
+                    shared = col("decomposition_shared"), eigen = col("eigendecomposition"),
+                    lml = col("log_marginal_likelihood"), alpha = col("alpha"),
+                    rmse = col("test_rmse"), iterations = col("iterations");
+  double ridge_rmse_at_gp_noise = std::nan("");
+  int ridge = 0, reused = 0;
+  for (const auto& row : table.rows) {
+    EXPECT_EQ(row[status], "ok");
+    const double test_rmse = std::stod(row[rmse]);
+    EXPECT_LT(test_rmse, 0.5) << row[solver];
+    if (row[solver] == "kernel_ridge") {
+      ++ridge;
+      EXPECT_EQ(row[eigen], "1");
+      reused += row[shared] == "1" ? 1 : 0;
+      if (std::abs(std::stod(row[lambda]) - 0.01) < 1e-12) ridge_rmse_at_gp_noise = test_rmse;
+    } else if (row[solver] == "gp_regression") {
+      EXPECT_TRUE(std::isfinite(std::stod(row[lml])));
+    } else if (row[solver] == "dual_gd") {
+      EXPECT_GT(std::stod(row[alpha]), 0.0);
+      EXPECT_EQ(row[iterations], "300");
+    }
+  }
+  EXPECT_EQ(ridge, 25);
+  EXPECT_EQ(reused, 24);  // the first cell computes the decomposition, the others reuse it
+  // GP mean = kernel ridge with λ = noise; 0.01 is on the sweep (10^(−4 + 4·12/24)).
+  ASSERT_TRUE(std::isfinite(ridge_rmse_at_gp_noise));
+  for (const auto& row : table.rows) {
+    if (row[solver] == "gp_regression") {
+      EXPECT_NEAR(std::stod(row[rmse]), ridge_rmse_at_gp_noise, 1e-9);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace kexp::test

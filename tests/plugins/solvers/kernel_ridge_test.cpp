@@ -1,0 +1,127 @@
+// kernel_ridge: a hand-worked problem, the in-place factorization, the error on a matrix
+// that is not positive definite, and the shared eigendecomposition of a λ sweep against
+// one Cholesky per λ.
+#include <fmt/format.h>
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "plugins/solvers/solver_problems.hpp"
+#include "support/plugins.hpp"
+
+namespace kexp::test {
+namespace {
+
+using ::testing::HasSubstr;
+
+TEST(KernelRidge, SolvesATinyProblemWorkedByHand) {
+  // K = [2 1; 1 2], y = (1, 0), λ = 1: (K + I)⁻¹ = [3 −1; −1 3] / 8, β = (3, −1) / 8.
+  // At a point with k = (1, 1): kᵀβ = 1/4. Fitted Kβ = y − λβ = (5/8, 1/8).
+  auto solver = make_solver("kernel_ridge", {{"lambda", "1"}});
+  const arma::mat K = {{2.0, 1.0}, {1.0, 2.0}};
+  const arma::mat K_cross = arma::vec{1.0, 1.0};
+  const FitResult run = run_dual(*solver, K, K_cross, arma::vec{1.0}, arma::vec{1.0, 0.0});
+  EXPECT_NEAR(run.prediction.mean[0], 0.25, 1e-15);
+  EXPECT_NEAR(run.report.fitted[0], 5.0 / 8.0, 1e-15);
+  EXPECT_NEAR(run.report.fitted[1], 1.0 / 8.0, 1e-15);
+  EXPECT_EQ(metric(run.report, "eigendecomposition"), 0.0);
+}
+
+TEST(KernelRidge, FactorsInPlaceWhenAllowedAndCopiesOtherwise) {
+  const Problem p = make_problem(2, 50, 5, 21);
+  const arma::mat K = gaussian_gram(p.X, p.X, 0.7), K_cross = gaussian_gram(p.X, p.Xt, 0.7);
+  auto solver = make_solver("kernel_ridge", {{"lambda", "0.01"}});
+  const double n = 50;
+
+  arma::mat kept = K;
+  TrainingData train;
+  train.gram = &kept;
+  train.targets = &p.y;
+  SolverReport copied;
+  solver->fit(train, copied);
+  EXPECT_TRUE(arma::approx_equal(kept, K, "absdiff", 0.0)) << "K changed without permission";
+  EXPECT_EQ(copied.matrix_bytes, 8.0 * n * n);
+
+  arma::mat factored = K;
+  train.gram = &factored;
+  train.gram_writable = true;
+  SolverReport in_place;
+  solver->fit(train, in_place);
+  EXPECT_EQ(in_place.matrix_bytes, 0.0);
+  // The lower triangle now holds L with LLᵀ = K + λI.
+  const arma::mat L = arma::trimatl(factored);
+  arma::mat shifted = K;
+  shifted.diag() += 0.01;
+  EXPECT_LT(arma::abs(L * L.t() - shifted).max(), 1e-12);
+  EXPECT_LT(relative_difference(in_place.fitted, copied.fitted), 1e-15);
+}
+
+TEST(KernelRidge, MatrixThatIsNotPositiveDefiniteAsksForLargerLambdaOrValidKernel) {
+  // Eigenvalues 3 and −1: K + λI is indefinite for λ < 1.
+  const arma::mat K = {{1.0, 2.0}, {2.0, 1.0}};
+  auto solver = make_solver("kernel_ridge", {{"lambda", "0.5"}});
+  try {
+    (void)run_dual(*solver, K, K, arma::vec{1.0, 1.0}, arma::vec{1.0, 2.0});
+    FAIL() << "no error";
+  } catch (const NumericError& e) {
+    EXPECT_THAT(e.what(), HasSubstr("not positive definite"));
+    EXPECT_THAT(e.what(), HasSubstr("use a larger lambda, or a valid (PSD) kernel"));
+  }
+  // The same through the eigendecomposition of a large λ group.
+  SharedState shared;
+  try {
+    (void)run_dual(*solver, K, K, arma::vec{1.0, 1.0}, arma::vec{1.0, 2.0},
+                   {false, &shared, 100, 0});
+    FAIL() << "no error";
+  } catch (const NumericError& e) {
+    EXPECT_THAT(e.what(), HasSubstr("use a larger lambda, or a valid (PSD) kernel"));
+  }
+}
+
+TEST(KernelRidge, SharedEigendecompositionGivesTheSameBetaAsCholesky) {
+  // With K(X, X*) = I, the predictions are β itself.
+  const Problem p = make_problem(3, 200, 1, 22);
+  const arma::mat K = gaussian_gram(p.X, p.X, 0.8);
+  const arma::mat identity = arma::eye(200, 200);
+  const arma::vec diag(200, arma::fill::ones);
+  const std::vector<double> lambdas = {1e-3, 1e-2, 1e-1, 1.0, 10.0};
+  const std::size_t group = 50;  // more cells than an eigendecomposition costs in Choleskys
+  SharedState shared;
+  for (std::size_t i = 0; i < lambdas.size(); ++i) {
+    const std::string l = fmt::format("{}", lambdas[i]);
+    auto by_eigen = make_solver("kernel_ridge", {{"lambda", l}});
+    const bool last = i + 1 == lambdas.size();
+    const FitResult e = run_dual(*by_eigen, K, identity, diag, p.y, {last, &shared, group, i});
+    auto by_cholesky = make_solver("kernel_ridge", {{"lambda", l}});
+    const FitResult c = run_dual(*by_cholesky, K, identity, diag, p.y);
+    // Tolerance: 1e-9 relative; cond(K + λI) ≤ 200/λ = 2e5 here.
+    EXPECT_LT(arma::norm(e.prediction.mean - c.prediction.mean) / arma::norm(c.prediction.mean),
+              1e-9)
+        << "λ = " << l;
+    EXPECT_LT(arma::norm(e.report.fitted - c.report.fitted) / arma::norm(c.report.fitted), 1e-9);
+    EXPECT_EQ(metric(e.report, "eigendecomposition"), 1.0);
+    EXPECT_EQ(metric(c.report, "eigendecomposition"), 0.0);
+    // The first cell computes the decomposition and carries its cost; the others reuse it.
+    EXPECT_EQ(metric(e.report, "decomposition_shared"), i == 0 ? 0.0 : 1.0);
+    if (i == 0) {
+      EXPECT_EQ(e.report.matrix_bytes, 2.0 * 8.0 * 200 * 200);  // the workspace copy and Q
+      EXPECT_GT(e.report.fit_flops, 3.0 * 200 * 200 * 200);
+    } else {
+      EXPECT_EQ(e.report.matrix_bytes, 0.0);
+      EXPECT_LT(e.report.fit_flops, 3.0 * 200 * 200);
+    }
+  }
+}
+
+TEST(KernelRidge, SmallGroupUsesOneCholeskyPerCell) {
+  const Problem p = make_problem(2, 30, 4, 23);
+  const arma::mat K = gaussian_gram(p.X, p.X, 1.0), K_cross = gaussian_gram(p.X, p.Xt, 1.0);
+  SharedState shared;
+  auto solver = make_solver("kernel_ridge", {{"lambda", "0.1"}});
+  const FitResult run =
+      run_dual(*solver, K, K_cross, arma::vec(4, arma::fill::ones), p.y, {false, &shared, 3, 0});
+  EXPECT_EQ(metric(run.report, "eigendecomposition"), 0.0);
+  EXPECT_EQ(shared.get("kernel_ridge/eigen"), nullptr);
+}
+
+}  // namespace
+}  // namespace kexp::test
