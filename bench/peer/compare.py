@@ -1,0 +1,169 @@
+#!/usr/bin/python3
+"""kexp side by side with scikit-learn on the same work.
+
+Runs each task in fresh processes, alternating kexp and scikit-learn, on the same data
+and with the same BLAS settings (both use Debian's OpenBLAS; OPENBLAS_NUM_THREADS and
+OPENBLAS_CORETYPE are passed to both). Prints median seconds, the task's peak memory
+above each process's own baseline, the kexp-faster-by ratios and the largest
+difference between the two sides' predictions.
+
+    /usr/bin/python3 bench/peer/compare.py [--build build] [--repeats 3] [--quick]
+
+Uses Debian's python3-sklearn (scripts/setup.sh --bench); run it with /usr/bin/python3,
+not a python3 of another installation.
+"""
+import argparse
+import json
+import os
+import platform
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+import numpy as np
+
+TASKS = {
+    # name: (kind, n_train, n_test, d, extra)
+    "rbf_kernel": ("gram", 8000, 0, 10, {}),
+    "KernelRidge": ("krr", 8000, 1000, 10, {"lambdas": [1e-3]}),
+    "GaussianProcessRegressor": ("gp", 4000, 1000, 10, {"noise": 1e-2}),
+    "RBFSampler+Ridge": ("rff", 8000, 1000, 10, {"features": 1000, "lambdas": [1e-3]}),
+    "KernelRidge x10 lambdas": ("krr", 4000, 1000, 10, {"lambdas": list(np.logspace(-6, 0, 10))}),
+    "KernelRidge x100 lambdas": ("krr", 4000, 1000, 10, {"lambdas": list(np.logspace(-6, 0, 100))}),
+}
+SIGMA = 2.0
+
+
+def sklearn_worker(args):
+    """Runs one task with scikit-learn in this process and prints JSON."""
+    from sklearn.gaussian_process import GaussianProcessRegressor
+    from sklearn.gaussian_process.kernels import RBF
+    from sklearn.kernel_approximation import RBFSampler
+    from sklearn.kernel_ridge import KernelRidge
+    from sklearn.linear_model import Ridge
+    from sklearn.metrics.pairwise import rbf_kernel
+
+    X = np.fromfile(args.train).reshape(args.n, args.d)
+    y = np.fromfile(args.y) if args.y else None
+    T = np.fromfile(args.test).reshape(args.m, args.d) if args.test else None
+    gamma = 1.0 / (2.0 * args.sigma**2)
+    lambdas = [float(v) for v in args.lambdas.split(",")]
+    baseline = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+    out = []
+    start = time.perf_counter()
+    if args.kind == "gram":
+        K = rbf_kernel(X, gamma=gamma)
+        seconds = time.perf_counter() - start
+        out.append(K.sum(axis=1))
+    elif args.kind == "krr":
+        for lam in lambdas:
+            model = KernelRidge(alpha=lam, kernel="rbf", gamma=gamma).fit(X, y)
+            out.append(model.predict(T))
+        seconds = time.perf_counter() - start
+    elif args.kind == "gp":
+        gp = GaussianProcessRegressor(kernel=RBF(length_scale=args.sigma), alpha=args.noise,
+                                      optimizer=None).fit(X, y)
+        mean, std = gp.predict(T, return_std=True)
+        seconds = time.perf_counter() - start
+        out += [mean, std]
+    else:  # rff
+        sampler = RBFSampler(gamma=gamma, n_components=args.features, random_state=args.seed)
+        Phi = sampler.fit_transform(X)
+        model = Ridge(alpha=lambdas[0], fit_intercept=False, solver="cholesky").fit(Phi, y)
+        out.append(model.predict(sampler.transform(T)))
+        seconds = time.perf_counter() - start
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+    np.concatenate(out).tofile(args.out)
+    print(json.dumps({"seconds": seconds, "peak_rss": peak, "baseline_rss": baseline}))
+
+
+def run_json(command, env):
+    done = subprocess.run(command, env=env, capture_output=True, text=True)
+    if done.returncode != 0:
+        sys.exit(f"failed: {' '.join(command)}\n{done.stderr}")
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def compare(args):
+    env = dict(os.environ)
+    env.setdefault("OPENBLAS_NUM_THREADS", str(os.cpu_count()))
+    peer = os.path.join(args.build, "bin", "kexp_peer")
+    if not os.path.exists(peer):
+        sys.exit(f"{peer} not found: build kexp first (scripts/build.sh)")
+    rng = np.random.default_rng(7)
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, (kind, n, m, d, extra) in TASKS.items():
+            if args.only and not any(o in name for o in args.only.split(",")):
+                continue
+            if args.quick:
+                n, m = n // 4, max(m // 4, 1) if m else 0
+            X = rng.uniform(-1, 1, (n, d))
+            y = np.sin(X.sum(axis=1)) + 0.1 * rng.standard_normal(n)
+            T = rng.uniform(-1, 1, (m, d)) if m else None
+            paths = {k: os.path.join(tmp, f"{k}.bin") for k in ("X", "y", "T", "pk", "ps")}
+            X.tofile(paths["X"])
+            y.tofile(paths["y"])
+            if T is not None:
+                T.tofile(paths["T"])
+            lambdas = ",".join(repr(float(v)) for v in extra.get("lambdas", [1e-3]))
+            common = ["--train", paths["X"], "--n", str(n), "--d", str(d), "--sigma", str(SIGMA),
+                      "--lambdas", lambdas]
+            if m:
+                common += ["--y", paths["y"], "--test", paths["T"], "--m", str(m)]
+            if "noise" in extra:
+                common += ["--noise", str(extra["noise"])]
+            if "features" in extra:
+                common += ["--features", str(extra["features"]), "--seed", "3"]
+            kexp_cmd = [peer, kind] + common + ["--out", paths["pk"]]
+            sk_cmd = [sys.executable, os.path.abspath(__file__), "--worker", "--kind", kind] + common + [
+                "--out", paths["ps"]]
+            results = {"kexp": [], "sklearn": []}
+            for _ in range(args.repeats):  # alternate the two sides
+                results["kexp"].append(run_json(kexp_cmd, env))
+                results["sklearn"].append(run_json(sk_cmd, env))
+            pk, ps = np.fromfile(paths["pk"]), np.fromfile(paths["ps"])
+            diff = float(np.max(np.abs(pk - ps)) / max(np.max(np.abs(ps)), 1e-300)) if pk.size == ps.size else float("nan")
+            med = {s: statistics.median(r["seconds"] for r in results[s]) for s in results}
+            mem = {s: max(r["peak_rss"] - r["baseline_rss"] for r in results[s]) for s in results}
+            rows.append((name, n, med["kexp"], med["sklearn"], med["sklearn"] / med["kexp"],
+                         mem["kexp"] / 1e6, mem["sklearn"] / 1e6,
+                         mem["sklearn"] / mem["kexp"] if mem["kexp"] > 0 else float("nan"), diff,
+                         kind == "rff"))
+            print(f"{name}: done", file=sys.stderr)
+    cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), "?")
+    print(f"machine: {cpu}, {os.cpu_count()} cores; OPENBLAS_NUM_THREADS={env['OPENBLAS_NUM_THREADS']}"
+          f" OPENBLAS_CORETYPE={env.get('OPENBLAS_CORETYPE', '(auto)')}; {args.repeats} alternating runs each;"
+          f" python {platform.python_version()}\n")
+    print("| task | n | kexp s | sklearn s | kexp faster by | kexp MB | sklearn MB | memory ratio | max rel. diff |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for name, n, tk, ts, ratio, mk, ms, mr, diff, random in rows:
+        note = " (different random features)" if random else ""
+        print(f"| {name} | {n} | {tk:.3f} | {ts:.3f} | {ratio:.2f}× | {mk:.0f} | {ms:.0f} | {mr:.2f}× | {diff:.1e}{note} |")
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--build", default="build")
+    p.add_argument("--repeats", type=int, default=3)
+    p.add_argument("--quick", action="store_true", help="a quarter of the sizes, to check the script")
+    p.add_argument("--only", default="", help="comma-separated parts of task names to run")
+    p.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
+    for opt in ("--kind", "--train", "--y", "--test", "--out", "--lambdas"):
+        p.add_argument(opt, default="" if opt != "--lambdas" else "1e-3")
+    for opt in ("--n", "--m", "--d", "--features", "--seed"):
+        p.add_argument(opt, type=int, default=0)
+    p.add_argument("--sigma", type=float, default=SIGMA)
+    p.add_argument("--noise", type=float, default=1e-2)
+    args = p.parse_args()
+    if args.worker:
+        sklearn_worker(args)
+    else:
+        compare(args)
+
+
+if __name__ == "__main__":
+    main()

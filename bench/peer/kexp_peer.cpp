@@ -1,0 +1,187 @@
+// kexp's side of the scikit-learn comparison (bench/peer/compare.py). Runs one task on
+// data written by the script (raw float64, row-major n × d, as numpy's tofile writes
+// it), through the same plugin loader as `kexp run`, and prints one JSON object: the
+// seconds of the timed work, the process's peak memory, and where the predictions went.
+//
+//   kexp_peer gram  --train X.bin --n N --d D --sigma S
+//   kexp_peer krr   --train X.bin --y y.bin --test T.bin --n N --m M --d D --sigma S
+//                   --lambdas 1e-3,1e-2 --out pred.bin
+//   kexp_peer gp    ... --noise V --out pred.bin        (mean, then std of f)
+//   kexp_peer rff   ... --features D --lambdas L --seed S --out pred.bin
+#include <fmt/format.h>
+
+#include <CLI/CLI.hpp>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "config/schema.hpp"
+#include "kexp/kexp.hpp"
+#include "plugin/registry.hpp"
+#include "run/measure.hpp"
+
+namespace {
+
+using kexp::core::PluginRegistry;
+
+arma::mat read_matrix(const std::string& file, arma::uword rows, arma::uword cols) {
+  // numpy writes a row-major n × d array: that is a column-major d × n matrix.
+  arma::mat M(rows, cols);
+  std::ifstream in(file, std::ios::binary);
+  in.read(reinterpret_cast<char*>(M.memptr()),
+          static_cast<std::streamsize>(M.n_elem * sizeof(double)));
+  if (!in) throw kexp::Error(fmt::format("cannot read {} × {} doubles from {}", rows, cols, file));
+  return M;
+}
+
+void write_vectors(const std::string& file, const std::vector<arma::vec>& vs) {
+  std::ofstream out(file, std::ios::binary);
+  for (const auto& v : vs) {
+    out.write(reinterpret_cast<const char*>(v.memptr()),
+              static_cast<std::streamsize>(v.n_elem * sizeof(double)));
+  }
+}
+
+kexp::Params params_for(const kexp::core::PluginRecord& p,
+                        const std::map<std::string, std::string>& text) {
+  kexp::core::ComponentSpec spec;
+  spec.plugin = std::string(p.name());
+  spec.key = spec.plugin;
+  for (const auto& [k, v] : text) {
+    kexp::core::ParamSetting s;
+    s.name = k;
+    s.key = spec.key + "." + k;
+    s.values.push_back({v, {}, false});
+    spec.params.push_back(s);
+  }
+  kexp::Params out;
+  for (const auto& r :
+       kexp::core::resolve_params(kexp::core::schema_of(*p.descriptor), spec, spec.plugin)) {
+    out.set(r.name, r.values.front());
+  }
+  return out;
+}
+
+std::vector<std::string> split(const std::string& s) {
+  std::vector<std::string> out;
+  std::stringstream ss(s);
+  std::string item;
+  while (std::getline(ss, item, ',')) out.push_back(item);
+  return out;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"kexp side of the scikit-learn comparison"};
+  std::string task, train, ytrain, test, out, lambdas = "1e-3";
+  arma::uword n = 0, m = 0, d = 0;
+  double sigma = 1.0, noise = 1e-3;
+  int features = 100, seed = 0;
+  app.add_option("task", task)->required()->check(CLI::IsMember({"gram", "krr", "gp", "rff"}));
+  app.add_option("--train", train)->required();
+  app.add_option("--y", ytrain);
+  app.add_option("--test", test);
+  app.add_option("--out", out);
+  app.add_option("--n", n)->required();
+  app.add_option("--m", m);
+  app.add_option("--d", d)->required();
+  app.add_option("--sigma", sigma);
+  app.add_option("--lambdas", lambdas);
+  app.add_option("--noise", noise);
+  app.add_option("--features", features);
+  app.add_option("--seed", seed);
+  CLI11_PARSE(app, argc, argv);
+
+  try {
+    const PluginRegistry registry = PluginRegistry::discover({kexp::core::default_plugin_folder()});
+    const arma::mat X = read_matrix(train, d, n);
+    const std::string sigma_text = fmt::format("{}", sigma);
+    const auto& gaussian = registry.find(kexp::PluginKind::Kernel, "gaussian");
+    kexp::core::reset_peak_rss();
+    const std::int64_t baseline = kexp::core::peak_rss_bytes();
+    kexp::core::Stopwatch clock;
+    std::vector<arma::vec> predictions;
+
+    if (task == "gram") {
+      const auto kernel =
+          kexp::core::create_kernel(gaussian, params_for(gaussian, {{"sigma", sigma_text}}));
+      clock = {};
+      arma::mat K;
+      kernel->gram(X, K);
+      const double seconds = clock.seconds();
+      // a checksum the script compares: the sum and one row
+      predictions.push_back(arma::vec(arma::sum(K, 1)));
+      if (!out.empty()) write_vectors(out, predictions);
+      std::cout << fmt::format(R"({{"seconds": {}, "peak_rss": {}, "baseline_rss": {}}})", seconds,
+                               kexp::core::peak_rss_bytes(), baseline)
+                << '\n';
+      return 0;
+    }
+
+    const arma::vec y = read_matrix(ytrain, n, 1);
+    const arma::mat T = read_matrix(test, d, m);
+    kexp::TrainingData train_data;
+    train_data.targets = &y;
+    kexp::TestData test_data;
+    kexp::SharedState shared;
+
+    if (task == "krr" || task == "gp") {
+      const auto kernel =
+          kexp::core::create_kernel(gaussian, params_for(gaussian, {{"sigma", sigma_text}}));
+      const auto& solver_plugin =
+          registry.find(kexp::PluginKind::Solver, task == "krr" ? "kernel_ridge" : "gp_regression");
+      const std::vector<std::string> values =
+          task == "krr" ? split(lambdas) : std::vector<std::string>{fmt::format("{}", noise)};
+      clock = {};
+      arma::mat K, Kx;
+      kernel->gram(X, K);
+      kernel->gram(X, T, Kx);
+      const arma::vec diag = kernel->diagonal(T);
+      test_data.gram = &Kx;
+      test_data.gram_diagonal = &diag;
+      for (std::size_t i = 0; i < values.size(); ++i) {
+        const auto solver = kexp::core::create_solver(
+            solver_plugin,
+            params_for(solver_plugin, {{task == "krr" ? "lambda" : "noise", values[i]}}));
+        train_data.gram = &K;
+        train_data.gram_writable = i + 1 == values.size();
+        train_data.shared = &shared;
+        train_data.group_size = values.size();
+        train_data.group_position = i;
+        kexp::SolverReport report;
+        solver->fit(train_data, report);
+        kexp::Prediction p = solver->predict(test_data, report);
+        predictions.push_back(p.mean);
+        if (task == "gp") predictions.push_back(arma::sqrt(p.var_f));
+      }
+    } else {  // rff: random Fourier features, then primal ridge
+      const auto kernel = kexp::core::create_kernel(
+          gaussian, params_for(gaussian, {{"sigma", sigma_text},
+                                          {"map", "rff"},
+                                          {"features", std::to_string(features)},
+                                          {"seed", std::to_string(seed)}}));
+      const auto& solver_plugin = registry.find(kexp::PluginKind::Solver, "primal_ridge");
+      clock = {};
+      arma::mat Phi, PhiT;
+      kernel->feature_map()->features(X, Phi);
+      kernel->feature_map()->features(T, PhiT);
+      train_data.features = &Phi;
+      test_data.features = &PhiT;
+      const auto solver = kexp::core::create_solver(
+          solver_plugin, params_for(solver_plugin, {{"lambda", lambdas}}));
+      kexp::SolverReport report;
+      solver->fit(train_data, report);
+      predictions.push_back(solver->predict(test_data, report).mean);
+    }
+    const double seconds = clock.seconds();
+    if (!out.empty()) write_vectors(out, predictions);
+    std::cout << fmt::format(R"({{"seconds": {}, "peak_rss": {}, "baseline_rss": {}}})", seconds,
+                             kexp::core::peak_rss_bytes(), baseline)
+              << '\n';
+  } catch (const std::exception& e) {
+    std::cerr << "kexp_peer: " << e.what() << '\n';
+    return 2;
+  }
+  return 0;
+}
