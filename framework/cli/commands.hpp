@@ -23,5 +23,6 @@ struct PluginOptions {
 void add_run_command(CLI::App& app, int& exit_code, const std::string& command_line);
 void add_plugins_command(CLI::App& app, int& exit_code);
 void add_describe_command(CLI::App& app, int& exit_code);
+void add_check_kernel_command(CLI::App& app, int& exit_code);
 
 }  // namespace kexp::cli
