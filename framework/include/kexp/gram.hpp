@@ -97,15 +97,12 @@ class KEXP_API SingleThreadedBlas {
 
 inline constexpr std::size_t kGramBlock = 256;
 
-/// Computes K (sized n × m) block by block. `finish(block, i0, j0, rows, cols, ld)`
-/// turns the inner products in a block (at K + i0 + j0·ld) into kernel values.
-/// `symmetric`: X is Z, and only blocks with i0 ≤ j0 are computed, then mirrored.
-template <class Finish>
-void blocked_gram(const arma::mat& X, const arma::mat& Z, arma::mat& K, bool symmetric,
-                  Finish finish) {
-  const std::size_t n = X.n_cols;
-  const std::size_t m = Z.n_cols;
-  const std::size_t d = X.n_rows;
+/// Visits K (sized n × m) block by block, in parallel: `fill(block, i0, j0, rows, cols, ld)`
+/// writes the kernel values of the block at K + i0 + j0·ld. `symmetric`: K is K(X, X), and
+/// only blocks with i0 ≤ j0 are filled; the lower triangle of a diagonal block is copied
+/// from its upper one, and every other block is mirrored while it is in cache.
+template <class Fill>
+void for_each_block(std::size_t n, std::size_t m, arma::mat& K, bool symmetric, Fill fill) {
   const std::size_t B = kGramBlock;
   const std::size_t row_blocks = (n + B - 1) / B;
   const std::size_t col_blocks = (m + B - 1) / B;
@@ -113,7 +110,6 @@ void blocked_gram(const arma::mat& X, const arma::mat& Z, arma::mat& K, bool sym
   double* const k = K.memptr();
   const long total = static_cast<long>(row_blocks * col_blocks);
 
-  SingleThreadedBlas single;
 #pragma omp parallel for schedule(dynamic, 1) num_threads(thread_count())
   for (long t = 0; t < total; ++t) {
     const std::size_t bj = static_cast<std::size_t>(t) / row_blocks;
@@ -124,14 +120,9 @@ void blocked_gram(const arma::mat& X, const arma::mat& Z, arma::mat& K, bool sym
     const std::size_t rows = std::min(B, n - i0);
     const std::size_t cols = std::min(B, m - j0);
     double* block = k + i0 + j0 * ld;
-    if (d == 0) {
-      for (std::size_t j = 0; j < cols; ++j) std::fill_n(block + j * ld, rows, 0.0);
-    } else {
-      gemm_tn(rows, cols, d, X.memptr() + i0 * d, d, Z.memptr() + j0 * d, d, block, ld);
-    }
-    finish(block, i0, j0, rows, cols, ld);
+    fill(block, i0, j0, rows, cols, ld);
     if (symmetric && bi == bj) {
-      // DGEMM need not give bitwise equal xᵢᵀxⱼ and xⱼᵀxᵢ: the upper triangle is copied.
+      // xᵢᵀxⱼ and xⱼᵀxᵢ need not be bitwise equal: the upper triangle is copied.
       for (std::size_t j = 0; j < cols; ++j)
         for (std::size_t i = j + 1; i < rows; ++i) block[i + j * ld] = block[j + i * ld];
     }
@@ -149,6 +140,27 @@ void blocked_gram(const arma::mat& X, const arma::mat& Z, arma::mat& K, bool sym
       }
     }
   }
+}
+
+/// Computes K (sized n × m) block by block: the inner products of each block by DGEMM,
+/// then `finish(block, i0, j0, rows, cols, ld)` turns them into kernel values.
+/// `symmetric`: X is Z (see for_each_block).
+template <class Finish>
+void blocked_gram(const arma::mat& X, const arma::mat& Z, arma::mat& K, bool symmetric,
+                  Finish finish) {
+  const std::size_t d = X.n_rows;
+  SingleThreadedBlas single;
+  for_each_block(X.n_cols, Z.n_cols, K, symmetric,
+                 [&](double* block, std::size_t i0, std::size_t j0, std::size_t rows,
+                     std::size_t cols, std::size_t ld) {
+                   if (d == 0) {
+                     for (std::size_t j = 0; j < cols; ++j) std::fill_n(block + j * ld, rows, 0.0);
+                   } else {
+                     gemm_tn(rows, cols, d, X.memptr() + i0 * d, d, Z.memptr() + j0 * d, d, block,
+                             ld);
+                   }
+                   finish(block, i0, j0, rows, cols, ld);
+                 });
 }
 
 }  // namespace detail

@@ -75,14 +75,18 @@ void exp_gram(const arma::mat& X, const arma::mat& Z, arma::mat& K, double gamma
   const arma::rowvec a = -gamma * arma::sum(arma::square(X), 0);
   const arma::rowvec b = symmetric ? a : arma::rowvec(-gamma * arma::sum(arma::square(Z), 0));
   const double two_gamma = 2.0 * gamma;
+  auto unit_diagonal = [symmetric](double* block, std::size_t i0, std::size_t j0, std::size_t cols,
+                                   std::size_t ld) {
+    if (symmetric && i0 == j0) {
+      for (std::size_t j = 0; j < cols; ++j) block[j + j * ld] = 1.0;
+    }
+  };
   detail::blocked_gram(X, Z, K, symmetric,
                        [&](double* block, std::size_t i0, std::size_t j0, std::size_t rows,
                            std::size_t cols, std::size_t ld) {
                          exp_block(block, ld, rows, cols, a.memptr() + i0, b.memptr() + j0,
                                    two_gamma);
-                         if (symmetric && i0 == j0) {
-                           for (std::size_t j = 0; j < cols; ++j) block[j + j * ld] = 1.0;
-                         }
+                         unit_diagonal(block, i0, j0, cols, ld);
                        });
 }
 
