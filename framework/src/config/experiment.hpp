@@ -6,12 +6,15 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "kexp/error.hpp"
 
 namespace kexp::core {
+
+struct KernelExpression;
 
 /// One value a parameter takes: YAML scalar text, or a number from a generator.
 struct SweepValue {
@@ -35,6 +38,9 @@ struct ComponentSpec {
   std::string key;  ///< "dataset", "kernels[1]", "solvers[0]"
   SourceLocation where;
   std::vector<ParamSetting> params;
+  /// A kernels entry written as a sum or product of kernels (kernel_algebra/): `plugin`
+  /// is then "sum" or "product", and `params` every term's settings under their path.
+  std::shared_ptr<const KernelExpression> expression;
 };
 
 struct OutputSpec {

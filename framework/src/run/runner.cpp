@@ -101,7 +101,11 @@ std::string resolved_config(const Experiment& e, const Plan& plan, const fs::pat
   for (std::size_t k = 0; k < e.kernels.size(); ++k) {
     const auto it = std::find_if(plan.kernels.begin(), plan.kernels.end(),
                                  [&](const Variant& v) { return v.component == k; });
-    emit_component(out, *it, plan.kernel_params[k]);
+    if (it->expression) {
+      emit_kernel_expression(out, *it->expression, plan.kernel_params[k]);  // a sum or product
+    } else {
+      emit_component(out, *it, plan.kernel_params[k]);
+    }
   }
   out << YAML::EndSeq;
   out << YAML::Key << "solvers" << YAML::Value << YAML::BeginSeq;
@@ -163,7 +167,7 @@ class Execution {
 
  private:
   void create_objects() {
-    for (const Variant& v : plan_.kernels) kernels_.push_back(create_kernel(*v.plugin, v.params));
+    for (const Variant& v : plan_.kernels) kernels_.push_back(create_kernel_of(v));
     for (const Variant& v : plan_.datasets)
       datasets_.push_back(create_dataset(*v.plugin, v.params));
     // A primal solver needs the kernel's feature map: refuse before any work.
@@ -284,16 +288,17 @@ class Execution {
         finished ? nlohmann::ordered_json(now_iso8601()) : nlohmann::ordered_json(nullptr);
     nlohmann::ordered_json plugins = nlohmann::ordered_json::array();
     std::set<const PluginRecord*> seen;
-    auto add = [&](const Variant& v) {
-      if (!seen.insert(v.plugin).second) return;
-      plugins.push_back({{"kind", to_string(v.plugin->kind())},
-                         {"name", std::string(v.plugin->name())},
-                         {"version", v.plugin->info().version},
-                         {"path", v.plugin->path.string()}});
+    auto add = [&](const PluginRecord* p) {
+      if (!seen.insert(p).second) return;
+      plugins.push_back({{"kind", to_string(p->kind())},
+                         {"name", std::string(p->name())},
+                         {"version", p->info().version},
+                         {"path", p->path.string()}});
     };
-    for (const auto& v : plan_.datasets) add(v);
-    for (const auto& v : plan_.kernels) add(v);
-    for (const auto& v : plan_.solvers) add(v);
+    for (const auto& v : plan_.datasets) add(v.plugin);
+    for (const auto& v : plan_.kernels)
+      for (const PluginRecord* p : kernel_plugins(v)) add(p);  // a sum or product: its terms'
+    for (const auto& v : plan_.solvers) add(v.plugin);
     m["plugins"] = plugins;
     m["cells"] = plan_.cells.size();
     if (finished) {

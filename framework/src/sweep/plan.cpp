@@ -80,14 +80,22 @@ Plan make_plan(const Experiment& e, const PluginRegistry& registry) {
   std::vector<std::string> kernel_columns;
   for (std::size_t k = 0; k < e.kernels.size(); ++k) {
     const PluginRecord* p = nullptr;
-    try {
-      p = &registry.find(PluginKind::Kernel, e.kernels[k].plugin);
-    } catch (const PluginError& err) {
-      throw ConfigError(e.kernels[k].where, e.kernels[k].key + ".plugin", err.what());
+    std::vector<ResolvedParam> params;
+    std::shared_ptr<const ResolvedKernelExpression> expression;  // a sum or product
+    if (e.kernels[k].expression) {
+      expression = resolve_kernel_expression(e.kernels[k], registry, params);
+      p = expression->record.get();
+    } else {
+      try {
+        p = &registry.find(PluginKind::Kernel, e.kernels[k].plugin);
+      } catch (const PluginError& err) {
+        throw ConfigError(e.kernels[k].where, e.kernels[k].key + ".plugin", err.what());
+      }
+      params = resolve_params(schema_of(*p->descriptor), e.kernels[k],
+                              fmt::format("kernel plugin '{}'", p->name()));
     }
-    const auto params = resolve_params(schema_of(*p->descriptor), e.kernels[k],
-                                       fmt::format("kernel plugin '{}'", p->name()));
     for (Variant& v : expand(*p, k, params)) {
+      v.expression = expression;
       kernels_of[k].push_back(plan.kernels.size());
       plan.kernels.push_back(std::move(v));
     }

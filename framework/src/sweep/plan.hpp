@@ -13,6 +13,7 @@
 
 #include "config/experiment.hpp"
 #include "config/schema.hpp"
+#include "kernel_algebra/expression.hpp"
 #include "plugin/registry.hpp"
 
 namespace kexp::core {
@@ -23,6 +24,9 @@ struct Variant {
   std::size_t component = 0;  ///< index in the experiment's kernels / solvers
   Params params;
   std::string canonical;  ///< "gaussian(sigma=1)", what the cell id hashes
+  /// A kernel that is a sum or product of kernels: its terms (kernel_algebra/); `plugin`
+  /// then stands for the composite. Create kernels with create_kernel_of().
+  std::shared_ptr<const ResolvedKernelExpression> expression;
 };
 
 struct Cell {
