@@ -25,5 +25,6 @@ void add_plugins_command(CLI::App& app, int& exit_code);
 void add_describe_command(CLI::App& app, int& exit_code);
 void add_report_command(CLI::App& app, int& exit_code);
 void add_merge_command(CLI::App& app, int& exit_code, const std::string& command_line);
+void add_check_kernel_command(CLI::App& app, int& exit_code);
 
 }  // namespace kexp::cli

@@ -3,18 +3,126 @@
 //   k(x, z) = exp(−‖x − z‖² / (2σ²)),   σ > 0.
 //
 // PSD for every σ > 0. Its feature space is infinite-dimensional, so it has no exact
-// finite map.
+// finite map; `map` chooses an approximate one for the primal form (none: no map).
+//
+// map: taylor, of order m. Write
+//   k(x, z) = exp(−‖x‖²/2σ²) · exp(−‖z‖²/2σ²) · exp(xᵀz/σ²)
+// and expand the last factor as the product over dimensions Π_k exp(x_k z_k/σ²), each
+// factor as its power series Σ_j (x_k z_k)^j / (σ^{2j} j!). Multiplied out, the terms are
+// x^α z^α / (σ^{2|α|} α!) for every multi-index α; keeping those of total degree |α| ≤ m,
+//   φ_α(x) = exp(−‖x‖²/2σ²) · x^α / (σ^{|α|} · √α!),   |α| ≤ m,   D = C(m + d, d).
+// ⟨φ(x), φ(z)⟩ ≤ k(x, z), with the error falling as m grows, fast where ‖x‖·‖z‖ ≲ σ².
+//
+// map: rff, random Fourier features (Rahimi and Recht, 2007): with w_i ~ N(0, σ⁻²·I) and
+// b_i ~ U[0, 2π), i = 1 … D, drawn from `seed`,
+//   φ_i(x) = √(2/D) · cos(w_iᵀx + b_i),
+// so that E⟨φ(x), φ(z)⟩ = k(x, z), with an error of order 1/√D.
 #include <kexp/kexp.hpp>
 
 #include <cmath>
+#include <memory>
+#include <random>
+#include <string>
+
+#include "kernels/monomials.hpp"
 
 namespace {
 
+class TaylorMap final : public kexp::FeatureMap {
+ public:
+  TaylorMap(double sigma, long order) : sigma_(sigma), m_(order) {}
+
+  std::size_t dimension(std::size_t d) const override {
+    const double dd = static_cast<double>(d);
+    const double D = kexp_kernels::binomial(static_cast<double>(m_) + dd, dd);
+    kexp_kernels::require_sane_dimension(
+        D, "C(m + d, d) for d = " + std::to_string(d) + ", order m = " + std::to_string(m_));
+    return static_cast<std::size_t>(D);
+  }
+
+  bool exact() const override { return false; }
+
+  double flops(std::size_t n, std::size_t d) const override {
+    return (2.0 * static_cast<double>(dimension(d)) + 2.0 * static_cast<double>(d) + 20.0) *
+           static_cast<double>(n);
+  }
+
+ protected:
+  void compute_features(const arma::mat& X, arma::mat& Phi) const override {
+    const auto all = kexp_kernels::monomials_up_to(X.n_rows, static_cast<unsigned>(m_));
+    std::vector<std::size_t> rows(all.size());
+    arma::vec weight(all.size());
+    for (std::size_t r = 0; r < all.size(); ++r) {
+      rows[r] = r;
+      weight[r] = 1.0 / (std::pow(sigma_, static_cast<double>(all[r].degree)) *
+                         std::sqrt(all[r].factorial));
+    }
+    kexp_kernels::evaluate_monomials(all, rows, weight, X, Phi);
+    const arma::rowvec damping =
+        arma::exp(-arma::sum(arma::square(X), 0) / (2.0 * sigma_ * sigma_));
+    Phi.each_row() %= damping;
+  }
+
+ private:
+  double sigma_;
+  long m_;
+};
+
+class RandomFourierMap final : public kexp::FeatureMap {
+ public:
+  RandomFourierMap(double sigma, long features, std::uint64_t seed)
+      : sigma_(sigma), D_(static_cast<std::size_t>(features)), seed_(seed) {}
+
+  std::size_t dimension(std::size_t d) const override {
+    kexp_kernels::require_sane_dimension(static_cast<double>(D_),
+                                         "features = " + std::to_string(D_));
+    (void)d;
+    return D_;
+  }
+
+  bool exact() const override { return false; }
+
+  double flops(std::size_t n, std::size_t d) const override {
+    return static_cast<double>(D_) * static_cast<double>(n) * (2.0 * static_cast<double>(d) + 22.0);
+  }
+
+ protected:
+  void compute_features(const arma::mat& X, arma::mat& Phi) const override {
+    // The frequencies depend only on (seed, σ, d), so training and test points, mapped
+    // in separate calls, get the same ones.
+    std::mt19937_64 rng(seed_);
+    std::normal_distribution<double> normal(0.0, 1.0 / sigma_);
+    std::uniform_real_distribution<double> phase(0.0, 2.0 * arma::datum::pi);
+    arma::mat W(X.n_rows, D_);
+    arma::vec b(D_);
+    for (std::size_t i = 0; i < D_; ++i) {
+      for (arma::uword k = 0; k < X.n_rows; ++k) W(k, i) = normal(rng);
+      b[i] = phase(rng);
+    }
+    Phi = W.t() * X;
+    Phi.each_col() += b;
+    Phi = std::sqrt(2.0 / static_cast<double>(D_)) * arma::cos(Phi);
+  }
+
+ private:
+  double sigma_;
+  std::size_t D_;
+  std::uint64_t seed_;
+};
+
 class GaussianKernel final : public kexp::Kernel {
  public:
-  explicit GaussianKernel(const kexp::Params& p) : sigma_(p.real("sigma")) {}
+  explicit GaussianKernel(const kexp::Params& p) : sigma_(p.real("sigma")) {
+    const std::string& map = p.string("map");
+    if (map == "taylor") map_ = std::make_unique<TaylorMap>(sigma_, p.integer("order"));
+    if (map == "rff") {
+      map_ = std::make_unique<RandomFourierMap>(sigma_, p.integer("features"),
+                                                static_cast<std::uint64_t>(p.integer("seed")));
+    }
+  }
 
   bool positive_semidefinite() const override { return true; }
+  const kexp::FeatureMap* feature_map() const override { return map_.get(); }
 
   double gram_flops(std::size_t n, std::size_t m, std::size_t d) const override {
     // 2d for the inner product, 3 for the distance, ~20 for exp
@@ -27,13 +135,11 @@ class GaussianKernel final : public kexp::Kernel {
   }
 
   void compute_gram(const arma::mat& X, const arma::mat& Z, arma::mat& K) const override {
-    const double c = scale();
-    kexp::gram::from_squared_distances(X, Z, K, [c](double s) { return std::exp(-c * s); });
+    kexp::gram::exp_of_squared_distances(X, Z, K, scale());
   }
 
   void compute_symmetric_gram(const arma::mat& X, arma::mat& K) const override {
-    const double c = scale();
-    kexp::gram::from_squared_distances(X, K, [c](double s) { return std::exp(-c * s); });
+    kexp::gram::exp_of_squared_distances(X, K, scale());
   }
 
   void compute_diagonal(const arma::mat&, arma::vec& diag) const override { diag.ones(); }
@@ -42,16 +148,30 @@ class GaussianKernel final : public kexp::Kernel {
   double scale() const { return 1.0 / (2.0 * sigma_ * sigma_); }
 
   double sigma_;
+  std::unique_ptr<kexp::FeatureMap> map_;
 };
 
 constexpr kexp::ParamSpec kParams[] = {
     kexp::param::real("sigma", "1.0", "bandwidth σ: k = exp(−‖x − z‖² / (2σ²))")
         .greater_than(0)
         .log_scale(),
+    kexp::param::choice("map", "none", "none|taylor|rff",
+                        "feature map for primal solvers: none, taylor (truncated Taylor series, "
+                        "D = C(order + d, d)) or rff (random Fourier features, D = features)"),
+    kexp::param::integer("order", "4", "taylor: highest total degree m of the monomials kept")
+        .at_least(0),
+    kexp::param::integer("features", "1000", "rff: number of random features D")
+        .at_least(1)
+        .log_scale(),
+    kexp::param::integer("seed", "0", "rff: seed of the random frequencies and phases").at_least(0),
 };
 
-constexpr kexp::PluginInfo kInfo{"gaussian", "1.0.0", "k(x, z) = exp(−‖x − z‖² / (2σ²))", kParams,
-                                 kexp::flags::psd_always};
+constexpr kexp::PluginInfo kInfo{
+    "gaussian", "1.1.0",
+    "k(x, z) = exp(−‖x − z‖² / (2σ²)); approximate feature maps: truncated Taylor "
+    "φ_α(x) = exp(−‖x‖²/2σ²)·x^α/(σ^|α|·√α!), |α| ≤ m, D = C(m + d, d); random Fourier "
+    "φ_i(x) = √(2/D)·cos(w_iᵀx + b_i), w_i ~ N(0, σ⁻²I)",
+    kParams, kexp::flags::psd_always | kexp::flags::approximate_map};
 
 }  // namespace
 

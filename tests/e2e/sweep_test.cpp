@@ -105,7 +105,7 @@ TEST(Sweep, WritesTheResultFolderWithSummaryManifestAndPlots) {
   }
   // 3 n × (linear × 4 solvers + gaussian × 2 dual solvers) × 2 repeats
   EXPECT_EQ(statuses(out).size(), 36U);
-  EXPECT_THAT(r.err, HasSubstr("kernels[1] (gaussian): the kernel has no feature map"));
+  EXPECT_THAT(r.err, HasSubstr("kernels[1] (gaussian): cells whose kernel has no feature map"));
 
   const std::string summary = read(out / "summary.md");
   EXPECT_THAT(summary, HasSubstr("## Primal against dual"));

@@ -9,6 +9,7 @@
 #include <set>
 #include <sstream>
 
+#include "kernel_algebra/expression.hpp"
 #include "plugin/registry.hpp"
 
 namespace kexp::core {
@@ -291,13 +292,26 @@ class Parser {
     return out;
   }
 
+  /// A kernels entry: a plugin, or a sum or product of kernels (kernel_algebra/).
+  ComponentSpec kernel(const YAML::Node& node, const std::string& key) const {
+    if (!is_kernel_expression(node)) return component(node, key);
+    return parse_kernel_expression(
+        node, key, file_,
+        [this](const YAML::Node& n, const std::string& k) { return component(n, k); },
+        [this](const std::string& name, const YAML::Node& n, const std::string& k) {
+          return setting(name, n, k);
+        });
+  }
+
   std::vector<ComponentSpec> components(const YAML::Node& node, const std::string& key) const {
     std::vector<ComponentSpec> out;
+    const bool kernels = key == "kernels";
     if (node.IsMap()) {
-      out.push_back(component(node, key + "[0]"));
+      out.push_back(kernels ? kernel(node, key + "[0]") : component(node, key + "[0]"));
     } else if (node.IsSequence()) {
       for (std::size_t i = 0; i < node.size(); ++i) {
-        out.push_back(component(node[i], fmt::format("{}[{}]", key, i)));
+        const std::string k = fmt::format("{}[{}]", key, i);
+        out.push_back(kernels ? kernel(node[i], k) : component(node[i], k));
       }
     } else {
       fail(node, key, fmt::format("{} must be a list of entries with a 'plugin' key", key));
@@ -434,7 +448,7 @@ std::string apply_override(YAML::Node root, const Override& o) {
       next = node[step.key];
       canonical += (canonical.empty() ? "" : ".") + step.key;
     }
-    node.reset(next);  // rebind: operator= would overwrite the node it refers to
+    node.reset(next);  // rebind: `node = next` would overwrite the parent with its child
   }
   canonical += (canonical.empty() ? "" : ".") + steps.back().key;
   const PathStep& last = steps.back();

@@ -6,12 +6,15 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "kexp/error.hpp"
 
 namespace kexp::core {
+
+struct KernelExpression;
 
 /// One value a parameter takes: YAML scalar text, or a number from a generator.
 struct SweepValue {
@@ -44,6 +47,9 @@ struct ComponentSpec {
   SourceLocation where;
   std::vector<ParamSetting> params;
   std::vector<ZipGroup> zips;
+  /// A kernels entry written as a sum or product of kernels (kernel_algebra/): `plugin`
+  /// is then "sum" or "product", and `params` every term's settings under their path.
+  std::shared_ptr<const KernelExpression> expression;
 };
 
 struct OutputSpec {

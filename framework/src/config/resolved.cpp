@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "kernel_algebra/expression.hpp"
+
 namespace kexp::core {
 
 namespace fs = std::filesystem;
@@ -57,8 +59,10 @@ std::string resolved_config(const Experiment& e, const Plan& plan, const fs::pat
   std::vector<std::string> folders;
   const auto add = [&](const std::vector<Variant>& variants) {
     for (const Variant& v : variants) {
-      const std::string f = fs::absolute(v.plugin->path).parent_path().lexically_normal().string();
-      if (std::find(folders.begin(), folders.end(), f) == folders.end()) folders.push_back(f);
+      for (const PluginRecord* p : kernel_plugins(v)) {  // a sum or product: its terms'
+        const std::string f = fs::absolute(p->path).parent_path().lexically_normal().string();
+        if (std::find(folders.begin(), folders.end(), f) == folders.end()) folders.push_back(f);
+      }
     }
   };
   add(plan.datasets);
@@ -71,7 +75,13 @@ std::string resolved_config(const Experiment& e, const Plan& plan, const fs::pat
   emit_component(out, *plan.datasets.front().plugin, plan.dataset_params, e.dataset.zips);
   out << YAML::Key << "kernels" << YAML::Value << YAML::BeginSeq;
   for (std::size_t k = 0; k < e.kernels.size(); ++k) {
-    emit_component(out, plugin_of(plan.kernels, k), plan.kernel_params[k], e.kernels[k].zips);
+    const auto it = std::find_if(plan.kernels.begin(), plan.kernels.end(),
+                                 [&](const Variant& v) { return v.component == k; });
+    if (it->expression) {
+      emit_kernel_expression(out, *it->expression, plan.kernel_params[k]);  // a sum or product
+    } else {
+      emit_component(out, *it->plugin, plan.kernel_params[k], e.kernels[k].zips);
+    }
   }
   out << YAML::EndSeq;
   out << YAML::Key << "solvers" << YAML::Value << YAML::BeginSeq;

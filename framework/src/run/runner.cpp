@@ -126,7 +126,9 @@ class Execution {
       : e_(e), registry_(registry), options_(options) {}
 
   int run() {
-    plan_ = make_plan(e_, registry_);
+    plan_ = make_plan(e_, registry_, [](const Variant& v) {
+      return create_kernel_of(v)->feature_map() != nullptr;  // its parameters choose the map
+    });
     selected_ = options_.shard ? cells_of_shard(plan_, *options_.shard)
                                : std::vector<bool>(plan_.cells.size(), true);
     create_objects();
@@ -146,21 +148,9 @@ class Execution {
 
  private:
   void create_objects() {
-    for (const Variant& v : plan_.kernels) kernels_.push_back(create_kernel(*v.plugin, v.params));
+    for (const Variant& v : plan_.kernels) kernels_.push_back(create_kernel_of(v));
     for (const Variant& v : plan_.datasets)
       datasets_.push_back(create_dataset(*v.plugin, v.params));
-    // A primal solver needs the kernel's feature map: refuse before any work.
-    std::set<std::pair<std::size_t, std::size_t>> checked;
-    for (const Cell& c : plan_.cells) {
-      if (c.form != Form::Primal || !checked.insert({c.kernel, c.solver}).second) continue;
-      if (kernels_[c.kernel]->feature_map() != nullptr) continue;
-      const ComponentSpec& solver = e_.solvers[plan_.solvers[c.solver].component];
-      throw ConfigError(solver.where, solver.key,
-                        fmt::format("{}: solver '{}' works in the primal form and needs an "
-                                    "explicit feature map, but kernel {} has none; use a dual "
-                                    "solver with it, or a kernel with a map",
-                                    solver.key, solver.plugin, plan_.kernels[c.kernel].canonical));
-    }
   }
 
   fs::path output_folder() const {
@@ -397,12 +387,13 @@ class Execution {
     m["seeds"] = seeds;
     nlohmann::ordered_json plugins = nlohmann::ordered_json::array();
     std::set<const PluginRecord*> seen;
-    auto add = [&](const Variant& v) {
-      if (seen.insert(v.plugin).second) plugins.push_back(plugin_json(*v.plugin));
+    auto add = [&](const PluginRecord* p) {
+      if (seen.insert(p).second) plugins.push_back(plugin_json(*p));
     };
-    for (const auto& v : plan_.datasets) add(v);
-    for (const auto& v : plan_.kernels) add(v);
-    for (const auto& v : plan_.solvers) add(v);
+    for (const auto& v : plan_.datasets) add(v.plugin);
+    for (const auto& v : plan_.kernels)
+      for (const PluginRecord* p : kernel_plugins(v)) add(p);  // a sum or product: its terms'
+    for (const auto& v : plan_.solvers) add(v.plugin);
     m["plugins"] = plugins;
     m["cells"] = plan_.cells.size();
     if (options_.shard) {

@@ -42,4 +42,65 @@ SingleThreadedBlas::SingleThreadedBlas() : previous_(openblas_get_num_threads())
 SingleThreadedBlas::~SingleThreadedBlas() { openblas_set_num_threads(previous_); }
 
 }  // namespace detail
+
+namespace {
+
+// Compiled three times and chosen at load by the CPU (an ifunc): AVX-512, AVX2 with FMA,
+// and the baseline x86-64 (SSE2).
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#define KEXP_VECTOR_CLONES \
+  __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
+#else
+#define KEXP_VECTOR_CLONES
+#endif
+
+/// One block of K: on entry the inner products xᵢᵀzⱼ, on exit
+/// exp(−γ·max(0, ‖xᵢ‖² + ‖zⱼ‖² − 2xᵢᵀzⱼ)) = exp(min(0, aᵢ + bⱼ + 2γ·xᵢᵀzⱼ)) with
+/// aᵢ = −γ‖xᵢ‖², bⱼ = −γ‖zⱼ‖².
+KEXP_VECTOR_CLONES
+void exp_block(double* block, std::size_t ld, std::size_t rows, std::size_t cols, const double* a,
+               const double* b, double two_gamma) {
+  for (std::size_t j = 0; j < cols; ++j) {
+    double* col = block + j * ld;
+    const double bj = b[j];
+#pragma omp simd
+    for (std::size_t i = 0; i < rows; ++i) {
+      const double e = a[i] + bj + two_gamma * col[i];
+      col[i] = vexp(e < 0.0 ? e : 0.0);
+    }
+  }
+}
+
+void exp_gram(const arma::mat& X, const arma::mat& Z, arma::mat& K, double gamma, bool symmetric) {
+  const arma::rowvec a = -gamma * arma::sum(arma::square(X), 0);
+  const arma::rowvec b = symmetric ? a : arma::rowvec(-gamma * arma::sum(arma::square(Z), 0));
+  const double two_gamma = 2.0 * gamma;
+  auto unit_diagonal = [symmetric](double* block, std::size_t i0, std::size_t j0, std::size_t cols,
+                                   std::size_t ld) {
+    if (symmetric && i0 == j0) {
+      for (std::size_t j = 0; j < cols; ++j) block[j + j * ld] = 1.0;
+    }
+  };
+  detail::blocked_gram(X, Z, K, symmetric,
+                       [&](double* block, std::size_t i0, std::size_t j0, std::size_t rows,
+                           std::size_t cols, std::size_t ld) {
+                         exp_block(block, ld, rows, cols, a.memptr() + i0, b.memptr() + j0,
+                                   two_gamma);
+                         unit_diagonal(block, i0, j0, cols, ld);
+                       });
+}
+
+}  // namespace
+
+namespace gram {
+
+void exp_of_squared_distances(const arma::mat& X, const arma::mat& Z, arma::mat& K, double gamma) {
+  exp_gram(X, Z, K, gamma, false);
+}
+
+void exp_of_squared_distances(const arma::mat& X, arma::mat& K, double gamma) {
+  exp_gram(X, X, K, gamma, true);
+}
+
+}  // namespace gram
 }  // namespace kexp

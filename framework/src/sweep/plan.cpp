@@ -91,7 +91,8 @@ std::uint64_t derive_seed(std::uint64_t root, const std::string& key, std::uint6
   return splitmix64(splitmix64(root ^ fnv1a(key)) + index);
 }
 
-Plan make_plan(const Experiment& e, const PluginRegistry& registry) {
+Plan make_plan(const Experiment& e, const PluginRegistry& registry,
+               const HasFeatureMap& has_feature_map) {
   Plan plan;
   {
     const PluginRecord& p = registry.find(PluginKind::Dataset, e.dataset.plugin);
@@ -105,14 +106,22 @@ Plan make_plan(const Experiment& e, const PluginRegistry& registry) {
   std::vector<std::string> kernel_columns;
   for (std::size_t k = 0; k < e.kernels.size(); ++k) {
     const PluginRecord* p = nullptr;
-    try {
-      p = &registry.find(PluginKind::Kernel, e.kernels[k].plugin);
-    } catch (const PluginError& err) {
-      throw ConfigError(e.kernels[k].where, e.kernels[k].key + ".plugin", err.what());
+    std::vector<ResolvedParam> params;
+    std::shared_ptr<const ResolvedKernelExpression> expression;  // a sum or product
+    if (e.kernels[k].expression) {
+      expression = resolve_kernel_expression(e.kernels[k], registry, params);
+      p = expression->record.get();
+    } else {
+      try {
+        p = &registry.find(PluginKind::Kernel, e.kernels[k].plugin);
+      } catch (const PluginError& err) {
+        throw ConfigError(e.kernels[k].where, e.kernels[k].key + ".plugin", err.what());
+      }
+      params = resolve_params(schema_of(*p->descriptor), e.kernels[k],
+                              fmt::format("kernel plugin '{}'", p->name()));
     }
-    const auto params = resolve_params(schema_of(*p->descriptor), e.kernels[k],
-                                       fmt::format("kernel plugin '{}'", p->name()));
     for (Variant& v : expand(*p, k, params, e.kernels[k].zips)) {
+      v.expression = expression;
       kernels_of[k].push_back(plan.kernels.size());
       plan.kernels.push_back(std::move(v));
     }
@@ -153,20 +162,26 @@ Plan make_plan(const Experiment& e, const PluginRegistry& registry) {
   plan.param_columns.insert(plan.param_columns.end(), kernel_columns.begin(), kernel_columns.end());
   plan.param_columns.insert(plan.param_columns.end(), solver_columns.begin(), solver_columns.end());
 
-  // A primal solver trains on the kernel's feature map: with a kernel that declares none
-  // (the Gaussian), its cells are left out of the product, and the plan says so.
+  // A primal solver trains on the kernel's feature map: with a kernel variant that has
+  // none (the Gaussian with map: none), its cells are left out of the product, and the
+  // plan says so.
+  std::vector<bool> has_map(plan.kernels.size());
+  for (std::size_t k = 0; k < plan.kernels.size(); ++k) {
+    const PluginRecord& kernel = *plan.kernels[k].plugin;
+    has_map[k] = has_feature_map
+                     ? has_feature_map(plan.kernels[k])
+                     : kernel.has_flag(flags::exact_map) || kernel.has_flag(flags::approximate_map);
+  }
   std::set<std::pair<std::size_t, std::size_t>> left_out;
   for (std::size_t d = 0; d < plan.datasets.size(); ++d) {
     for (std::size_t k = 0; k < plan.kernels.size(); ++k) {
       for (std::size_t s = 0; s < plan.solvers.size(); ++s) {
-        const PluginRecord& kernel = *plan.kernels[k].plugin;
-        if (plan.solvers[s].plugin->has_flag(flags::primal) && !kernel.has_flag(flags::exact_map) &&
-            !kernel.has_flag(flags::approximate_map)) {
+        if (plan.solvers[s].plugin->has_flag(flags::primal) && !has_map[k]) {
           const std::size_t kc = plan.kernels[k].component, sc = plan.solvers[s].component;
           if (left_out.insert({kc, sc}).second) {
             plan.left_out.push_back(fmt::format(
-                "{} ({}, primal) with {} ({}): the kernel has no feature map, so these cells "
-                "are left out",
+                "{} ({}, primal) with {} ({}): cells whose kernel has no feature map with its "
+                "parameters are left out",
                 e.solvers[sc].key, e.solvers[sc].plugin, e.kernels[kc].key, e.kernels[kc].plugin));
           }
           continue;

@@ -8,12 +8,14 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "config/experiment.hpp"
 #include "config/schema.hpp"
+#include "kernel_algebra/expression.hpp"
 #include "plugin/registry.hpp"
 
 namespace kexp::core {
@@ -24,6 +26,9 @@ struct Variant {
   std::size_t component = 0;  ///< index in the experiment's kernels / solvers
   Params params;
   std::string canonical;  ///< "gaussian(sigma=1)", what the cell id hashes
+  /// A kernel that is a sum or product of kernels: its terms (kernel_algebra/); `plugin`
+  /// then stands for the composite. Create kernels with create_kernel_of().
+  std::shared_ptr<const ResolvedKernelExpression> expression;
 };
 
 struct Cell {
@@ -52,7 +57,16 @@ struct Plan {
 
 /// Checks every component against its plugin's schema and expands the sweep. Throws
 /// ConfigError / PluginError; nothing is created.
-Plan make_plan(const Experiment& experiment, const PluginRegistry& registry);
+/// Whether a kernel variant has a feature map with its parameters (a primal solver
+/// needs one). The default reads the plugin's flags (exact_map, approximate_map); the
+/// runner asks the kernel itself, whose parameters may choose the map (gaussian's map:).
+using HasFeatureMap = std::function<bool(const Variant&)>;
+
+/// Checks every component against its plugin's schema and expands the sweep. Cells
+/// pairing a primal solver with a kernel variant without a feature map are left out
+/// (and listed in Plan::left_out). Throws ConfigError / PluginError.
+Plan make_plan(const Experiment& experiment, const PluginRegistry& registry,
+               const HasFeatureMap& has_feature_map = {});
 
 /// The value of a parameter column for a cell, or "" when it does not apply.
 std::string param_text(const Plan& plan, const Cell& cell, const std::string& column);

@@ -2,6 +2,8 @@
 // left out, and shards.
 #include "sweep/plan.hpp"
 
+#include "kernel_algebra/expression.hpp"
+
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -25,7 +27,9 @@ const PluginRegistry& with_fixtures() {
 Plan plan_of(const std::string& text, const std::vector<std::string>& sets = {}) {
   std::vector<Override> overrides;
   for (const auto& s : sets) overrides.push_back({s});
-  return make_plan(parse_experiment(text, "plan.yaml", overrides), with_fixtures());
+  // as the runner does: the kernel itself says whether its parameters give it a map
+  return make_plan(parse_experiment(text, "plan.yaml", overrides), with_fixtures(),
+                   [](const Variant& v) { return create_kernel_of(v)->feature_map() != nullptr; });
 }
 
 std::string error_of(const std::string& text, const std::vector<std::string>& sets = {}) {
@@ -63,7 +67,7 @@ TEST(Plan, CellsAreTheProductOfTheVariants) {
   EXPECT_EQ(p.cells.size(), 12U);
   EXPECT_EQ(ids(p).size(), 12U);  // distinct
   for (std::size_t i = 0; i < p.cells.size(); ++i) EXPECT_EQ(p.cells[i].index, i);
-  EXPECT_EQ(p.kernels[0].canonical, "gaussian(sigma=0.5)");
+  EXPECT_EQ(p.kernels[0].canonical, "gaussian(sigma=0.5,map=none,order=4,features=1000,seed=0)");
 }
 
 TEST(Plan, CellIdsHashTheResolvedParameters) {
@@ -138,14 +142,16 @@ dataset: {plugin: cubic}
 kernels:
   - plugin: fixture_linear
   - plugin: gaussian
+    map: [none, rff]
 solvers:
   - plugin: fixture_primal_ridge
   - plugin: kernel_ridge
 )");
-  EXPECT_EQ(p.cells.size(), 3U);  // linear × both, gaussian × kernel_ridge
+  // linear × both, gaussian(map=none) × kernel_ridge, gaussian(map=rff) × both
+  EXPECT_EQ(p.cells.size(), 5U);
   ASSERT_EQ(p.left_out.size(), 1U);
   EXPECT_THAT(p.left_out[0], HasSubstr("solvers[0] (fixture_primal_ridge, primal) with kernels[1] "
-                                       "(gaussian): the kernel has no feature map"));
+                                       "(gaussian): cells whose kernel has no feature map"));
   EXPECT_THAT(error_of(R"(experiment: t
 dataset: {plugin: cubic}
 kernels: {plugin: gaussian}

@@ -1,0 +1,68 @@
+#include "check/kernel_check.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <random>
+
+#include "kexp/error.hpp"
+
+namespace kexp::core {
+
+arma::mat sample_points(std::size_t d, std::size_t n, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::normal_distribution<double> normal(0.0, 1.0);
+  arma::mat X(d, n);
+  for (double& v : X) v = normal(rng);
+  return X;
+}
+
+KernelCheck check_kernel(const Kernel& kernel, const arma::mat& X) {
+  KernelCheck r;
+  r.points = X.n_cols;
+  r.dim = X.n_rows;
+  r.tolerance = 100.0 * static_cast<double>(std::max<std::size_t>(r.points, 1)) *
+                std::numeric_limits<double>::epsilon();
+  r.declared_positive_semidefinite = kernel.positive_semidefinite();
+
+  arma::mat K;
+  kernel.gram(X, K);
+  arma::mat K_full;
+  kernel.gram(X, X, K_full);
+  const double largest = std::max(arma::abs(K_full).max(), std::numeric_limits<double>::min());
+  r.symmetry_error = arma::abs(K_full - K_full.t()).max() / largest;
+  r.symmetric = r.symmetry_error <= r.tolerance && arma::approx_equal(K, K.t(), "absdiff", 0.0);
+
+  arma::vec eigen;
+  if (!arma::eig_sym(eigen, arma::symmatu(K))) {
+    throw NumericError("the eigenvalues of the Gram matrix could not be computed");
+  }
+  r.eigen_min = eigen.min();
+  r.eigen_max = eigen.max();
+  const double scale = std::max(
+      {std::fabs(r.eigen_max), std::fabs(r.eigen_min), std::numeric_limits<double>::min()});
+  r.eigen_min_relative = r.eigen_min / scale;
+  r.positive_semidefinite = r.eigen_min_relative >= -r.tolerance;
+
+  if (const FeatureMap* map = kernel.feature_map()) {
+    r.has_map = true;
+    r.map_exact = map->exact();
+    arma::mat Phi;
+    map->features(X, Phi);
+    r.feature_dim = Phi.n_rows;
+    const arma::mat inner = Phi.t() * Phi;
+    const arma::vec diag = K.diag();
+    for (arma::uword j = 0; j < K.n_cols; ++j) {
+      for (arma::uword i = 0; i < K.n_rows; ++i) {
+        const double error = std::fabs(inner(i, j) - K(i, j));
+        const double norm = std::sqrt(std::max(diag[i], 0.0) * std::max(diag[j], 0.0));
+        r.map_error = std::max(r.map_error, error);
+        r.map_error_relative = std::max(r.map_error_relative, error / (norm > 0 ? norm : 1.0));
+      }
+    }
+    r.map_agrees = r.map_error_relative <= r.map_tolerance;
+  }
+  return r;
+}
+
+}  // namespace kexp::core

@@ -1,0 +1,225 @@
+#include "kernel_algebra/composite_kernel.hpp"
+
+#include <fmt/format.h>
+
+#include <cmath>
+
+#include "kexp/error.hpp"
+
+namespace kexp::algebra {
+
+namespace {
+
+/// The largest D a tensor-product map will produce (as for the plugins' own maps).
+constexpr double kMaxFeatureDim = 1.0e6;
+
+class ScaledMap final : public FeatureMap {
+ public:
+  ScaledMap(const FeatureMap& map, double scale) : map_(map), root_(std::sqrt(scale)) {}
+  std::size_t dimension(std::size_t d) const override { return map_.dimension(d); }
+  bool exact() const override { return map_.exact(); }
+  double flops(std::size_t n, std::size_t d) const override {
+    return map_.flops(n, d) + static_cast<double>(dimension(d) * n);
+  }
+
+ protected:
+  void compute_features(const arma::mat& X, arma::mat& Phi) const override {
+    map_.features(X, Phi);
+    Phi *= root_;
+  }
+
+ private:
+  const FeatureMap& map_;
+  double root_;
+};
+
+class ScaledKernel final : public Kernel {
+ public:
+  ScaledKernel(std::shared_ptr<Kernel> kernel, double scale)
+      : kernel_(std::move(kernel)), scale_(scale) {
+    if (const FeatureMap* m = kernel_->feature_map())
+      map_ = std::make_unique<ScaledMap>(*m, scale_);
+  }
+  bool positive_semidefinite() const override {
+    return scale_ > 0 && kernel_->positive_semidefinite();
+  }
+  const FeatureMap* feature_map() const override { return map_.get(); }
+  double gram_flops(std::size_t n, std::size_t m, std::size_t d) const override {
+    return kernel_->gram_flops(n, m, d) + static_cast<double>(n * m);
+  }
+
+ protected:
+  double compute(const arma::vec& x, const arma::vec& z) const override {
+    return scale_ * kernel_->evaluate(x, z);
+  }
+  void compute_gram(const arma::mat& X, const arma::mat& Z, arma::mat& K) const override {
+    kernel_->gram(X, Z, K);
+    K *= scale_;
+  }
+  void compute_symmetric_gram(const arma::mat& X, arma::mat& K) const override {
+    kernel_->gram(X, K);
+    K *= scale_;
+  }
+  void compute_diagonal(const arma::mat& X, arma::vec& diag) const override {
+    diag = scale_ * kernel_->diagonal(X);
+  }
+
+ private:
+  std::shared_ptr<Kernel> kernel_;
+  double scale_;
+  std::unique_ptr<FeatureMap> map_;
+};
+
+/// (φ₁, φ₂, …) for a sum; φ₁ ⊗ φ₂ ⊗ … for a product.
+class CombinedMap final : public FeatureMap {
+ public:
+  CombinedMap(Combination how, std::vector<const FeatureMap*> maps)
+      : how_(how), maps_(std::move(maps)) {}
+
+  std::size_t dimension(std::size_t d) const override {
+    double D = how_ == Combination::Sum ? 0.0 : 1.0;
+    for (const FeatureMap* m : maps_) {
+      const auto Di = static_cast<double>(m->dimension(d));
+      D = how_ == Combination::Sum ? D + Di : D * Di;
+    }
+    if (D > kMaxFeatureDim) {
+      throw InvalidArgument(fmt::format(
+          "the feature map of this product of kernels would have D = {:.6g} features (the "
+          "product of its terms' dimensions for d = {}), more than the limit of {:.0f}; use a "
+          "dual solver with it",
+          D, d, kMaxFeatureDim));
+    }
+    return static_cast<std::size_t>(D);
+  }
+
+  bool exact() const override {
+    for (const FeatureMap* m : maps_)
+      if (!m->exact()) return false;
+    return true;
+  }
+
+  double flops(std::size_t n, std::size_t d) const override {
+    double f = 0;
+    for (const FeatureMap* m : maps_) f += m->flops(n, d);
+    return f + (how_ == Combination::Product ? static_cast<double>(dimension(d) * n) : 0.0);
+  }
+
+ protected:
+  void compute_features(const arma::mat& X, arma::mat& Phi) const override {
+    std::size_t row = 0;
+    arma::mat part;
+    if (how_ == Combination::Sum) {
+      for (const FeatureMap* m : maps_) {
+        m->features(X, part);
+        Phi.rows(row, row + part.n_rows - 1) = part;
+        row += part.n_rows;
+      }
+      return;
+    }
+    // Tensor product, column by column: (a ⊗ b)_{i·|b| + j} = a_i·b_j.
+    arma::mat acc(1, X.n_cols, arma::fill::ones);
+    for (const FeatureMap* m : maps_) {
+      m->features(X, part);
+      arma::mat next(acc.n_rows * part.n_rows, X.n_cols);
+      for (arma::uword c = 0; c < X.n_cols; ++c) {
+        for (arma::uword i = 0; i < acc.n_rows; ++i) {
+          next.col(c).subvec(i * part.n_rows, (i + 1) * part.n_rows - 1) = acc(i, c) * part.col(c);
+        }
+      }
+      acc = std::move(next);
+    }
+    Phi = acc;
+  }
+
+ private:
+  Combination how_;
+  std::vector<const FeatureMap*> maps_;
+};
+
+class CombinedKernel final : public Kernel {
+ public:
+  CombinedKernel(Combination how, std::vector<std::shared_ptr<Kernel>> terms)
+      : how_(how), terms_(std::move(terms)) {
+    if (terms_.empty()) throw Error("a sum or product of kernels needs at least one term");
+    std::vector<const FeatureMap*> maps;
+    for (const auto& t : terms_) {
+      if (t->feature_map() == nullptr) return;
+      maps.push_back(t->feature_map());
+    }
+    map_ = std::make_unique<CombinedMap>(how_, std::move(maps));
+  }
+
+  bool positive_semidefinite() const override {
+    for (const auto& t : terms_)
+      if (!t->positive_semidefinite()) return false;
+    return true;
+  }
+  const FeatureMap* feature_map() const override { return map_.get(); }
+  double gram_flops(std::size_t n, std::size_t m, std::size_t d) const override {
+    double f = 0;
+    for (const auto& t : terms_) f += t->gram_flops(n, m, d) + static_cast<double>(n * m);
+    return f;
+  }
+
+ protected:
+  double compute(const arma::vec& x, const arma::vec& z) const override {
+    double k = how_ == Combination::Sum ? 0.0 : 1.0;
+    for (const auto& t : terms_) {
+      const double v = t->evaluate(x, z);
+      k = how_ == Combination::Sum ? k + v : k * v;
+    }
+    return k;
+  }
+  void compute_gram(const arma::mat& X, const arma::mat& Z, arma::mat& K) const override {
+    terms_.front()->gram(X, Z, K);
+    arma::mat part;
+    for (std::size_t i = 1; i < terms_.size(); ++i) {
+      terms_[i]->gram(X, Z, part);
+      combine(K, part);
+    }
+  }
+  void compute_symmetric_gram(const arma::mat& X, arma::mat& K) const override {
+    terms_.front()->gram(X, K);
+    arma::mat part;
+    for (std::size_t i = 1; i < terms_.size(); ++i) {
+      terms_[i]->gram(X, part);
+      combine(K, part);
+    }
+  }
+  void compute_diagonal(const arma::mat& X, arma::vec& diag) const override {
+    diag = terms_.front()->diagonal(X);
+    for (std::size_t i = 1; i < terms_.size(); ++i) {
+      const arma::vec part = terms_[i]->diagonal(X);
+      if (how_ == Combination::Sum) {
+        diag += part;
+      } else {
+        diag %= part;
+      }
+    }
+  }
+
+ private:
+  void combine(arma::mat& K, const arma::mat& part) const {
+    if (how_ == Combination::Sum) {
+      K += part;
+    } else {
+      K %= part;
+    }
+  }
+
+  Combination how_;
+  std::vector<std::shared_ptr<Kernel>> terms_;
+  std::unique_ptr<FeatureMap> map_;
+};
+
+}  // namespace
+
+std::shared_ptr<Kernel> scaled(std::shared_ptr<Kernel> kernel, double scale) {
+  return std::make_shared<ScaledKernel>(std::move(kernel), scale);
+}
+
+std::shared_ptr<Kernel> combined(Combination how, std::vector<std::shared_ptr<Kernel>> terms) {
+  return std::make_shared<CombinedKernel>(how, std::move(terms));
+}
+
+}  // namespace kexp::algebra

@@ -1,0 +1,57 @@
+// constant: the same value for every pair
+//
+//   k(x, z) = c,   c ≥ 0.
+//
+// PSD for every c ≥ 0 (K = c·11ᵀ). Its exact feature map is φ(x) = √c, with D = 1. A
+// term of kernel sums: the θ₂ of θ₀·exp(−θ₁/2·‖x − z‖²) + θ₂ + θ₃·xᵀz.
+#include <kexp/kexp.hpp>
+
+#include <cmath>
+
+namespace {
+
+class ConstantMap final : public kexp::FeatureMap {
+ public:
+  explicit ConstantMap(double c) : root_c_(std::sqrt(c)) {}
+  std::size_t dimension(std::size_t) const override { return 1; }
+  bool exact() const override { return true; }
+
+ protected:
+  void compute_features(const arma::mat&, arma::mat& Phi) const override { Phi.fill(root_c_); }
+
+ private:
+  double root_c_;
+};
+
+class ConstantKernel final : public kexp::Kernel {
+ public:
+  explicit ConstantKernel(const kexp::Params& p) : c_(p.real("c")), map_(c_) {}
+
+  bool positive_semidefinite() const override { return true; }
+  const kexp::FeatureMap* feature_map() const override { return &map_; }
+  double gram_flops(std::size_t n, std::size_t m, std::size_t) const override {
+    return static_cast<double>(n) * static_cast<double>(m);
+  }
+
+ protected:
+  double compute(const arma::vec&, const arma::vec&) const override { return c_; }
+  void compute_gram(const arma::mat&, const arma::mat&, arma::mat& K) const override { K.fill(c_); }
+  void compute_symmetric_gram(const arma::mat&, arma::mat& K) const override { K.fill(c_); }
+  void compute_diagonal(const arma::mat&, arma::vec& diag) const override { diag.fill(c_); }
+
+ private:
+  double c_;
+  ConstantMap map_;
+};
+
+constexpr kexp::ParamSpec kParams[] = {
+    kexp::param::real("c", "1.0", "the value c of every entry: k = c").at_least(0),
+};
+
+constexpr kexp::PluginInfo kInfo{"constant", "1.0.0",
+                                 "k(x, z) = c, c ≥ 0; exact feature map φ(x) = √c, D = 1", kParams,
+                                 kexp::flags::psd_always | kexp::flags::exact_map};
+
+}  // namespace
+
+KEXP_PLUGIN(ConstantKernel, kInfo)

@@ -1,0 +1,52 @@
+// linear: the inner product
+//
+//   k(x, z) = xᵀz.
+//
+// PSD always. Its feature map is the identity, φ(x) = x, exact, with D = d.
+#include <kexp/kexp.hpp>
+
+namespace {
+
+class IdentityMap final : public kexp::FeatureMap {
+ public:
+  std::size_t dimension(std::size_t d) const override { return d; }
+  bool exact() const override { return true; }
+  double flops(std::size_t, std::size_t) const override { return 0.0; }
+
+ protected:
+  void compute_features(const arma::mat& X, arma::mat& Phi) const override { Phi = X; }
+};
+
+class LinearKernel final : public kexp::Kernel {
+ public:
+  explicit LinearKernel(const kexp::Params&) {}
+
+  bool positive_semidefinite() const override { return true; }
+  const kexp::FeatureMap* feature_map() const override { return &map_; }
+
+ protected:
+  double compute(const arma::vec& x, const arma::vec& z) const override { return arma::dot(x, z); }
+
+  void compute_gram(const arma::mat& X, const arma::mat& Z, arma::mat& K) const override {
+    kexp::gram::from_inner_products(X, Z, K, [](double s) { return s; });
+  }
+
+  void compute_symmetric_gram(const arma::mat& X, arma::mat& K) const override {
+    kexp::gram::from_inner_products(X, K, [](double s) { return s; });
+  }
+
+  void compute_diagonal(const arma::mat& X, arma::vec& diag) const override {
+    diag = arma::sum(arma::square(X), 0).t();
+  }
+
+ private:
+  IdentityMap map_;
+};
+
+constexpr kexp::PluginInfo kInfo{"linear", "1.0.0",
+                                 "k(x, z) = xᵀz; exact feature map φ(x) = x, D = d",
+                                 kexp::flags::psd_always | kexp::flags::exact_map};
+
+}  // namespace
+
+KEXP_PLUGIN(LinearKernel, kInfo)

@@ -1,0 +1,134 @@
+// polynomial: the polynomial kernel of integer degree p
+//
+//   k(x, z) = (xᵀz + c)^p,   p ≥ 1 an integer,   c ≥ 0   (c = 0: the homogeneous kernel).
+//
+// PSD for every such p and c. Exact feature map, by the multinomial theorem
+//
+//   (xᵀz + c)^p = Σ_{|α| ≤ p} p! / ((p − |α|)! · α!) · c^{p−|α|} · x^α z^α,
+//
+// so φ_α(x) = (p! / ((p − |α|)! · α!) · c^{p−|α|})^½ · x^α, one feature for every monomial
+// x^α = Π_k x_k^{α_k} of degree |α| ≤ p: D = C(p + d, d). With c = 0 only the monomials of
+// degree exactly p remain, D = C(p + d − 1, d − 1).
+#include <kexp/kexp.hpp>
+
+#include <cmath>
+#include <string>
+
+#include "kernels/monomials.hpp"
+
+namespace {
+
+using kexp_kernels::Monomial;
+
+/// s^p for an integer p ≥ 0, by repeated squaring.
+inline double integer_power(double s, long p) {
+  double r = 1.0;
+  while (p > 0) {
+    if ((p & 1) != 0) r *= s;
+    s *= s;
+    p >>= 1;
+  }
+  return r;
+}
+
+class PolynomialMap final : public kexp::FeatureMap {
+ public:
+  PolynomialMap(long degree, double c) : p_(degree), c_(c) {}
+
+  std::size_t dimension(std::size_t d) const override {
+    const double D = count(d);
+    kexp_kernels::require_sane_dimension(D, (c_ > 0 ? "C(p + d, d)" : "C(p + d − 1, d − 1)") +
+                                                std::string(" for d = ") + std::to_string(d) +
+                                                ", degree p = " + std::to_string(p_));
+    return static_cast<std::size_t>(D);
+  }
+
+  bool exact() const override { return true; }
+
+  double flops(std::size_t n, std::size_t d) const override {
+    return 2.0 * static_cast<double>(dimension(d)) * static_cast<double>(n);
+  }
+
+ protected:
+  void compute_features(const arma::mat& X, arma::mat& Phi) const override {
+    const std::size_t d = X.n_rows;
+    const auto all = kexp_kernels::monomials_up_to(d, static_cast<unsigned>(p_));
+    std::vector<std::size_t> rows;
+    std::vector<double> weights;
+    for (std::size_t m = 0; m < all.size(); ++m) {
+      const Monomial& a = all[m];
+      if (c_ == 0.0 && a.degree != static_cast<unsigned>(p_)) continue;
+      // p! / (p − |α|)!, exact in double for every degree a sane D allows
+      double falling = 1.0;
+      for (long i = p_; i > p_ - static_cast<long>(a.degree); --i)
+        falling *= static_cast<double>(i);
+      const double c_power = integer_power(c_, p_ - static_cast<long>(a.degree));
+      rows.push_back(m);
+      weights.push_back(std::sqrt(falling / a.factorial * c_power));
+    }
+    kexp_kernels::evaluate_monomials(all, rows, arma::vec(weights), X, Phi);
+  }
+
+ private:
+  double count(std::size_t d) const {
+    const double dd = static_cast<double>(d), p = static_cast<double>(p_);
+    if (c_ > 0) return kexp_kernels::binomial(p + dd, dd);
+    return d == 0 ? 0.0 : kexp_kernels::binomial(p + dd - 1, dd - 1);
+  }
+
+  long p_;
+  double c_;
+};
+
+class PolynomialKernel final : public kexp::Kernel {
+ public:
+  explicit PolynomialKernel(const kexp::Params& p)
+      : degree_(static_cast<long>(p.integer("degree"))), c_(p.real("c")), map_(degree_, c_) {}
+
+  bool positive_semidefinite() const override { return true; }
+  const kexp::FeatureMap* feature_map() const override { return &map_; }
+
+  double gram_flops(std::size_t n, std::size_t m, std::size_t d) const override {
+    // 2d for the inner product, 1 for + c, about 2·log₂ p for the power
+    const double power = 1.0 + 2.0 * std::ceil(std::log2(static_cast<double>(degree_) + 1.0));
+    return static_cast<double>(n) * static_cast<double>(m) * (2.0 * static_cast<double>(d) + power);
+  }
+
+ protected:
+  double compute(const arma::vec& x, const arma::vec& z) const override {
+    return integer_power(arma::dot(x, z) + c_, degree_);
+  }
+
+  void compute_gram(const arma::mat& X, const arma::mat& Z, arma::mat& K) const override {
+    const long p = degree_;
+    const double c = c_;
+    kexp::gram::from_inner_products(X, Z, K, [p, c](double s) { return integer_power(s + c, p); });
+  }
+
+  void compute_symmetric_gram(const arma::mat& X, arma::mat& K) const override {
+    const long p = degree_;
+    const double c = c_;
+    kexp::gram::from_inner_products(X, K, [p, c](double s) { return integer_power(s + c, p); });
+  }
+
+ private:
+  long degree_;
+  double c_;
+  PolynomialMap map_;
+};
+
+constexpr kexp::ParamSpec kParams[] = {
+    kexp::param::integer("degree", "2", "degree p, an integer: k = (xᵀz + c)^p").at_least(1),
+    kexp::param::real("c", "1.0", "offset c ≥ 0 (0: homogeneous): k = (xᵀz + c)^p").at_least(0),
+};
+
+constexpr kexp::PluginInfo kInfo{
+    "polynomial", "1.0.0",
+    "k(x, z) = (xᵀz + c)^p, integer p ≥ 1, c ≥ 0; exact feature map of the monomials x^α, "
+    "|α| ≤ p, weighted by √(p!/((p−|α|)!·α!)·c^(p−|α|)), D = C(p + d, d) (c = 0: |α| = p only, "
+    "D = C(p + d − 1, d − 1))",
+    kParams, kexp::flags::psd_always | kexp::flags::exact_map};
+
+}  // namespace
+
+KEXP_PLUGIN(PolynomialKernel, kInfo)

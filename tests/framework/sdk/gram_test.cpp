@@ -1,0 +1,89 @@
+// The SDK's Gram helpers: the vectorizable exp and the blocked, fused Gram blocks, each
+// against a plain evaluation, for sizes that are not multiples of the block.
+#include "kexp/gram.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+#include <random>
+
+#include "support/kernels.hpp"
+
+namespace kexp {
+namespace {
+
+TEST(Vexp, RelativeErrorBelow1e15OverTheNormalRange) {
+  std::mt19937_64 rng(1);
+  std::uniform_real_distribution<double> u(-708.0, 709.0);
+  double worst = 0;
+  for (int i = 0; i < 200000; ++i) {
+    const double x = i < 100000 ? u(rng) : u(rng) / 700.0;  // also many |x| < 1
+    const double want = std::exp(x);
+    worst = std::max(worst, std::fabs(kexp::vexp(x) - want) / want);
+  }
+  EXPECT_LE(worst, 1e-15);
+  EXPECT_EQ(kexp::vexp(0.0), 1.0);
+}
+
+TEST(Vexp, EdgesOfTheRange) {
+  EXPECT_EQ(kexp::vexp(-800.0), 0.0);
+  EXPECT_EQ(kexp::vexp(-std::numeric_limits<double>::infinity()), 0.0);
+  EXPECT_TRUE(std::isinf(kexp::vexp(710.0)));
+  EXPECT_TRUE(std::isnan(kexp::vexp(std::numeric_limits<double>::quiet_NaN())));
+  // subnormal results: within one subnormal step of the true value
+  for (double x : {-709.0, -720.0, -740.0, -744.0}) {
+    EXPECT_NEAR(kexp::vexp(x), std::exp(x), std::numeric_limits<double>::denorm_min() * 2) << x;
+  }
+  EXPECT_NEAR(kexp::vexp(709.0) / std::exp(709.0), 1.0, 1e-15);
+}
+
+arma::mat pairwise(const arma::mat& X, const arma::mat& Z, double (*f)(double, double)) {
+  arma::mat K(X.n_cols, Z.n_cols);
+  for (arma::uword j = 0; j < Z.n_cols; ++j)
+    for (arma::uword i = 0; i < X.n_cols; ++i)
+      K(i, j) = f(arma::accu(arma::square(X.col(i) - Z.col(j))), arma::dot(X.col(i), Z.col(j)));
+  return K;
+}
+
+TEST(GramBlocks, FusedExponentialEqualsPairwiseForXNotZAndXIsZ) {
+  const double gamma = 0.7;
+  for (const auto& [n, m] :
+       {std::pair<arma::uword, arma::uword>{1, 1}, {255, 257}, {300, 517}, {513, 100}}) {
+    const arma::mat X = 1.5 * test::uniform_points(6, n, 1);
+    const arma::mat Z = 1.5 * test::uniform_points(6, m, 2);
+    arma::mat K(n, m);
+    gram::exp_of_squared_distances(X, Z, K, gamma);
+    const arma::mat want = pairwise(X, Z, [](double s, double) { return std::exp(-0.7 * s); });
+    EXPECT_LE(arma::abs(K - want).max(), 1e-12) << n << " × " << m;
+
+    arma::mat S(m, m);
+    gram::exp_of_squared_distances(Z, S, gamma);
+    const arma::mat want_s = pairwise(Z, Z, [](double s, double) { return std::exp(-0.7 * s); });
+    EXPECT_LE(arma::abs(S - want_s).max(), 1e-12) << m << " × " << m;
+    EXPECT_TRUE(arma::approx_equal(S, S.t(), "absdiff", 0.0));
+    EXPECT_TRUE(arma::all(S.diag() == 1.0));
+  }
+}
+
+TEST(GramBlocks, GenericTransformsEqualPairwise) {
+  const arma::mat X = test::uniform_points(4, 300, 3);
+  const arma::mat Z = test::uniform_points(4, 517, 4);
+  arma::mat K(300, 517);
+  gram::from_inner_products(X, Z, K, [](double s) { return s * s + 1.0; });
+  EXPECT_LE(arma::abs(K - pairwise(X, Z, [](double, double p) { return p * p + 1.0; })).max(),
+            1e-13);
+  gram::from_squared_distances(X, Z, K, [](double s) { return 1.0 / (1.0 + s); });
+  EXPECT_LE(arma::abs(K - pairwise(X, Z, [](double s, double) { return 1.0 / (1.0 + s); })).max(),
+            1e-13);
+  arma::mat S(517, 517);
+  gram::from_squared_distances(Z, S, [](double s) { return 1.0 / (1.0 + s); });
+  EXPECT_LE(arma::abs(S - pairwise(Z, Z, [](double s, double) { return 1.0 / (1.0 + s); })).max(),
+            1e-13);
+  EXPECT_TRUE(arma::approx_equal(S, S.t(), "absdiff", 0.0));
+  gram::from_inner_products(Z, S, [](double s) { return s; });
+  EXPECT_LE(arma::abs(S - Z.t() * Z).max(), 1e-13);
+}
+
+}  // namespace
+}  // namespace kexp

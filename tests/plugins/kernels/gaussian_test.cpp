@@ -1,0 +1,165 @@
+// gaussian: k = exp(−‖x − z‖² / (2σ²)), its approximate maps (truncated Taylor, random
+// Fourier features) and its input checks.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+
+#include "support/kernels.hpp"
+#include "support/plugins.hpp"
+
+namespace kexp::test {
+namespace {
+
+using ::testing::HasSubstr;
+
+double max_map_error(const Kernel& k, const arma::mat& X) {
+  arma::mat K, Phi;
+  k.gram(X, K);
+  k.feature_map()->features(X, Phi);
+  return arma::abs(Phi.t() * Phi - K).max();
+}
+
+TEST(GaussianKernel, HandComputedValues) {
+  const auto k = make_kernel("gaussian", {{"sigma", "2"}});
+  // ‖(1, 1)‖² = 2: exp(−2 / 8)
+  EXPECT_NEAR(k->evaluate(arma::vec{0, 0}, arma::vec{1, 1}), std::exp(-0.25), 1e-16);
+  // ‖(3, 4)‖² = 25, σ = 0.5: exp(−25 / 0.5) = exp(−50)
+  EXPECT_NEAR(
+      make_kernel("gaussian", {{"sigma", "0.5"}})->evaluate(arma::vec{1, 1}, arma::vec{4, 5}),
+      std::exp(-50.0), 1e-30);
+}
+
+TEST(GaussianKernel, BlockedGramEqualsPairwise) {
+  for (const char* sigma : {"0.3", "1", "5"}) {
+    expect_blocked_gram_matches_naive(*make_kernel("gaussian", {{"sigma", sigma}}), 10, 1e-12);
+  }
+}
+
+TEST(GaussianKernel, IsPsdOnRandomPoints) {
+  for (const char* sigma : {"0.2", "1", "3"}) {
+    const core::KernelCheck c =
+        check_on_random_points(*make_kernel("gaussian", {{"sigma", sigma}}));
+    EXPECT_TRUE(c.valid()) << "sigma " << sigma << ": λmin/λmax " << c.eigen_min_relative;
+  }
+}
+
+TEST(GaussianKernel, WithoutAMapHasNone) {
+  EXPECT_EQ(make_kernel("gaussian")->feature_map(), nullptr);
+  EXPECT_NE(make_kernel("gaussian", {{"map", "taylor"}})->feature_map(), nullptr);
+  EXPECT_NE(make_kernel("gaussian", {{"map", "rff"}})->feature_map(), nullptr);
+  EXPECT_THROW(make_kernel("gaussian", {{"map", "fourier"}}), ConfigError);
+}
+
+TEST(GaussianKernel, TaylorMapHasTheDimensionOfItsMonomials) {
+  const auto k = make_kernel("gaussian", {{"map", "taylor"}, {"order", "3"}});
+  EXPECT_FALSE(k->feature_map()->exact());
+  EXPECT_EQ(k->feature_map()->dimension(4), 35U);  // C(7, 4)
+  EXPECT_EQ(
+      make_kernel("gaussian", {{"map", "taylor"}, {"order", "0"}})->feature_map()->dimension(4),
+      1U);
+  const auto huge = make_kernel("gaussian", {{"map", "taylor"}, {"order", "12"}});
+  try {
+    (void)huge->feature_map()->dimension(100);
+    FAIL() << "no error";
+  } catch (const InvalidArgument& e) {
+    EXPECT_THAT(e.what(), HasSubstr("D = "));
+    EXPECT_THAT(e.what(), HasSubstr("order m = 12"));
+  }
+}
+
+TEST(GaussianKernel, TaylorErrorFallsAsTheOrderGrows) {
+  const arma::mat X = uniform_points(3, 40, 5);
+  std::vector<double> errors;
+  for (int m = 0; m <= 10; m += 2) {
+    const auto k =
+        make_kernel("gaussian", {{"sigma", "1"}, {"map", "taylor"}, {"order", std::to_string(m)}});
+    errors.push_back(max_map_error(*k, X));
+  }
+  // the remainder of exp(t) after t^m/m! is about t^(m+1)/(m+1)!: it shrinks ever faster
+  for (std::size_t i = 1; i < errors.size(); ++i) {
+    EXPECT_LT(errors[i], errors[i - 1]) << "order " << 2 * i;
+  }
+  for (std::size_t i = 3; i < errors.size(); ++i) {
+    EXPECT_LT(errors[i], 0.1 * errors[i - 1]) << "order " << 2 * i;
+  }
+  EXPECT_GT(errors.front(), 0.1);
+  EXPECT_LT(errors.back(), 1e-5);
+}
+
+TEST(GaussianKernel, TaylorMapMatchesItsSeriesByHand) {
+  // d = 1, σ = 1, order 2: φ(x) = e^{−x²/2}·(1, x, x²/√2)
+  const auto k = make_kernel("gaussian", {{"sigma", "1"}, {"map", "taylor"}, {"order", "2"}});
+  arma::mat Phi;
+  k->feature_map()->features(arma::mat(1, 1, arma::fill::value(0.5)), Phi);
+  const double damp = std::exp(-0.125);
+  const arma::vec expected = {damp, damp * 0.5, damp * 0.25 / std::sqrt(2.0)};
+  EXPECT_TRUE(arma::approx_equal(Phi.col(0), expected, "absdiff", 1e-15));
+}
+
+TEST(GaussianKernel, RandomFeatureErrorFallsAsTheirNumberGrows) {
+  const arma::mat X = uniform_points(3, 30, 6);
+  std::vector<double> errors;
+  for (const char* D : {"10", "100", "1000", "10000"}) {
+    double mean = 0;
+    for (const char* seed : {"1", "2", "3"}) {
+      const auto k = make_kernel("gaussian",
+                                 {{"sigma", "1"}, {"map", "rff"}, {"features", D}, {"seed", seed}});
+      EXPECT_EQ(k->feature_map()->dimension(3), std::stoul(D));
+      mean += max_map_error(*k, X) / 3.0;
+    }
+    errors.push_back(mean);
+  }
+  // ~1/√D: each tenfold increase in D divides the error by about √10 ≈ 3.2
+  for (std::size_t i = 1; i < errors.size(); ++i) {
+    EXPECT_LT(errors[i], 0.6 * errors[i - 1]) << "step " << i;
+  }
+  EXPECT_LT(errors.back(), 0.1);
+}
+
+TEST(GaussianKernel, RandomFeaturesAreReproducibleFromTheirSeed) {
+  const arma::mat X = uniform_points(3, 5, 7);
+  arma::mat A, B, C;
+  make_kernel("gaussian", {{"map", "rff"}, {"seed", "4"}})->feature_map()->features(X, A);
+  make_kernel("gaussian", {{"map", "rff"}, {"seed", "4"}})->feature_map()->features(X, B);
+  make_kernel("gaussian", {{"map", "rff"}, {"seed", "5"}})->feature_map()->features(X, C);
+  EXPECT_TRUE(arma::approx_equal(A, B, "absdiff", 0.0));
+  EXPECT_FALSE(arma::approx_equal(A, C, "absdiff", 1e-3));
+}
+
+TEST(GaussianKernel, RejectsANonPositiveSigma) {
+  for (const char* sigma : {"0", "-1", "nan", "abc"}) {
+    EXPECT_THROW(make_kernel("gaussian", {{"sigma", sigma}}), ConfigError) << sigma;
+  }
+  try {
+    make_kernel("gaussian", {{"sigma", "-1"}});
+  } catch (const ConfigError& e) {
+    EXPECT_THAT(e.what(), HasSubstr("must be > 0, got -1"));
+  }
+}
+
+TEST(GaussianKernel, RejectsNonFinitePointsAndMismatchedDimensions) {
+  const auto k = make_kernel("gaussian");
+  arma::mat X = uniform_points(3, 4, 1);
+  const arma::mat Z = uniform_points(3, 5, 2);
+  X(1, 2) = std::numeric_limits<double>::quiet_NaN();
+  arma::mat K;
+  try {
+    k->gram(X, Z, K);
+    FAIL() << "no error";
+  } catch (const InvalidArgument& e) {
+    EXPECT_THAT(e.what(), HasSubstr("X has a non-finite value (nan) at feature 1 of sample 2"));
+  }
+  EXPECT_THROW(k->gram(X, K), InvalidArgument);
+  try {
+    k->gram(uniform_points(3, 4, 1), uniform_points(2, 4, 1), K);
+    FAIL() << "no error";
+  } catch (const InvalidArgument& e) {
+    EXPECT_THAT(e.what(), HasSubstr("points of different dimension"));
+  }
+  EXPECT_THROW((void)k->evaluate(arma::vec{1, 2}, arma::vec{1, 2, 3}), InvalidArgument);
+}
+
+}  // namespace
+}  // namespace kexp::test
