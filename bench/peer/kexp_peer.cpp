@@ -133,24 +133,32 @@ int main(int argc, char** argv) {
           registry.find(kexp::PluginKind::Solver, task == "krr" ? "kernel_ridge" : "gp_regression");
       const std::vector<std::string> values =
           task == "krr" ? split(lambdas) : std::vector<std::string>{fmt::format("{}", noise)};
+      const bool keeps_gram = solver_plugin.has_flag(kexp::flags::keeps_gram);
       clock = {};
+      // As `kexp run` does: K(X, X*) is built after the first fit, and the last fit may
+      // factor K in place, after which K is released unless the solver reads it again.
       arma::mat K, Kx;
+      arma::vec diag;
       kernel->gram(X, K);
-      kernel->gram(X, T, Kx);
-      const arma::vec diag = kernel->diagonal(T);
       test_data.gram = &Kx;
       test_data.gram_diagonal = &diag;
       for (std::size_t i = 0; i < values.size(); ++i) {
         const auto solver = kexp::core::create_solver(
             solver_plugin,
             params_for(solver_plugin, {{task == "krr" ? "lambda" : "noise", values[i]}}));
+        const bool last = i + 1 == values.size();
         train_data.gram = &K;
-        train_data.gram_writable = i + 1 == values.size();
+        train_data.gram_writable = last;
         train_data.shared = &shared;
         train_data.group_size = values.size();
         train_data.group_position = i;
         kexp::SolverReport report;
         solver->fit(train_data, report);
+        if (last && !keeps_gram) K.reset();
+        if (Kx.is_empty()) {
+          kernel->gram(X, T, Kx);
+          diag = kernel->diagonal(T);
+        }
         kexp::Prediction p = solver->predict(test_data, report);
         predictions.push_back(p.mean);
         if (task == "gp") predictions.push_back(arma::sqrt(p.var_f));

@@ -27,6 +27,7 @@ std::string flag_names(const PluginRecord& p) {
       {flags::predictive_variance, "predictive variance"},
       {flags::iterative, "iterative"},
       {flags::classifier, "classifier"},
+      {flags::keeps_gram, "reads K again when predicting"},
       {flags::regression, "regression"},
       {flags::classification, "classification"},
       {flags::reads_files, "reads files"},

@@ -36,6 +36,8 @@ class GaussianProcessRegression final : public kexp::Solver {
       // until this cell's predictions are made.
       factor_ = data.gram;
     } else {
+      own_factor_.set_size(data.gram->n_rows, data.gram->n_cols);
+      kexp::advise_huge_pages(own_factor_);
       own_factor_ = *data.gram;
       factor_ = &own_factor_;
       report.matrix_bytes += 8.0 * n * n;
@@ -97,7 +99,8 @@ constexpr kexp::PluginInfo kInfo =
                      "GP regression: mean kᵀC⁻¹t, variance k(x,x) − kᵀC⁻¹k (+ noise), "
                      "C = K + noise·I",
                      kParams,
-                     kexp::flags::dual | kexp::flags::needs_psd | kexp::flags::predictive_variance}
+                     kexp::flags::dual | kexp::flags::needs_psd | kexp::flags::predictive_variance |
+                         kexp::flags::keeps_gram}
         .with_metrics(kMetrics);
 
 }  // namespace

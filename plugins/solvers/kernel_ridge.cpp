@@ -74,6 +74,8 @@ class KernelRidge final : public kexp::Solver {
     arma::mat copy;
     arma::mat* A = data.gram;
     if (!data.gram_writable) {
+      copy.set_size(K.n_rows, K.n_cols);
+      kexp::advise_huge_pages(copy);
       copy = K;
       A = &copy;
       report.matrix_bytes += 8.0 * n * n;
@@ -99,7 +101,9 @@ class KernelRidge final : public kexp::Solver {
     if (data.gram_writable) {
       kexp::linalg::symmetric_eigen(*data.gram, eigen->values, eigen->Q);
     } else {
-      arma::mat work = *data.gram;
+      arma::mat work(data.gram->n_rows, data.gram->n_cols);
+      kexp::advise_huge_pages(work);
+      work = *data.gram;
       kexp::linalg::symmetric_eigen(work, eigen->values, eigen->Q);
       report.matrix_bytes += 8.0 * n * n;  // the workspace copy, freed here
     }

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <filesystem>
 #include <string>
 
 #include "results/writer.hpp"
@@ -77,6 +78,51 @@ TEST(SolversEndToEnd, RunsEverySolverAndSharesTheDecompositionOfTheLambdaSweep) 
     if (row[solver] == "gp_regression") {
       EXPECT_NEAR(std::stod(row[rmse]), ridge_rmse_at_gp_noise, 1e-9);
     }
+  }
+}
+
+// The runner releases K before building K(X, X*) for the last dual cell of a group,
+// except for a solver that reads K again when predicting (gp_regression's variance):
+// the GP's predictions must not depend on whether its cell is the last of its group.
+TEST(SolversEndToEnd, GpVarianceDoesNotDependOnTheCellsPlaceInItsGroup) {
+  const std::string config = R"(experiment: gp-order
+seed: 5
+dataset: {plugin: cubic, n: 120, d: 2, noise: 0.1}
+kernels:
+  - {plugin: gaussian, sigma: 0.7}
+solvers:
+SOLVERS
+output: {predictions: true}
+)";
+  const auto run = [&](const std::string& solvers, const std::string& out) {
+    std::string text = config;
+    text.replace(text.find("SOLVERS"), 7, solvers);
+    TempDir dir;
+    dir.write("gp.yaml", text);
+    const auto r = run_kexp("run gp.yaml --quiet --out '" + out + "'", dir.path());
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+  };
+  TempDir out;
+  run("  - {plugin: gp_regression, noise: 0.01}", (out.path() / "last").string());
+  run("  - {plugin: gp_regression, noise: 0.01}\n  - {plugin: kernel_ridge, lambda: 0.01}",
+      (out.path() / "first").string());
+  const auto gp_file = [](const std::filesystem::path& folder) {
+    for (const auto& e : std::filesystem::directory_iterator(folder / "predictions")) {
+      const core::CsvTable t = core::read_csv(e.path());
+      if (t.column("var_f")) return t;
+    }
+    return core::CsvTable{};
+  };
+  const core::CsvTable last = gp_file(out.path() / "last"), first = gp_file(out.path() / "first");
+  ASSERT_TRUE(last.column("var_f").has_value());
+  ASSERT_EQ(last.rows.size(), first.rows.size());
+  ASSERT_GT(last.rows.size(), 0U);
+  const std::size_t f = *last.column("var_f"), y = *last.column("var_y");
+  for (std::size_t i = 0; i < last.rows.size(); ++i) {
+    const double var_f = std::stod(last.rows[i][f]);
+    EXPECT_EQ(last.rows[i], first.rows[i]) << "row " << i;
+    EXPECT_GE(var_f, -1e-12);
+    EXPECT_NEAR(std::stod(last.rows[i][y]), var_f + 0.01, 1e-12);
   }
 }
 

@@ -75,6 +75,12 @@ KEXP_API int thread_count();
 /// Sets it; n ≤ 0 restores the default (all cores, or OMP_NUM_THREADS).
 KEXP_API void set_thread_count(int n);
 
+/// Asks the kernel to back a large matrix with transparent huge pages (Linux
+/// madvise(MADV_HUGEPAGE), as numpy does for large arrays), so that filling a fresh
+/// n × n matrix takes hundreds of page faults instead of hundreds of thousands. Call it
+/// after sizing the matrix and before its first write; does nothing for small ones.
+KEXP_API void advise_huge_pages(arma::mat& M);
+
 namespace detail {
 
 /// C = Aᵀ B for column-major A (k × m, leading dimension lda), B (k × n, ldb),

@@ -60,6 +60,9 @@ inline constexpr std::uint32_t needs_psd = 1U << 10;            ///< requires a 
 inline constexpr std::uint32_t predictive_variance = 1U << 11;  ///< predicts var_f, var_y
 inline constexpr std::uint32_t iterative = 1U << 12;            ///< reports iterations
 inline constexpr std::uint32_t classifier = 1U << 13;           ///< for ±1 labels
+/// Reads TrainingData::gram again in predict() (a factor kept in place, as a GP does for
+/// its variance): the runner keeps K alive until predict() has run.
+inline constexpr std::uint32_t keeps_gram = 1U << 14;
 // datasets
 inline constexpr std::uint32_t regression = 1U << 16;
 inline constexpr std::uint32_t classification = 1U << 17;

@@ -1,6 +1,8 @@
 #include "kexp/gram.hpp"
 
 #include <omp.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include <atomic>
 
@@ -24,6 +26,22 @@ int thread_count() {
 }
 
 void set_thread_count(int n) { configured_threads.store(n > 0 ? n : 0); }
+
+void advise_huge_pages(arma::mat& M) {
+#if defined(MADV_HUGEPAGE)
+  constexpr std::size_t kWorthIt = std::size_t{4} << 20;  // numpy's threshold, 4 MiB
+  const std::size_t bytes = M.n_elem * sizeof(double);
+  if (bytes < kWorthIt) return;
+  const auto page = static_cast<std::uintptr_t>(sysconf(_SC_PAGESIZE));
+  const auto begin = reinterpret_cast<std::uintptr_t>(M.memptr());
+  const std::uintptr_t first = (begin + page - 1) / page * page;
+  const std::uintptr_t last = (begin + bytes) / page * page;
+  // Advice only: where the kernel does not do huge pages, nothing changes.
+  if (last > first) (void)madvise(reinterpret_cast<void*>(first), last - first, MADV_HUGEPAGE);
+#else
+  (void)M;
+#endif
+}
 
 namespace detail {
 

@@ -5,6 +5,7 @@
 
 #include "kexp/dataset.hpp"
 #include "kexp/error.hpp"
+#include "kexp/gram.hpp"
 #include "kexp/kernel.hpp"
 #include "kexp/plugin.hpp"
 #include "kexp/solver.hpp"
@@ -66,12 +67,14 @@ void Kernel::gram(const arma::mat& X, const arma::mat& Z, arma::mat& K) const {
   require_finite(X, "X");
   require_finite(Z, "Z");
   K.set_size(X.n_cols, Z.n_cols);
+  advise_huge_pages(K);
   if (K.n_elem > 0) compute_gram(X, Z, K);
 }
 
 void Kernel::gram(const arma::mat& X, arma::mat& K) const {
   require_finite(X, "X");
   K.set_size(X.n_cols, X.n_cols);
+  advise_huge_pages(K);
   if (K.n_elem > 0) compute_symmetric_gram(X, K);
 }
 
@@ -121,6 +124,7 @@ FeatureMap::~FeatureMap() = default;
 void FeatureMap::features(const arma::mat& X, arma::mat& Phi) const {
   require_finite(X, "X");
   Phi.set_size(dimension(X.n_rows), X.n_cols);
+  advise_huge_pages(Phi);
   if (Phi.n_elem > 0) compute_features(X, Phi);
 }
 
