@@ -88,20 +88,18 @@ predictions=$(ls "$report"/posterior/predictions/*.csv)
 sort -g -k1,1 -k2,2 "$report/lml.dat" | awk 'NR > 1 && $1 != s { print "" } { s = $1; print }' \
   >"$report/lml.dat.grid" && mv "$report/lml.dat.grid" "$report/lml.dat"
 
-# plots/lml.svg: heat map of log p(t) on log axes, floored at max − 60 so the ridge shows.
+# plots/lml.svg: heat map of log p(t), one cell per grid point on log₁₀ axes, floored at
+# max − 60 so the ridge shows.
 gnuplot <<GNUPLOT
 set terminal svg size 720,560 dynamic background rgb "white" font "sans,12"
 set output "$report/plots/lml.svg"
 set title "GP log marginal likelihood, n = 30 (maximum: σ = $show_sigma, noise = $show_noise)"
-set xlabel "σ (kernel bandwidth)"; set ylabel "noise variance β⁻¹"
-set logscale xy; set format y "10^{%L}"
-set view map; set pm3d map interpolate 0,0; set palette rgb 33,13,10
-set cbrange [$best_lml - 60:$best_lml]; set cblabel "log p(t)"
-set xrange [0.025:1.58]; set yrange [3.16e-4:3.16]
+set xlabel "log₁₀ σ (kernel bandwidth)"; set ylabel "log₁₀ noise variance β⁻¹"
+set palette rgb 33,13,10; set cbrange [$best_lml - 60:$best_lml]; set cblabel "log p(t)"
+set xrange [-1.675:0.275]; set yrange [-3.667:0.667]
 set key top left opaque box
-splot "$report/lml.dat" using 1:2:(\$3 < $best_lml - 60 ? $best_lml - 60 : \$3) with pm3d notitle, \
-      "< echo '$best_sigma $best_noise $best_lml'" using 1:2:3 with points pt 7 ps 1.6 lc rgb "black" notitle, \
-      "< echo '$best_sigma $best_noise $best_lml'" using 1:2:3 with points pt 7 ps 1.1 lc rgb "white" title "maximum"
+plot "$report/lml.dat" using (log10(\$1)):(log10(\$2)):(\$3 < $best_lml - 60 ? $best_lml - 60 : \$3) with image notitle, \
+     "< echo '$best_sigma $best_noise'" using (log10(\$1)):(log10(\$2)) with points pt 6 ps 2 lw 2 lc rgb "black" title "maximum"
 GNUPLOT
 
 # plots/posterior.svg: the posterior on the grid (x from grid.csv, same row order).
