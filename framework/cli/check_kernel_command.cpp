@@ -1,14 +1,19 @@
 // kexp check-kernel NAME [--set KEY=V …] [--points N] [--dim D] [--seed S]: samples points,
 // builds the Gram matrix and reports whether the kernel is valid on them.
-// Exit 0 valid, 1 not valid, 2 bad input.
+// kexp check-kernel --config FILE [--set KEY=V1,V2 …] …: the same for every kernel variant of
+// an experiment file (sums, products and scalings of kernels, and sweeps, as `kexp run`
+// builds them), one report each; --set then overrides the file as in `kexp run`.
+// Exit 0 valid (every variant), 1 not valid (some variant), 2 bad input.
 #include <fmt/format.h>
 
 #include <memory>
 
 #include "check/kernel_check.hpp"
 #include "cli/commands.hpp"
+#include "config/experiment.hpp"
 #include "config/schema.hpp"
 #include "run/runner.hpp"
+#include "sweep/plan.hpp"
 
 namespace kexp::cli {
 
@@ -42,11 +47,44 @@ Params parameters(const core::PluginRecord& plugin, const std::vector<std::strin
 
 std::string yes_no(bool v) { return v ? "yes" : "no"; }
 
+/// Prints the report of one kernel, headed by `title` ("gaussian(sigma=0.5)").
+void print_check(const std::string& title, const core::KernelCheck& r, std::uint64_t seed) {
+  fmt::print("kernel {} on n = {} points in d = {} dimensions, N(0, 1) entries, seed {}\n", title,
+             r.points, r.dim, seed);
+  fmt::print("  symmetry error  max|Kij − Kji| / max|K| = {:.3g} (tolerance {:.3g}): {}\n",
+             r.symmetry_error, r.tolerance, r.symmetric ? "symmetric" : "NOT symmetric");
+  fmt::print("  eigenvalues     λmin = {:.6g}, λmax = {:.6g}, λmin / λmax = {:.3g}\n", r.eigen_min,
+             r.eigen_max, r.eigen_min_relative);
+  fmt::print("  PSD             {} (λmin / λmax ≥ −{:.3g}); declared PSD: {}\n",
+             r.positive_semidefinite ? "yes" : "NO", r.tolerance,
+             yes_no(r.declared_positive_semidefinite));
+  if (r.has_map) {
+    fmt::print(
+        "  feature map     {}, D = {}: max|⟨φ(x), φ(z)⟩ − k(x, z)| = {:.3g}, relative to "
+        "(k(x, x)·k(z, z))^½: {:.3g}{}\n",
+        r.map_exact ? "exact" : "approximate", r.feature_dim, r.map_error, r.map_error_relative,
+        r.map_exact ? fmt::format(" (tolerance {:.0e}: {})", r.map_tolerance,
+                                  r.map_agrees ? "agrees" : "DISAGREES")
+                    : std::string());
+  } else {
+    fmt::print("  feature map     none\n");
+  }
+  std::string why;
+  if (!r.symmetric) why += "; the Gram matrix is not symmetric";
+  if (!r.positive_semidefinite) why += "; the Gram matrix has a negative eigenvalue";
+  if (r.has_map && r.map_exact && !r.map_agrees) why += "; the exact map disagrees with k";
+  std::string note;
+  if (r.valid() && !r.declared_positive_semidefinite)
+    note = " on these points (the kernel is not PSD in general: other points may fail)";
+  fmt::print("verdict: {}\n", r.valid() ? "valid" + note : "NOT valid" + why);
+}
+
 }  // namespace
 
 void add_check_kernel_command(CLI::App& app, int& exit_code) {
   struct Args {
     std::string name;
+    std::string config;
     std::vector<std::string> set;
     std::size_t points = 200;
     std::size_t dim = 5;
@@ -57,8 +95,16 @@ void add_check_kernel_command(CLI::App& app, int& exit_code) {
   CLI::App* cmd = app.add_subcommand(
       "check-kernel",
       "Check a kernel on random points: symmetry, PSD, and its feature map against k");
-  cmd->add_option("name", args->name, "Kernel plugin name")->required();
-  cmd->add_option("--set", args->set, "A parameter, KEY=VALUE (repeatable), e.g. sigma=0.5");
+  CLI::Option* name = cmd->add_option("name", args->name, "Kernel plugin name");
+  CLI::Option* config =
+      cmd->add_option("--config", args->config,
+                      "Check every kernel variant of this experiment file instead (sums, "
+                      "products, scalings and sweeps included)");
+  name->excludes(config);
+  config->excludes(name);
+  cmd->add_option("--set", args->set,
+                  "A parameter, KEY=VALUE (repeatable), e.g. sigma=0.5; with --config an "
+                  "override of the file as in `kexp run`, e.g. kernels[0].sigma=0.5,1");
   cmd->add_option("--points", args->points, "Number of points n (default 200)")
       ->check(CLI::Range(std::size_t{1}, std::size_t{20000}));
   cmd->add_option("--dim", args->dim, "Their dimension d (default 5)")
@@ -66,44 +112,33 @@ void add_check_kernel_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--seed", args->seed, "Seed of the points (default 1)");
   args->plugins.add_to(*cmd);
   cmd->callback([args, &exit_code] {
+    const arma::mat X = core::sample_points(args->dim, args->points, args->seed);
+    if (!args->config.empty()) {
+      std::vector<core::Override> overrides;
+      for (const auto& s : args->set) overrides.push_back({s});
+      const core::Experiment experiment = core::load_experiment(args->config, overrides);
+      const core::PluginRegistry registry = args->plugins.discover(experiment.plugin_path);
+      const core::Plan plan = core::make_plan(experiment, registry);
+      bool all_valid = true;
+      for (std::size_t k = 0; k < plan.kernels.size(); ++k) {
+        const core::KernelCheck r = core::check_kernel(*core::create_kernel_of(plan.kernels[k]), X);
+        if (k > 0) fmt::print("\n");
+        print_check(plan.kernels[k].canonical, r, args->seed);
+        all_valid = all_valid && r.valid();
+      }
+      exit_code = all_valid ? core::kExitOk : core::kExitCellsFailed;
+      return;
+    }
+    if (args->name.empty()) throw ConfigError("check-kernel needs a kernel NAME or --config FILE");
     const core::PluginRegistry registry = args->plugins.discover();
     const core::PluginRecord& plugin = registry.find(PluginKind::Kernel, args->name);
     const Params params = parameters(plugin, args->set);
     const std::shared_ptr<Kernel> kernel = core::create_kernel(plugin, params);
-    const arma::mat X = core::sample_points(args->dim, args->points, args->seed);
     const core::KernelCheck r = core::check_kernel(*kernel, X);
-
     std::string shown;
     for (const auto& [name, value] : params.values())
       shown += fmt::format("{}{}={}", shown.empty() ? "" : ", ", name, format_value(value));
-    fmt::print("kernel {}({}) on n = {} points in d = {} dimensions, N(0, 1) entries, seed {}\n",
-               plugin.name(), shown, r.points, r.dim, args->seed);
-    fmt::print("  symmetry error  max|Kij − Kji| / max|K| = {:.3g} (tolerance {:.3g}): {}\n",
-               r.symmetry_error, r.tolerance, r.symmetric ? "symmetric" : "NOT symmetric");
-    fmt::print("  eigenvalues     λmin = {:.6g}, λmax = {:.6g}, λmin / λmax = {:.3g}\n",
-               r.eigen_min, r.eigen_max, r.eigen_min_relative);
-    fmt::print("  PSD             {} (λmin / λmax ≥ −{:.3g}); declared PSD: {}\n",
-               r.positive_semidefinite ? "yes" : "NO", r.tolerance,
-               yes_no(r.declared_positive_semidefinite));
-    if (r.has_map) {
-      fmt::print(
-          "  feature map     {}, D = {}: max|⟨φ(x), φ(z)⟩ − k(x, z)| = {:.3g}, relative to "
-          "(k(x, x)·k(z, z))^½: {:.3g}{}\n",
-          r.map_exact ? "exact" : "approximate", r.feature_dim, r.map_error, r.map_error_relative,
-          r.map_exact ? fmt::format(" (tolerance {:.0e}: {})", r.map_tolerance,
-                                    r.map_agrees ? "agrees" : "DISAGREES")
-                      : std::string());
-    } else {
-      fmt::print("  feature map     none\n");
-    }
-    std::string why;
-    if (!r.symmetric) why += "; the Gram matrix is not symmetric";
-    if (!r.positive_semidefinite) why += "; the Gram matrix has a negative eigenvalue";
-    if (r.has_map && r.map_exact && !r.map_agrees) why += "; the exact map disagrees with k";
-    std::string note;
-    if (r.valid() && !r.declared_positive_semidefinite)
-      note = " on these points (the kernel is not PSD in general: other points may fail)";
-    fmt::print("verdict: {}\n", r.valid() ? "valid" + note : "NOT valid" + why);
+    print_check(fmt::format("{}({})", plugin.name(), shown), r, args->seed);
     exit_code = r.valid() ? core::kExitOk : core::kExitCellsFailed;
   });
 }

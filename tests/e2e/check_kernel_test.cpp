@@ -9,6 +9,12 @@ namespace {
 
 using ::testing::HasSubstr;
 
+std::size_t count(const std::string& text, const std::string& what) {
+  std::size_t n = 0;
+  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
 TEST(CheckKernelCommand, ValidKernelExitsZeroWithItsReport) {
   const CommandResult r = run_kexp("check-kernel gaussian --set sigma=0.5 --points 100 --dim 3");
   EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
@@ -42,6 +48,48 @@ TEST(CheckKernelCommand, SigmoidThatIsNotPsdExitsOne) {
   EXPECT_THAT(r.out, HasSubstr("declared PSD: no"));
 }
 
+TEST(CheckKernelCommand, ChecksEveryKernelVariantOfAConfig) {
+  TempDir dir;
+  dir.write("kernels.yaml",
+            "experiment: kernels\n"
+            "dataset: {plugin: cubic, n: 80, d: 2}\n"
+            "kernels:\n"
+            "  - sum:\n"
+            "      - {plugin: gaussian, sigma: [0.5, 1.0], scale: 2.0}\n"
+            "      - {plugin: linear}\n"
+            "  - product:\n"
+            "      - {plugin: polynomial, degree: 2}\n"
+            "      - {plugin: constant, c: 3}\n"
+            "    scale: 0.5\n"
+            "solvers:\n"
+            "  - plugin: kernel_ridge\n");
+  const CommandResult r = run_kexp("check-kernel --config kernels.yaml --points 60", dir.path());
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  // Two variants of the sum (σ swept) and the product, each with its report.
+  EXPECT_EQ(count(r.out, "verdict: valid"), 3U) << r.out;
+  EXPECT_THAT(r.out, HasSubstr("sum[0].sigma=0.5"));
+  EXPECT_THAT(r.out, HasSubstr("sum[0].sigma=1"));
+  EXPECT_THAT(r.out, HasSubstr("declared PSD: yes"));
+  // (xᵀz + 1)² · 3 · 0.5 in d = 5 has an exact map, D = C(7, 5) · 1 = 21.
+  EXPECT_THAT(r.out, HasSubstr("feature map     exact, D = 21"));
+  EXPECT_THAT(r.out, HasSubstr("agrees"));
+
+  // --set overrides the file; one variant that is not PSD makes the exit code 1.
+  dir.write("sigmoid.yaml",
+            "experiment: sigmoid\n"
+            "dataset: {plugin: cubic, n: 80, d: 2}\n"
+            "kernels:\n"
+            "  - {plugin: sigmoid, a: 1, b: 1}\n"
+            "solvers:\n"
+            "  - plugin: nadaraya_watson\n");
+  const CommandResult sweep =
+      run_kexp("check-kernel --config sigmoid.yaml --set kernels[0].b=-1,1 --seed 3", dir.path());
+  EXPECT_EQ(sweep.exit_code, 1) << sweep.out << sweep.err;
+  EXPECT_EQ(count(sweep.out, "\nkernel sigmoid("), 1U) << sweep.out;  // the second block
+  EXPECT_THAT(sweep.out, HasSubstr("b=-1"));
+  EXPECT_THAT(sweep.out, HasSubstr("verdict: NOT valid"));
+}
+
 TEST(CheckKernelCommand, BadInputExitsTwo) {
   const CommandResult unknown = run_kexp("check-kernel gausian");
   EXPECT_EQ(unknown.exit_code, 2);
@@ -61,6 +109,9 @@ TEST(CheckKernelCommand, BadInputExitsTwo) {
 
   EXPECT_EQ(run_kexp("check-kernel gaussian --points 0").exit_code, 2);
   EXPECT_EQ(run_kexp("check-kernel gaussian --set sigma").exit_code, 2);
+  EXPECT_EQ(run_kexp("check-kernel").exit_code, 2);  // neither a name nor --config
+  EXPECT_EQ(run_kexp("check-kernel gaussian --config x.yaml").exit_code, 2);  // both
+  EXPECT_EQ(run_kexp("check-kernel --config no-such-file.yaml").exit_code, 2);
 }
 
 }  // namespace

@@ -1,0 +1,28 @@
+# kexp plot; run `gnuplot test_rmse_vs_solver.noise.gp` here to redraw test_rmse_vs_solver.noise.svg
+set terminal svg size 860,520 dynamic noenhanced font 'sans,11'
+set output 'test_rmse_vs_solver.noise.svg'
+set title 'test_rmse against solver.noise (lowest over the other swept parameters)'
+set xlabel 'solver.noise'
+set ylabel 'test_rmse'
+set key below
+set grid
+set format x '%g'
+set format y '%g'
+set logscale x
+set logscale y
+$line0 << EOD
+0.00031622776601683794 0.32536519203822084
+0.0006812920690579615 0.25407705403923964
+0.0014677992676220691 0.21829661168930448
+0.0031622776601683794 0.19312903853018298
+0.006812920690579608 0.14579290857824817
+0.014677992676220698 0.12398920018991634
+0.03162277660168379 0.0861404542157799
+0.06812920690579616 0.11694937337698562
+0.1467799267622069 0.25168270809643767
+0.31622776601683794 0.3205517854992286
+0.6812920690579615 0.3917210558375981
+1.467799267622069 0.425004359121117
+3.1622776601683795 0.4559823291586339
+EOD
+plot $line0 using 1:2 with linespoints title 'gaussian + gp_regression (dual)'
