@@ -136,8 +136,9 @@ void add_check_kernel_command(CLI::App& app, int& exit_code) {
     const std::shared_ptr<Kernel> kernel = core::create_kernel(plugin, params);
     const core::KernelCheck r = core::check_kernel(*kernel, X);
     std::string shown;
-    for (const auto& [name, value] : params.values())
-      shown += fmt::format("{}{}={}", shown.empty() ? "" : ", ", name, format_value(value));
+    for (const auto& [key, value] : params.values()) {
+      shown += fmt::format("{}{}={}", shown.empty() ? "" : ", ", key, format_value(value));
+    }
     print_check(fmt::format("{}({})", plugin.name(), shown), r, args->seed);
     exit_code = r.valid() ? core::kExitOk : core::kExitCellsFailed;
   });
