@@ -5,9 +5,11 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 here=experiments/primal-vs-dual
 kexp=${KEXP:-build/bin/kexp}
-# One thread for the Gram blocks and for BLAS: each cost is measured on one core, so the
-# growth exponents are those of the algorithms, not of how well threads spread at each size.
-OPENBLAS_NUM_THREADS=1 "$kexp" run "$here/experiment.yaml" --out "$here/report" --force --quiet --threads 1
+# One thread for the Gram blocks, BLAS and OpenMP (the feature maps): each cost is measured
+# on one core, so the growth exponents are those of the algorithms, not of how well threads
+# spread at each size (on a busy machine an idle OpenMP team waits for a scheduler tick).
+OPENBLAS_NUM_THREADS=1 OMP_NUM_THREADS=1 "$kexp" run "$here/experiment.yaml" --out "$here/report" \
+  --force --quiet --threads 1
 # results.csv holds every row; the JSON lines copy of it is not committed.
 rm -f "$here/report/results.jsonl"
 for file in summary.md results.csv config.yaml manifest.json; do

@@ -8,8 +8,9 @@ cd "$(dirname "$0")/../.."
 here=experiments/representer
 report=$here/report
 kexp=${KEXP:-build/bin/kexp}
-# One thread for the Gram blocks and for BLAS, so that times compare on one core.
-OPENBLAS_NUM_THREADS=1 "$kexp" run "$here/experiment.yaml" --out "$report" --force --quiet \
+# One thread for the Gram blocks, BLAS and OpenMP (the feature maps): times compare on one
+# core.
+OPENBLAS_NUM_THREADS=1 OMP_NUM_THREADS=1 "$kexp" run "$here/experiment.yaml" --out "$report" --force --quiet \
   --threads 1
 rm -f "$report/results.jsonl"  # results.csv holds every row
 for file in summary.md results.csv config.yaml manifest.json; do
