@@ -221,7 +221,7 @@ void cost_vs_dim_plots(const std::vector<CellSummary>& cells, std::vector<Plot>&
       p.lines.push_back(std::move(l));
     }
     if (p.lines.empty()) continue;
-    if (g.n > 0) p.marks.emplace_back(g.n, fmt::format("D = n = {:.3g}", g.n));
+    if (g.n > 0) p.marks.emplace_back(g.n, fmt::format("D = n = {:.4g}", g.n));
     for (const auto& [a, sa] : g.lines) {
       if (sa.form != "primal" || xs[a].empty()) continue;
       for (const auto& [b, sb] : g.lines) {
@@ -230,7 +230,7 @@ void cost_vs_dim_plots(const std::vector<CellSummary>& cells, std::vector<Plot>&
                           SolverSide{sb.form, sb.solver_params}))
           continue;
         if (const auto x = crossover(xs[a], ys[a], ys[b])) {
-          p.marks.emplace_back(*x, fmt::format("crossover D ≈ {:.3g}", *x));
+          p.marks.emplace_back(*x, fmt::format("crossover D ≈ {:.4g}", *x));
         }
       }
     }
