@@ -160,6 +160,84 @@ void cost_plots(const std::vector<CellSummary>& cells, const std::vector<std::st
   }
 }
 
+/// Cost against the feature dimension D when n is not swept: one plot per dataset variant,
+/// one line per solver variant, D of a dual cell taken from the primal cells of its kernel
+/// variant; the crossovers of primal-dual counterparts and D = n marked.
+void cost_vs_dim_plots(const std::vector<CellSummary>& cells, std::vector<Plot>& plots) {
+  const auto kernel_key = [](const CellSummary& c) {
+    return c.dataset + "|" + c.params_of("dataset") + "|" + c.kernel + "|" + c.params_of("kernel");
+  };
+  std::map<std::string, double> dims;  // kernel variant on a dataset variant → D
+  for (const CellSummary& c : cells) {
+    const double D = c.stat("feature_dim").mean;
+    if (c.form == "primal" && D > 0) dims[kernel_key(c)] = D;
+  }
+  struct Series {
+    std::string form;
+    std::map<std::string, std::string> solver_params;
+    std::map<double, std::vector<double>> by_dim;
+  };
+  struct Group {
+    std::string title;
+    double n = 0;
+    std::map<std::string, Series> lines;
+  };
+  std::map<std::string, Group> groups;  // dataset variant → its plot
+  for (const CellSummary& c : cells) {
+    const auto D = dims.find(kernel_key(c));
+    const double t = c.stat("time_seconds").mean;
+    if (D == dims.end() || !(t > 0)) continue;
+    Group& g = groups[c.dataset + "|" + c.params_of("dataset")];
+    g.title = c.dataset + (c.params_of("dataset").empty() ? "" : " " + c.params_of("dataset"));
+    g.n = c.stat("n_train").mean;
+    const std::string line =
+        c.form + " " + c.solver +
+        (c.params_of("solver").empty() ? "" : "(" + c.params_of("solver") + ")");
+    Series& s = g.lines[line];
+    s.form = c.form;
+    for (const auto& [column, value] : c.params) {
+      if (column.rfind("solver.", 0) == 0 && !value.empty())
+        s.solver_params[column.substr(7)] = value;
+    }
+    s.by_dim[D->second].push_back(t);
+  }
+  for (const auto& [key, g] : groups) {
+    Plot p;
+    p.name = "cost_vs_D_" + slug(g.title);
+    p.title = "time against the feature dimension D: " + g.title;
+    p.xlabel = "D (feature dimension of the kernel's map)";
+    p.ylabel = "time: Gram or features + fit + predict (s)";
+    p.logx = p.logy = true;
+    std::map<std::string, std::vector<double>> xs, ys;
+    for (const auto& [name, s] : g.lines) {
+      if (s.by_dim.size() < 3) continue;
+      Line l;
+      l.title = name;
+      for (const auto& [D, ts] : s.by_dim) {
+        l.points.emplace_back(D, mean_std(ts).mean);
+        xs[name].push_back(D);
+        ys[name].push_back(mean_std(ts).mean);
+      }
+      p.lines.push_back(std::move(l));
+    }
+    if (p.lines.empty()) continue;
+    if (g.n > 0) p.marks.emplace_back(g.n, fmt::format("D = n = {:.4g}", g.n));
+    for (const auto& [a, sa] : g.lines) {
+      if (sa.form != "primal" || xs[a].empty()) continue;
+      for (const auto& [b, sb] : g.lines) {
+        if (sb.form != "dual" || xs[b] != xs[a]) continue;
+        if (!counterparts(SolverSide{sa.form, sa.solver_params},
+                          SolverSide{sb.form, sb.solver_params}))
+          continue;
+        if (const auto x = crossover(xs[a], ys[a], ys[b])) {
+          p.marks.emplace_back(*x, fmt::format("crossover D ≈ {:.4g}", *x));
+        }
+      }
+    }
+    plots.push_back(std::move(p));
+  }
+}
+
 /// Test error against each swept parameter: for each kernel and solver, the best error
 /// over the other swept parameters at each value.
 void error_plots(const std::vector<CellSummary>& cells, const std::vector<std::string>& swept,
@@ -222,6 +300,9 @@ PlotResult write_plots(const std::vector<CellSummary>& cells, const std::vector<
   PlotResult result;
   std::vector<Plot> plots;
   cost_plots(cells, swept, plots);
+  if (std::find(swept.begin(), swept.end(), "dataset.n") == swept.end()) {
+    cost_vs_dim_plots(cells, plots);
+  }
   error_plots(cells, swept, plots);
   if (plots.empty()) return result;
   const std::string program = gnuplot_program();

@@ -1,7 +1,8 @@
 // Plots through gnuplot (SVG): cost against n for each solver on log axes, with the
-// primal-dual crossover marked; test error against each swept parameter. Each plot is
-// a self-contained gnuplot script (its data inline) next to its SVG, to be edited and
-// re-run by hand.
+// primal-dual crossover marked; when n is not swept, cost against the feature dimension
+// D of the kernel variants, with D = n and the crossover marked; test error against each
+// swept parameter. Each plot is a self-contained gnuplot script (its data inline) next to
+// its SVG, to be edited and re-run by hand.
 #pragma once
 
 #include <filesystem>

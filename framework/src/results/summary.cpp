@@ -177,6 +177,79 @@ void pairs_table(const std::vector<FormPair>& pairs, const std::vector<std::stri
   md += t.markdown();
 }
 
+/// Where the time of each primal-dual pair series over n crosses, against D: theory puts
+/// the crossover at n ≈ D (a gradient step costs O(nD) against O(n²), ridge O(nD² + D³)
+/// against O(n³)).
+void crossover_table(const std::vector<FormPair>& pairs, const std::vector<std::string>& swept,
+                     std::string& md) {
+  struct Series {
+    const FormPair* first = nullptr;
+    std::map<double, std::pair<double, double>> by_n;  // n → (primal time, dual time)
+    std::set<double> dims;
+  };
+  std::map<std::string, Series> series;
+  std::vector<std::string> order;
+  for (const FormPair& p : pairs) {
+    const CellSummary& a = *p.primal;
+    const CellSummary& b = *p.dual;
+    const double n = a.stat("n_train").mean;
+    const double ta = a.stat("time_seconds").mean, tb = b.stat("time_seconds").mean;
+    if (!(n > 0) || !(ta > 0) || !(tb > 0)) continue;
+    const std::string key = a.dataset + "|" + a.kernel + "|" + a.solver + "|" + b.solver + "|" +
+                            a.params_of("dataset", "dataset.n") + "|" + a.params_of("kernel") +
+                            "|" + a.params_of("solver") + "|" + b.params_of("solver");
+    auto [it, fresh] = series.emplace(key, Series{});
+    if (fresh) {
+      it->second.first = &p;
+      order.push_back(key);
+    }
+    it->second.by_n[n] = {ta, tb};
+    it->second.dims.insert(a.stat("feature_dim").mean);
+  }
+  Table t;
+  t.header = {"primal", "dual", "kernel"};
+  for (const auto& s : swept) {
+    if (s.rfind("solver.", 0) != 0 && s != "dataset.n") t.header.push_back(s);
+  }
+  for (const char* h : {"D", "n", "cheaper at the smallest n", "crossover n", "crossover n / D"}) {
+    t.header.emplace_back(h);
+  }
+  for (const auto& key : order) {
+    const Series& s = series.at(key);
+    if (s.by_n.size() < 2) continue;
+    const CellSummary& a = *s.first->primal;
+    const CellSummary& b = *s.first->dual;
+    std::vector<std::string> r = {a.solver, b.solver, a.kernel};
+    for (const auto& column : swept) {
+      if (column.rfind("solver.", 0) != 0 && column != "dataset.n") {
+        r.push_back(param_value(a, column));
+      }
+    }
+    std::vector<double> ns, primal, dual;
+    for (const auto& [n, times] : s.by_n) {
+      ns.push_back(n);
+      primal.push_back(times.first);
+      dual.push_back(times.second);
+    }
+    const double D = s.dims.size() == 1 ? *s.dims.begin() : std::nan("");
+    r.push_back(num(D));
+    r.push_back(fmt::format("{} … {}", num(ns.front()), num(ns.back())));
+    r.emplace_back(primal.front() < dual.front() ? "primal" : "dual");
+    const auto x = crossover(ns, primal, dual);
+    r.push_back(x ? num(*x) : "none in range");
+    r.push_back(x ? num(*x / D) : "—");
+    t.rows.push_back(std::move(r));
+  }
+  if (t.rows.empty()) return;
+  md +=
+      "## Crossover in n\n\nFor each primal-dual pair swept over n with everything else "
+      "fixed: the n where their times (Gram or features, fit and predict) cross, "
+      "interpolated in (log n, log time) at the first change of sign, against the feature "
+      "dimension D. Theory puts it near n ≈ D: a gradient step costs O(nD) against O(n²), "
+      "ridge O(nD² + D³) against O(n³).\n\n" +
+      t.markdown();
+}
+
 void growth_table(const std::vector<CellSummary>& cells, const std::vector<std::string>& swept,
                   std::string& md) {
   struct Series {
@@ -268,7 +341,9 @@ std::string summary_markdown(const CsvTable& table, const SummaryInputs& in) {
   if (cells.empty()) return md;
   cells_table(cells, swept, measure, md);
   best_table(cells, swept, measure, md);
-  pairs_table(find_pairs(cells, in.folder), swept, md);
+  const std::vector<FormPair> pairs = find_pairs(cells, in.folder);
+  pairs_table(pairs, swept, md);
+  crossover_table(pairs, swept, md);
   growth_table(cells, swept, md);
   failures_table(cells, md);
   if (!in.plots.empty()) {

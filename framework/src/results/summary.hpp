@@ -4,6 +4,7 @@
 //   - the best cell per solver by test error;
 //   - primal against dual for every pair of counterpart cells (results/pairing.hpp):
 //     time ratio, memory ratio, largest prediction difference, D against n;
+//   - for each primal-dual pair swept over n, where their times cross, against D;
 //   - the growth exponent b of each cost over n, cost ≈ c·nᵇ by log-log least squares,
 //     with R²;
 //   - the failures, with their messages.

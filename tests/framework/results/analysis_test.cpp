@@ -164,6 +164,11 @@ TEST(Summary, TablesOfCellsPairsGrowthAndFailures) {
   // primal-dual: n 100, D 3, time ratio 0.002 / 0.001, memory ratio 1000 / 80000
   EXPECT_THAT(md, HasSubstr("| primal_ridge p100 | kernel_ridge d100 | lin | 100 | lambda=0.1 | "
                             "100 | 3 | 0.03 | 2 | 0.0125 | 3e-12 |"));
+  // crossover: primal time 0.002 against dual 1e-9 n³, which cross between n = 100 and
+  // 200 at 100 · 2^(1/3) ≈ 126 in log-log, D = 3
+  EXPECT_THAT(md, HasSubstr("## Crossover in n"));
+  EXPECT_THAT(md,
+              HasSubstr("| primal_ridge | kernel_ridge | lin | 3 | 100 … 400 | dual | 126 | 42 |"));
   // growth: the dual fit time is 1e-9 n³, its bytes 8 n²
   EXPECT_THAT(
       md,
