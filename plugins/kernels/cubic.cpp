@@ -27,7 +27,7 @@ class CubicMap final : public kexp::FeatureMap {
  protected:
   void compute_features(const arma::mat& X, arma::mat& Phi) const override {
     const std::size_t d = X.n_rows;
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) num_threads(kexp::thread_count())
     for (arma::uword i = 0; i < X.n_cols; ++i) {
       const double* x = X.colptr(i);
       double* out = Phi.colptr(i);

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <kexp/error.hpp>
+#include <kexp/gram.hpp>
 
 #include <armadillo>
 #include <cmath>
@@ -78,7 +79,7 @@ inline std::vector<Monomial> monomials_up_to(std::size_t d, unsigned p) {
 inline void evaluate_monomials(const std::vector<Monomial>& all,
                                const std::vector<std::size_t>& rows, const arma::vec& weight,
                                const arma::mat& X, arma::mat& Phi) {
-#pragma omp parallel
+#pragma omp parallel num_threads(kexp::thread_count())
   {
     std::vector<double> value(all.size());
 #pragma omp for schedule(static)

@@ -30,9 +30,9 @@ SourceLocation location_of(const YAML::Node& node, const fs::path& file) {
 
 namespace {
 
-constexpr const char* kTopLevelKeys[] = {"experiment", "description", "seed",
-                                         "repeats",    "plugin_path", "dataset",
-                                         "kernels",    "solvers",     "output"};
+constexpr const char* kTopLevelKeys[] = {"experiment", "description", "base_dir", "seed",
+                                         "repeats",    "plugin_path", "dataset",  "kernels",
+                                         "solvers",    "output"};
 constexpr const char* kOutputKeys[] = {"dir", "predictions"};
 constexpr const char* kGenerators[] = {"linspace", "logspace", "range"};
 
@@ -330,6 +330,10 @@ class Parser {
     Experiment e;
     e.file = file_;
     e.base_dir = file_.has_parent_path() ? file_.parent_path() : fs::path(".");
+    // base_dir: the folder relative paths in this file start from (default: the file's
+    // own). A result folder's config.yaml names the original one, so that it runs as it is.
+    if (const YAML::Node base = root["base_dir"])
+      e.base_dir = e.base_dir / scalar(base, "base_dir");
     e.document = root;
     const YAML::Node name = root["experiment"];
     if (!name) fail(root, "experiment", "the experiment has no name: add 'experiment: NAME'");

@@ -52,6 +52,10 @@ std::string resolved_config(const Experiment& e, const Plan& plan, const fs::pat
   YAML::Emitter out;
   out << YAML::BeginMap;
   out << YAML::Key << "experiment" << YAML::Value << e.name;
+  // Files named in the config (a csv dataset's train:) stay as written, so cell ids do
+  // not change; base_dir says where they are, wherever this file is run from.
+  out << YAML::Key << "base_dir" << YAML::Value
+      << fs::absolute(e.base_dir).lexically_normal().string();
   out << YAML::Key << "seed" << YAML::Value << e.seed;
   out << YAML::Key << "repeats" << YAML::Value << e.repeats;
   // The folders the plugins were found in, wherever they were named (command line,

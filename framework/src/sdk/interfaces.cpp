@@ -90,7 +90,7 @@ double Kernel::gram_flops(std::size_t n, std::size_t m, std::size_t d) const {
 }
 
 void Kernel::compute_gram(const arma::mat& X, const arma::mat& Z, arma::mat& K) const {
-#pragma omp parallel for schedule(static)
+#pragma omp parallel for schedule(static) num_threads(thread_count())
   for (arma::uword j = 0; j < Z.n_cols; ++j) {
     const arma::vec z(const_cast<double*>(Z.colptr(j)), Z.n_rows, false, true);
     for (arma::uword i = 0; i < X.n_cols; ++i) {
@@ -101,7 +101,7 @@ void Kernel::compute_gram(const arma::mat& X, const arma::mat& Z, arma::mat& K) 
 }
 
 void Kernel::compute_symmetric_gram(const arma::mat& X, arma::mat& K) const {
-#pragma omp parallel for schedule(dynamic, 16)
+#pragma omp parallel for schedule(dynamic, 16) num_threads(thread_count())
   for (arma::uword j = 0; j < X.n_cols; ++j) {
     const arma::vec z(const_cast<double*>(X.colptr(j)), X.n_rows, false, true);
     for (arma::uword i = 0; i <= j; ++i) {
