@@ -5,8 +5,9 @@
 // whose minimizer is f(x) = Σᵢ βᵢ k(xᵢ, x) with (K + λI)β = y (the representer theorem;
 // Shawe-Taylor & Cristianini, Kernel Methods for Pattern Analysis, §2.2).
 //
-// One cell: Cholesky, in place on K when the runner allows it, so that no copy of K is
-// made. Fit n³/3 + 2n² flops, prediction 2n per point given k(X, x*).
+// One cell: Cholesky in place on K, never on a copy. When other cells still need K, the
+// lower triangle the factorization overwrote is rebuilt from the upper one afterwards.
+// Fit n³/3 + 2n² flops, prediction 2n per point given k(X, x*).
 //
 // A sweep over λ on one K: when this solver entry has more cells on the same K than one
 // symmetric eigendecomposition costs in Choleskys, the first cell computes K = QΛQᵀ
@@ -69,27 +70,35 @@ class KernelRidge final : public kexp::Solver {
 
  private:
   void solve_by_cholesky(const kexp::TrainingData& data, kexp::SolverReport& report) {
-    const arma::mat& K = *data.gram;
+    arma::mat& K = *data.gram;
     const double n = static_cast<double>(K.n_rows);
-    arma::mat copy;
-    arma::mat* A = data.gram;
-    if (!data.gram_writable) {
-      copy.set_size(K.n_rows, K.n_cols);
-      kexp::advise_huge_pages(copy);
-      copy = K;
-      A = &copy;
-      report.matrix_bytes += 8.0 * n * n;
+    // dpotrf writes only the lower triangle and the diagonal. When other cells still need
+    // K, its diagonal is saved and, after the solve, K is rebuilt from its upper triangle
+    // (K(X, X) is exactly symmetric): the same matrix, bit for bit, with no n × n copy.
+    const bool restore = !data.gram_writable;
+    arma::vec diagonal;
+    if (restore) {
+      diagonal = K.diag();
+      report.matrix_bytes += 8.0 * n;
     }
-    A->diag() += lambda_;
-    const int info = kexp::linalg::cholesky_in_place(*A);
+    const auto put_back = [&] {
+      if (!restore) return;
+      kexp::linalg::symmetrize_from_upper(K);
+      K.diag() = diagonal;
+    };
+    K.diag() += lambda_;
+    const int info = kexp::linalg::cholesky_in_place(K);
     if (info != 0) {
+      put_back();
       throw kexp::NumericError(fmt::format(
           "K + λI is not positive definite (leading minor {} of {}, λ = {}): use a larger "
           "lambda, or a valid (PSD) kernel",
           info, K.n_rows, lambda_));
     }
+    arma::mat* A = &K;
     beta_ = *data.targets;
     kexp::linalg::cholesky_solve(*A, beta_);
+    put_back();
     report.fit_flops += n * n * n / 3.0 + 2.0 * n * n;
   }
 

@@ -54,7 +54,9 @@ class KEXP_API Kernel {
   /// Fills K (already sized n × m). Default: compute() on every pair.
   virtual void compute_gram(const arma::mat& X, const arma::mat& Z, arma::mat& K) const;
 
-  /// Fills the symmetric K (already sized n × n). Default: compute() on one triangle,
+  /// Fills the symmetric K (already sized n × n). K must come out exactly symmetric
+  /// (compute one triangle and mirror it, as the default and kexp::gram do): solvers
+  /// rely on it to restore K from one triangle. Default: compute() on one triangle,
   /// mirrored.
   virtual void compute_symmetric_gram(const arma::mat& X, arma::mat& K) const;
 

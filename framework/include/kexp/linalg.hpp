@@ -20,6 +20,12 @@ KEXP_API void cholesky_solve(const arma::mat& L, arma::mat& B);
 /// log det(A) from its Cholesky factor L: 2 Σ log Lᵢᵢ.
 KEXP_API double cholesky_log_det(const arma::mat& L);
 
+/// Copies the strict upper triangle of the square A onto its strict lower triangle
+/// (Aᵢⱼ = Aⱼᵢ for i > j), block by block. After cholesky_in_place, which writes only the
+/// lower triangle and the diagonal, this and the saved diagonal give back an exactly
+/// symmetric A as it was, with no n × n copy.
+KEXP_API void symmetrize_from_upper(arma::mat& A);
+
 /// Eigendecomposition of a symmetric matrix, A = QΛQᵀ, from its lower triangle (LAPACK
 /// dsyevr). A is used as workspace and left destroyed. On return `eigenvalues` holds Λ in
 /// ascending order and `eigenvectors` the orthonormal Q, n × n, a column per eigenvalue.

@@ -40,10 +40,11 @@ class KEXP_API SharedState {
 /// The training set as a solver sees it. Exactly one of `gram` (dual) or `features`
 /// (primal) is set.
 struct TrainingData {
-  /// Dual: K(X, X), n × n. The solver may overwrite it (factor it in place) only when
-  /// `gram_writable` is true; otherwise the runner keeps it for the other cells that
-  /// share it, and a solver that needs a scratch matrix copies it (and counts the copy
-  /// in SolverReport::matrix_bytes).
+  /// Dual: K(X, X), n × n, exactly symmetric. The solver may overwrite it (factor it
+  /// in place) when `gram_writable` is true. Otherwise the runner keeps it for the other
+  /// cells that share it: the solver must hand it back exactly as it was when fit()
+  /// returns (kernel_ridge factors its lower triangle and rebuilds it from the upper
+  /// one), or work on a copy, counted in SolverReport::matrix_bytes.
   arma::mat* gram = nullptr;
   bool gram_writable = false;
   /// Primal: Φ, D × n, a column per sample.

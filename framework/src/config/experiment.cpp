@@ -416,7 +416,7 @@ std::vector<PathStep> parse_key_path(const std::string& path, const std::string&
 
 /// Applies one override to the document and returns the key path it set, in the form
 /// the parser names keys (`kernels[0].sigma`).
-std::string apply_override(YAML::Node root, const Override& o) {
+std::string apply_override(const YAML::Node& root, const Override& o) {
   const auto eq = o.text.find('=');
   if (eq == std::string::npos || eq == 0) {
     throw ConfigError(

@@ -45,6 +45,25 @@ void cholesky_solve(const arma::mat& L, arma::mat& B) {
   if (info != 0) throw NumericError(fmt::format("dpotrs failed (info {})", info));
 }
 
+void symmetrize_from_upper(arma::mat& A) {
+  if (A.n_rows != A.n_cols) {
+    throw InvalidArgument(fmt::format("symmetrize_from_upper needs a square matrix, got {} × {}",
+                                      A.n_rows, A.n_cols));
+  }
+  const arma::uword n = A.n_rows;
+  constexpr arma::uword kBlock = 64;  // a block and its mirror stay in cache
+  double* a = A.memptr();
+  for (arma::uword j0 = 0; j0 < n; j0 += kBlock) {
+    const arma::uword j1 = std::min(n, j0 + kBlock);
+    for (arma::uword i0 = j0; i0 < n; i0 += kBlock) {
+      const arma::uword i1 = std::min(n, i0 + kBlock);
+      for (arma::uword j = j0; j < j1; ++j) {
+        for (arma::uword i = std::max(i0, j + 1); i < i1; ++i) a[i + j * n] = a[j + i * n];
+      }
+    }
+  }
+}
+
 double cholesky_log_det(const arma::mat& L) {
   double sum = 0;
   for (arma::uword i = 0; i < L.n_rows; ++i) sum += std::log(L(i, i));

@@ -26,7 +26,7 @@ TEST(KernelRidge, SolvesATinyProblemWorkedByHand) {
   EXPECT_EQ(metric(run.report, "eigendecomposition"), 0.0);
 }
 
-TEST(KernelRidge, FactorsInPlaceWhenAllowedAndCopiesOtherwise) {
+TEST(KernelRidge, FactorsInPlaceAndHandsKBackIntactWhenOthersNeedIt) {
   const Problem p = make_problem(2, 50, 5, 21);
   const arma::mat K = gaussian_gram(p.X, p.X, 0.7), K_cross = gaussian_gram(p.X, p.Xt, 0.7);
   auto solver = make_solver("kernel_ridge", {{"lambda", "0.01"}});
@@ -39,7 +39,18 @@ TEST(KernelRidge, FactorsInPlaceWhenAllowedAndCopiesOtherwise) {
   SolverReport copied;
   solver->fit(train, copied);
   EXPECT_TRUE(arma::approx_equal(kept, K, "absdiff", 0.0)) << "K changed without permission";
-  EXPECT_EQ(copied.matrix_bytes, 8.0 * n * n);
+  EXPECT_EQ(copied.matrix_bytes, 8.0 * n);  // the saved diagonal only, no copy of K
+
+  // Also when the factorization fails part-way: K + λI indefinite.
+  arma::mat indefinite = {{1.0, 2.0, 0.5}, {2.0, 1.0, 0.25}, {0.5, 0.25, 3.0}};
+  const arma::mat indefinite_before = indefinite;
+  TrainingData bad;
+  bad.gram = &indefinite;
+  const arma::vec y3 = {1.0, 2.0, 3.0};
+  bad.targets = &y3;
+  SolverReport ignored;
+  EXPECT_THROW(solver->fit(bad, ignored), NumericError);
+  EXPECT_TRUE(arma::approx_equal(indefinite, indefinite_before, "absdiff", 0.0));
 
   arma::mat factored = K;
   train.gram = &factored;
