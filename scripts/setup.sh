@@ -11,6 +11,7 @@ packages=(
   libyaml-cpp-dev libboost-dev libfmt-dev libcli11-dev nlohmann-json3-dev libssl-dev
   googletest libgtest-dev libgmock-dev libbenchmark-dev
   gnuplot-nox
+  clang-format clang-tidy
 )
 if [[ "${1:-}" == "--bench" ]]; then
   packages+=(python3 python3-numpy python3-sklearn)

@@ -3,7 +3,8 @@
 #   1. the Release build's unit, end-to-end and SDK tests (ctest);
 #   2. the unit and end-to-end tests again in a Debug build with AddressSanitizer and
 #      UndefinedBehaviorSanitizer;
-#   3. the formatting check (clang-format).
+#   3. the static checks: clang-format on every C++ file, clang-tidy on the runner core
+#      and the program (scripts/check-format.sh, scripts/check-tidy.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs=${KEXP_JOBS:-$(nproc)}
@@ -19,3 +20,4 @@ ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
   ctest --test-dir build-asan --output-on-failure -j"$jobs" -E '^sdk\.'
 
 scripts/check-format.sh
+scripts/check-tidy.sh build

@@ -429,7 +429,8 @@ class Execution {
   }
 
   std::size_t not_started() const {
-    const std::size_t ran = static_cast<std::size_t>(outcome_.done + outcome_.failed);
+    const std::size_t ran =
+        static_cast<std::size_t>(outcome_.done) + static_cast<std::size_t>(outcome_.failed);
     return total_ > ran ? total_ - ran : 0;
   }
 
@@ -689,7 +690,8 @@ class Execution {
   /// terminal.
   void progress() {
     if (options_.quiet || !isatty(STDERR_FILENO)) return;
-    const std::size_t finished = static_cast<std::size_t>(outcome_.done + outcome_.failed);
+    const std::size_t finished =
+        static_cast<std::size_t>(outcome_.done) + static_cast<std::size_t>(outcome_.failed);
     const double elapsed = clock_.seconds();
     const double eta = finished > 0 ? elapsed / static_cast<double>(finished) *
                                           static_cast<double>(total_ - finished)

@@ -8,14 +8,14 @@
 
 #include "kexp/error.hpp"
 
+// Armadillo wraps dpotrf and dpotrs (arma::lapack) but not dsyevr: it is declared here
+// with the hidden lengths of its three character arguments, as gfortran passes them.
 extern "C" {
-void dpotrf_(const char* uplo, const int* n, double* a, const int* lda, int* info);
-void dpotrs_(const char* uplo, const int* n, const int* nrhs, const double* a, const int* lda,
-             double* b, const int* ldb, int* info);
 void dsyevr_(const char* jobz, const char* range, const char* uplo, const int* n, double* a,
              const int* lda, const double* vl, const double* vu, const int* il, const int* iu,
              const double* abstol, int* m, double* w, double* z, const int* ldz, int* isuppz,
-             double* work, const int* lwork, int* iwork, const int* liwork, int* info);
+             double* work, const int* lwork, int* iwork, const int* liwork, int* info,
+             std::size_t jobz_len, std::size_t range_len, std::size_t uplo_len);
 }
 
 namespace kexp::linalg {
@@ -25,9 +25,10 @@ int cholesky_in_place(arma::mat& A) {
     throw InvalidArgument(
         fmt::format("Cholesky needs a square matrix, got {} × {}", A.n_rows, A.n_cols));
   }
-  const int n = static_cast<int>(A.n_rows);
-  int info = 0;
-  if (n > 0) dpotrf_("L", &n, A.memptr(), &n, &info);
+  char lower = 'L';
+  auto n = static_cast<arma::blas_int>(A.n_rows);
+  arma::blas_int info = 0;
+  if (n > 0) arma::lapack::potrf(&lower, &n, A.memptr(), &n, &info);
   if (info < 0) throw NumericError(fmt::format("dpotrf: argument {} is invalid", -info));
   return info;
 }
@@ -38,10 +39,15 @@ void cholesky_solve(const arma::mat& L, arma::mat& B) {
         fmt::format("Cholesky solve: factor is {} × {}, right-hand side has {} rows", L.n_rows,
                     L.n_cols, B.n_rows));
   }
-  const int n = static_cast<int>(L.n_rows);
-  const int nrhs = static_cast<int>(B.n_cols);
-  int info = 0;
-  if (n > 0 && nrhs > 0) dpotrs_("L", &n, &nrhs, L.memptr(), &n, B.memptr(), &n, &info);
+  char lower = 'L';
+  auto n = static_cast<arma::blas_int>(L.n_rows);
+  const auto nrhs = static_cast<arma::blas_int>(B.n_cols);
+  arma::blas_int info = 0;
+  // dpotrs only reads the factor; Armadillo's wrapper takes it as non-const.
+  if (n > 0 && nrhs > 0) {
+    arma::lapack::potrs(&lower, &n, &nrhs, const_cast<double*>(L.memptr()), &n, B.memptr(), &n,
+                        &info);
+  }
   if (info != 0) throw NumericError(fmt::format("dpotrs failed (info {})", info));
 }
 
@@ -90,7 +96,7 @@ void symmetric_eigen(arma::mat& A, arma::vec& eigenvalues, arma::mat& eigenvecto
   double work_size = 0;
   dsyevr_("V", "A", "L", &n, A.memptr(), &n, &vl, &vu, &il, &iu, &abstol, &found,
           eigenvalues.memptr(), eigenvectors.memptr(), &n, support.data(), &work_size, &lwork,
-          &iwork_size, &liwork, &info);
+          &iwork_size, &liwork, &info, 1, 1, 1);
   if (info != 0) throw NumericError(fmt::format("dsyevr workspace query failed (info {})", info));
   lwork = static_cast<int>(work_size);
   liwork = iwork_size;
@@ -98,7 +104,7 @@ void symmetric_eigen(arma::mat& A, arma::vec& eigenvalues, arma::mat& eigenvecto
   std::vector<int> iwork(static_cast<std::size_t>(std::max(liwork, 1)));
   dsyevr_("V", "A", "L", &n, A.memptr(), &n, &vl, &vu, &il, &iu, &abstol, &found,
           eigenvalues.memptr(), eigenvectors.memptr(), &n, support.data(), work.data(), &lwork,
-          iwork.data(), &liwork, &info);
+          iwork.data(), &liwork, &info, 1, 1, 1);
   if (info != 0 || found != n) {
     throw NumericError(fmt::format(
         "symmetric eigendecomposition failed (dsyevr info {}, {} of {} eigenvalues found)", info,
