@@ -4,8 +4,8 @@
 #include <memory>
 
 #include "cli/commands.hpp"
-#include "results/merge.hpp"
-#include "results/summary.hpp"
+#include "reporting/merge.hpp"
+#include "reporting/summary.hpp"
 
 namespace kexp::cli {
 

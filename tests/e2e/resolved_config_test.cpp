@@ -6,7 +6,7 @@
 #include <fstream>
 #include <iterator>
 
-#include "results/writer.hpp"
+#include "reporting/writer.hpp"
 #include "support/plugins.hpp"
 
 namespace kexp::test {

@@ -7,7 +7,7 @@
 #include <filesystem>
 #include <string>
 
-#include "results/writer.hpp"
+#include "reporting/writer.hpp"
 #include "support/plugins.hpp"
 
 namespace kexp::test {

@@ -9,7 +9,7 @@
 #include <set>
 #include <sstream>
 
-#include "results/folder.hpp"
+#include "reporting/folder.hpp"
 #include "run/manifest.hpp"
 #include "support/plugins.hpp"
 

@@ -1,4 +1,4 @@
-#include "results/pairing.hpp"
+#include "reporting/pairing.hpp"
 
 namespace kexp::core {
 

@@ -2,7 +2,7 @@
 //
 //   - every cell, mean ± std over its repeats;
 //   - the best cell per solver by test error;
-//   - primal against dual for every pair of counterpart cells (results/pairing.hpp):
+//   - primal against dual for every pair of counterpart cells (reporting/pairing.hpp):
 //     time ratio, memory ratio, largest prediction difference, D against n;
 //   - for each primal-dual pair swept over n, where their times cross, against D;
 //   - the growth exponent b of each cost over n, cost ≈ c·nᵇ by log-log least squares,
@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "results/analysis.hpp"
+#include "reporting/analysis.hpp"
 
 namespace kexp::core {
 

@@ -1,6 +1,6 @@
 // The gnuplot scripts of the plots, checked without gnuplot: KEXP_GNUPLOT names `true`,
 // which passes the probe and draws nothing, so every script is written and none drawn.
-#include "results/plots.hpp"
+#include "reporting/plots.hpp"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>

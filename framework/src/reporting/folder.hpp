@@ -10,7 +10,7 @@
 #include <string>
 #include <utility>
 
-#include "results/writer.hpp"
+#include "reporting/writer.hpp"
 
 namespace kexp::core {
 

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "results/writer.hpp"
+#include "reporting/writer.hpp"
 
 namespace kexp::core {
 
@@ -72,7 +72,7 @@ struct FormPair {
   double prediction_max_diff = -1;  ///< −1 when not known
 };
 
-/// Every primal-dual pair (results/pairing.hpp). The largest prediction difference
+/// Every primal-dual pair (reporting/pairing.hpp). The largest prediction difference
 /// comes from the rows (the runner computes it while both predictions are in memory)
 /// or else from the folder's predictions/ files.
 std::vector<FormPair> find_pairs(const std::vector<CellSummary>& cells,

@@ -1,5 +1,5 @@
 // Reading result folders back: config differences, complete rows, JSONL filtering.
-#include "results/folder.hpp"
+#include "reporting/folder.hpp"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-#include "results/folder.hpp"
+#include "reporting/folder.hpp"
 
 #include <fmt/format.h>
 

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "results/analysis.hpp"
+#include "reporting/analysis.hpp"
 
 namespace kexp::core {
 

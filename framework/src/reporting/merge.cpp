@@ -1,4 +1,4 @@
-#include "results/merge.hpp"
+#include "reporting/merge.hpp"
 
 #include <fmt/format.h>
 #include <unistd.h>
@@ -12,9 +12,9 @@
 #include <sstream>
 
 #include "kexp/error.hpp"
-#include "results/folder.hpp"
-#include "results/summary.hpp"
-#include "results/writer.hpp"
+#include "reporting/folder.hpp"
+#include "reporting/summary.hpp"
+#include "reporting/writer.hpp"
 #include "run/manifest.hpp"
 
 namespace kexp::core {

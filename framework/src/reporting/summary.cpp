@@ -1,4 +1,4 @@
-#include "results/summary.hpp"
+#include "reporting/summary.hpp"
 
 #include <fmt/format.h>
 
@@ -8,8 +8,8 @@
 #include <map>
 #include <set>
 
-#include "results/folder.hpp"
-#include "results/plots.hpp"
+#include "reporting/folder.hpp"
+#include "reporting/plots.hpp"
 
 namespace kexp::core {
 

@@ -1,4 +1,4 @@
-#include "results/writer.hpp"
+#include "reporting/writer.hpp"
 
 #include <fmt/format.h>
 #include <unistd.h>

@@ -1,4 +1,4 @@
-#include "results/plots.hpp"
+#include "reporting/plots.hpp"
 
 #include <fmt/format.h>
 #include <sys/wait.h>
@@ -9,8 +9,8 @@
 #include <map>
 #include <set>
 
-#include "results/pairing.hpp"
-#include "results/writer.hpp"
+#include "reporting/pairing.hpp"
+#include "reporting/writer.hpp"
 
 namespace kexp::core {
 

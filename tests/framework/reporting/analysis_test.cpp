@@ -1,5 +1,5 @@
 // What the summary computes: statistics, power-law fits, crossovers, pairs.
-#include "results/analysis.hpp"
+#include "reporting/analysis.hpp"
 
 #include <fmt/format.h>
 #include <gmock/gmock.h>
@@ -7,8 +7,8 @@
 
 #include <cmath>
 
-#include "results/pairing.hpp"
-#include "results/summary.hpp"
+#include "reporting/pairing.hpp"
+#include "reporting/summary.hpp"
 
 namespace kexp::core {
 namespace {

@@ -1,4 +1,4 @@
-#include "results/analysis.hpp"
+#include "reporting/analysis.hpp"
 
 #include <fmt/format.h>
 
@@ -7,7 +7,7 @@
 #include <fstream>
 #include <set>
 
-#include "results/pairing.hpp"
+#include "reporting/pairing.hpp"
 
 namespace kexp::core {
 
