@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "kexp/error.hpp"
+#include "kexp/params.hpp"
 
 namespace kexp::core {
 
@@ -31,18 +32,16 @@ const FieldValue* Row::get(const std::string& column) const {
 }
 
 std::string to_text(const FieldValue& value) {
-  struct Visitor {
-    std::string operator()(std::monostate) const { return {}; }
-    std::string operator()(double v) const {
-      if (std::isnan(v)) return "nan";
-      if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
-      return fmt::format("{}", v);
-    }
-    std::string operator()(std::int64_t v) const { return fmt::format("{}", v); }
-    std::string operator()(bool v) const { return v ? "true" : "false"; }
-    std::string operator()(const std::string& v) const { return v; }
-  };
-  return std::visit(Visitor{}, value);
+  // The same text as parameter values and cell ids (kexp::format_value); empty for none.
+  return std::visit(
+      [](const auto& v) -> std::string {
+        if constexpr (std::is_same_v<std::decay_t<decltype(v)>, std::monostate>) {
+          return {};
+        } else {
+          return format_value(ParamValue{v});
+        }
+      },
+      value);
 }
 
 std::string csv_escape(const std::string& field) {

@@ -126,8 +126,11 @@ class Execution {
       : e_(e), registry_(registry), options_(options) {}
 
   int run() {
-    plan_ = make_plan(e_, registry_, [](const Variant& v) {
-      return create_kernel_of(v)->feature_map() != nullptr;  // its parameters choose the map
+    // The kernel itself says whether its parameters give it a map; the kernels made to
+    // ask are the ones the cells use (one per variant, in order).
+    plan_ = make_plan(e_, registry_, [this](const Variant& v) {
+      kernels_.push_back(create_kernel_of(v));
+      return kernels_.back()->feature_map() != nullptr;
     });
     selected_ = options_.shard ? cells_of_shard(plan_, *options_.shard)
                                : std::vector<bool>(plan_.cells.size(), true);
@@ -148,7 +151,6 @@ class Execution {
 
  private:
   void create_objects() {
-    for (const Variant& v : plan_.kernels) kernels_.push_back(create_kernel_of(v));
     for (const Variant& v : plan_.datasets)
       datasets_.push_back(create_dataset(*v.plugin, v.params));
   }

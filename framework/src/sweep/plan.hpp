@@ -60,6 +60,7 @@ struct Plan {
 /// Whether a kernel variant has a feature map with its parameters (a primal solver
 /// needs one). The default reads the plugin's flags (exact_map, approximate_map); the
 /// runner asks the kernel itself, whose parameters may choose the map (gaussian's map:).
+/// make_plan calls it once for each kernel variant, in the order of Plan::kernels.
 using HasFeatureMap = std::function<bool(const Variant&)>;
 
 /// Checks every component against its plugin's schema and expands the sweep. Cells

@@ -207,5 +207,26 @@ TEST(Shard, ParsesIOfNAndSlurmArrays) {
   unsetenv("SLURM_ARRAY_TASK_MIN");
 }
 
+TEST(Plan, AsksWhetherEachKernelVariantHasAMapOnceInOrder) {
+  std::vector<std::string> asked;
+  const Plan p = make_plan(parse_experiment(R"(experiment: t
+dataset: {plugin: cubic}
+kernels:
+  - {plugin: gaussian, sigma: [0.5, 1], map: [none, rff]}
+  - {plugin: fixture_linear}
+solvers:
+  - plugin: kernel_ridge
+)",
+                                            "plan.yaml"),
+                           with_fixtures(), [&](const Variant& v) {
+                             asked.push_back(v.canonical);
+                             return true;
+                           });
+  std::vector<std::string> variants;
+  for (const Variant& v : p.kernels) variants.push_back(v.canonical);
+  EXPECT_EQ(asked, variants);
+  EXPECT_EQ(asked.size(), 5U);
+}
+
 }  // namespace
 }  // namespace kexp::core
