@@ -32,39 +32,7 @@ awk '
     if (key ~ /^taylor/) print key, "-", D, err; else print key, D, err
   }' "$report/check-kernel.txt" >"$report/kernel-error.dat"
 
-# results.csv as tab-separated fields (RFC 4180 quoting undone: a field may hold a comma).
-csv_to_tsv() {
-  awk '{
-    out = ""; field = ""; quoted = 0
-    for (i = 1; i <= length($0); i++) {
-      c = substr($0, i, 1)
-      if (quoted) {
-        if (c == "\"") { if (substr($0, i + 1, 1) == "\"") { field = field c; i++ } else quoted = 0 }
-        else field = field c
-      } else if (c == "\"") quoted = 1
-      else if (c == ",") { out = out field "\t"; field = "" }
-      else field = field c
-    }
-    print out field
-  }' "$1"
-}
-
-# results.csv as tab-separated fields (RFC 4180 quoting undone: a field may hold a comma).
-csv_to_tsv() {
-  awk '{
-    out = ""; field = ""; quoted = 0
-    for (i = 1; i <= length($0); i++) {
-      c = substr($0, i, 1)
-      if (quoted) {
-        if (c == "\"") { if (substr($0, i + 1, 1) == "\"") { field = field c; i++ } else quoted = 0 }
-        else field = field c
-      } else if (c == "\"") quoted = 1
-      else if (c == ",") { out = out field "\t"; field = "" }
-      else field = field c
-    }
-    print out field
-  }' "$1"
-}
+. "$(dirname "$0")/../lib.sh"  # csv_to_tsv
 
 # The runs, one line per kernel variant (key: map order features seed), over the 3 repeats:
 # D, mean primal test RMSE, least primal time (features + fit + predict), mean dual test RMSE,

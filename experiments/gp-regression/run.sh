@@ -33,22 +33,8 @@ awk 'BEGIN {
 
 "$kexp" run "$here/experiment.yaml" --out "$report" --force --quiet
 
-# results.csv as tab-separated fields (RFC 4180 quoting undone: a field may hold a comma).
-csv_to_tsv() {
-  awk '{
-    out = ""; field = ""; quoted = 0
-    for (i = 1; i <= length($0); i++) {
-      c = substr($0, i, 1)
-      if (quoted) {
-        if (c == "\"") { if (substr($0, i + 1, 1) == "\"") { field = field c; i++ } else quoted = 0 }
-        else field = field c
-      } else if (c == "\"") quoted = 1
-      else if (c == ",") { out = out field "\t"; field = "" }
-      else field = field c
-    }
-    print out field
-  }' "$1"
-}
+. "$(dirname "$0")/../lib.sh"  # csv_to_tsv
+
 csv_to_tsv "$report/results.csv" >"$report/results.tsv"
 # Column numbers by name.
 col() { head -1 "$report/results.tsv" | tr '\t' '\n' | grep -nx "$1" | cut -d: -f1; }
