@@ -10,9 +10,9 @@
 // Fit n³/3 + 2n² flops, prediction 2n per point given k(X, x*).
 //
 // A sweep over λ on one K: when this solver entry has more cells on the same K than one
-// symmetric eigendecomposition costs in Choleskys, the first cell computes K = QΛQᵀ
-// once (and carries its time and memory), shares Q, Λ and Qᵀy with the others, and every
-// cell solves β = Q (Λ + λI)⁻¹ Qᵀy in 2n² flops.
+// band reduction costs in Choleskys, the first cell reduces K = QBQᵀ with B banded (and
+// carries its time and memory), shares the reduction and Qᵀy with the others, and every
+// cell solves β = Q (B + λI)⁻¹ Qᵀy by a banded Cholesky: Qᵀ(K + λI)Q = B + λI for all λ.
 #include <fmt/format.h>
 #include <kexp/kexp.hpp>
 
@@ -20,44 +20,45 @@
 
 namespace {
 
-/// A symmetric eigendecomposition with eigenvectors costs about this many Cholesky
-/// factorizations of the same matrix: dsyevr against dpotrf at n = 4000 with one OpenBLAS
-/// thread took 22.4 (median of 3; bench/kernel_ridge_bench, EigenOverCholesky). A group
-/// with more cells than this is served by one eigendecomposition.
-constexpr std::size_t kEigenCostInCholeskys = 22;
+/// A band reduction K = QBQᵀ (bandwidth 64) costs about this many Cholesky factorizations
+/// of K + λI: dsytrd_sy2sb against dpotrf took 2.9, 5.2, 5.0 and 5.5 times as long at
+/// n = 1000, 2000, 4000 and 8000 with two OpenBLAS threads (bench/kernel_ridge_bench,
+/// BandOverCholesky). After it, a cell's banded Cholesky and product by Q cost 7%, 7%, 3%
+/// and 2% of a Cholesky. A group with more cells than this is served by one reduction.
+constexpr std::size_t kBandCostInCholeskys = 5;
 
-/// What the cells of a λ sweep share: K = QΛQᵀ and Qᵀy.
-struct EigenSystem {
-  arma::vec values;  ///< Λ, ascending
-  arma::mat Q;
+/// What the cells of a λ sweep share: K = QBQᵀ and Qᵀy.
+struct BandSystem {
+  explicit BandSystem(arma::mat& K) : reduction(K) {}
+  kexp::linalg::BandReduction reduction;
   arma::vec Qty;
 };
 
-constexpr const char* kSharedKey = "kernel_ridge/eigen";
+constexpr const char* kSharedKey = "kernel_ridge/band";
 
 class KernelRidge final : public kexp::Solver {
  public:
   explicit KernelRidge(const kexp::Params& p) : lambda_(p.real("lambda")) {}
 
   void fit(const kexp::TrainingData& data, kexp::SolverReport& report) override {
-    std::shared_ptr<EigenSystem> eigen;
+    std::shared_ptr<BandSystem> band;
     bool shared = false;
     if (data.shared != nullptr) {
-      eigen = std::static_pointer_cast<EigenSystem>(data.shared->get(kSharedKey));
-      shared = eigen != nullptr;
-      if (!shared && data.group_size > kEigenCostInCholeskys) {
-        eigen = decompose(data, report);
-        data.shared->put(kSharedKey, eigen);
+      band = std::static_pointer_cast<BandSystem>(data.shared->get(kSharedKey));
+      shared = band != nullptr;
+      if (!shared && data.group_size > kBandCostInCholeskys) {
+        band = reduce(data, report);
+        data.shared->put(kSharedKey, band);
       }
     }
-    if (eigen != nullptr) {
-      solve_by_eigen(*eigen, report);
+    if (band != nullptr) {
+      solve_by_band(*band, report);
     } else {
       solve_by_cholesky(data, report);
     }
     // (K + λI)β = y, so the fitted values are Kβ = y − λβ.
     report.fitted = *data.targets - lambda_ * beta_;
-    report.metrics.emplace_back("eigendecomposition", eigen != nullptr ? 1.0 : 0.0);
+    report.metrics.emplace_back("band_reduction", band != nullptr ? 1.0 : 0.0);
     report.metrics.emplace_back("decomposition_shared", shared ? 1.0 : 0.0);
   }
 
@@ -69,6 +70,13 @@ class KernelRidge final : public kexp::Solver {
   }
 
  private:
+  [[nodiscard]] std::string not_positive_definite(std::size_t minor, std::size_t n) const {
+    return fmt::format(
+        "K + λI is not positive definite (leading minor {} of {}, λ = {}): use a larger "
+        "lambda, or a valid (PSD) kernel",
+        minor, n, lambda_);
+  }
+
   void solve_by_cholesky(const kexp::TrainingData& data, kexp::SolverReport& report) {
     arma::mat& K = *data.gram;
     const double n = static_cast<double>(K.n_rows);
@@ -90,51 +98,56 @@ class KernelRidge final : public kexp::Solver {
     const int info = kexp::linalg::cholesky_in_place(K);
     if (info != 0) {
       put_back();
-      throw kexp::NumericError(fmt::format(
-          "K + λI is not positive definite (leading minor {} of {}, λ = {}): use a larger "
-          "lambda, or a valid (PSD) kernel",
-          info, K.n_rows, lambda_));
+      throw kexp::NumericError(not_positive_definite(static_cast<std::size_t>(info), K.n_rows));
     }
-    arma::mat* A = &K;
     beta_ = *data.targets;
-    kexp::linalg::cholesky_solve(*A, beta_);
+    kexp::linalg::cholesky_solve(K, beta_);
     put_back();
     report.fit_flops += n * n * n / 3.0 + 2.0 * n * n;
   }
 
-  /// K = QΛQᵀ and Qᵀy, on a copy of K unless K may be overwritten.
-  static std::shared_ptr<EigenSystem> decompose(const kexp::TrainingData& data,
-                                                kexp::SolverReport& report) {
-    const double n = static_cast<double>(data.gram->n_rows);
-    auto eigen = std::make_shared<EigenSystem>();
-    if (data.gram_writable) {
-      kexp::linalg::symmetric_eigen(*data.gram, eigen->values, eigen->Q);
-    } else {
-      arma::mat work(data.gram->n_rows, data.gram->n_cols);
-      kexp::advise_huge_pages(work);
-      work = *data.gram;
-      kexp::linalg::symmetric_eigen(work, eigen->values, eigen->Q);
-      report.matrix_bytes += 8.0 * n * n;  // the workspace copy, freed here
+  /// K = QBQᵀ and Qᵀy. The reduction works in K's lower triangle; when other cells still
+  /// need K, it is rebuilt from the upper one as after a Cholesky.
+  static std::shared_ptr<BandSystem> reduce(const kexp::TrainingData& data,
+                                            kexp::SolverReport& report) {
+    arma::mat& K = *data.gram;
+    const double n = static_cast<double>(K.n_rows);
+    const bool restore = !data.gram_writable;
+    arma::vec diagonal;
+    if (restore) diagonal = K.diag();
+    const auto put_back = [&] {
+      if (!restore) return;
+      kexp::linalg::symmetrize_from_upper(K);
+      K.diag() = diagonal;
+    };
+    std::shared_ptr<BandSystem> band;
+    try {
+      band = std::make_shared<BandSystem>(K);
+    } catch (...) {
+      put_back();
+      throw;
     }
-    eigen->Qty = eigen->Q.t() * *data.targets;
-    report.matrix_bytes += 8.0 * n * n;  // Q
-    // Householder tridiagonalization 4n³/3, back-transformation of the eigenvectors 2n³,
-    // then Qᵀy.
-    report.fit_flops += 10.0 / 3.0 * n * n * n + 2.0 * n * n;
-    return eigen;
+    put_back();
+    band->Qty = *data.targets;
+    band->reduction.apply_qt(band->Qty);
+    report.matrix_bytes += band->reduction.bytes() + (restore ? 8.0 * n : 0.0);
+    // The reduction 4n³/3, then Qᵀy.
+    report.fit_flops += 4.0 / 3.0 * n * n * n + 2.0 * n * n;
+    return band;
   }
 
-  void solve_by_eigen(const EigenSystem& eigen, kexp::SolverReport& report) {
-    const double n = static_cast<double>(eigen.values.n_elem);
-    const arma::vec shifted = eigen.values + lambda_;
-    if (shifted.n_elem > 0 && shifted.min() <= 0) {
-      throw kexp::NumericError(fmt::format(
-          "K + λI is not positive definite (smallest eigenvalue {:.3g} with λ = {}): use a "
-          "larger lambda, or a valid (PSD) kernel",
-          shifted.min(), lambda_));
+  void solve_by_band(const BandSystem& band, kexp::SolverReport& report) {
+    const double n = static_cast<double>(band.reduction.size());
+    const double b = static_cast<double>(band.reduction.bandwidth());
+    beta_ = band.Qty;
+    const int info = band.reduction.solve_band(lambda_, beta_);
+    if (info != 0) {
+      throw kexp::NumericError(
+          not_positive_definite(static_cast<std::size_t>(info), band.reduction.size()));
     }
-    beta_ = eigen.Q * (eigen.Qty / shifted);
-    report.fit_flops += 2.0 * n * n + 2.0 * n;
+    band.reduction.apply_q(beta_);
+    // The banded Cholesky n·b², its two triangular solves 4n·b, then Q·z.
+    report.fit_flops += n * b * b + 4.0 * n * b + 2.0 * n * n;
   }
 
   double lambda_;
@@ -145,12 +158,12 @@ constexpr kexp::ParamSpec kParams[] = {
     kexp::param::real("lambda", "1e-3", "ridge penalty λ in (K + λI)β = y").at_least(0).log_scale(),
 };
 
-constexpr const char* kMetrics[] = {"eigendecomposition", "decomposition_shared"};
+constexpr const char* kMetrics[] = {"band_reduction", "decomposition_shared"};
 
 constexpr kexp::PluginInfo kInfo =
-    kexp::PluginInfo{"kernel_ridge", "1.1.0",
+    kexp::PluginInfo{"kernel_ridge", "1.2.0",
                      "kernel ridge regression: (K + λI)β = y by Cholesky in place, or by one "
-                     "shared eigendecomposition K = QΛQᵀ over a λ sweep",
+                     "shared band reduction K = QBQᵀ over a λ sweep",
                      kParams, kexp::flags::dual | kexp::flags::needs_psd}
         .with_metrics(kMetrics);
 

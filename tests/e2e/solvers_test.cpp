@@ -1,6 +1,6 @@
 // The solvers through the kexp program: a config with the gaussian kernel and every dual
 // solver on the cubic dataset, a λ sweep long enough for kernel_ridge to share one
-// eigendecomposition, and the columns each solver adds to results.csv.
+// band reduction, and the columns each solver adds to results.csv.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -49,7 +49,7 @@ TEST(SolversEndToEnd, RunsEverySolverAndSharesTheDecompositionOfTheLambdaSweep) 
     return i.value_or(0);
   };
   const std::size_t status = col("status"), solver = col("solver"), lambda = col("solver.lambda"),
-                    shared = col("decomposition_shared"), eigen = col("eigendecomposition"),
+                    shared = col("decomposition_shared"), band = col("band_reduction"),
                     lml = col("log_marginal_likelihood"), alpha = col("alpha"),
                     rmse = col("test_rmse"), iterations = col("iterations");
   double ridge_rmse_at_gp_noise = std::nan("");
@@ -60,7 +60,7 @@ TEST(SolversEndToEnd, RunsEverySolverAndSharesTheDecompositionOfTheLambdaSweep) 
     EXPECT_LT(test_rmse, 0.5) << row[solver];
     if (row[solver] == "kernel_ridge") {
       ++ridge;
-      EXPECT_EQ(row[eigen], "1");
+      EXPECT_EQ(row[band], "1");
       reused += row[shared] == "1" ? 1 : 0;
       if (std::abs(std::stod(row[lambda]) - 0.01) < 1e-12) ridge_rmse_at_gp_noise = test_rmse;
     } else if (row[solver] == "gp_regression") {
@@ -71,7 +71,7 @@ TEST(SolversEndToEnd, RunsEverySolverAndSharesTheDecompositionOfTheLambdaSweep) 
     }
   }
   EXPECT_EQ(ridge, 25);
-  EXPECT_EQ(reused, 24);  // the first cell computes the decomposition, the others reuse it
+  EXPECT_EQ(reused, 24);  // the first cell reduces K, the others reuse the reduction
   // GP mean = kernel ridge with λ = noise; 0.01 is on the sweep (10^(−4 + 4·12/24)).
   ASSERT_TRUE(std::isfinite(ridge_rmse_at_gp_noise));
   for (const auto& row : table.rows) {

@@ -1,9 +1,11 @@
-// The SDK's linear algebra: in-place Cholesky, its solve and log-determinant, and the
-// restore of a symmetric matrix from its upper triangle, on hand-checked cases.
+// The SDK's linear algebra: in-place Cholesky, its solve and log-determinant, the restore
+// of a symmetric matrix from its upper triangle, and the band reduction A = QBQᵀ that
+// solves shifted systems, on hand-checked cases and against direct solves.
 #include "kexp/linalg.hpp"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "kexp/error.hpp"
@@ -59,6 +61,120 @@ TEST(Linalg, SymmetrizeFromUpperCopiesTheUpperTriangleDown) {
   EXPECT_TRUE(arma::approx_equal(A, expected, "absdiff", 0.0));
   arma::mat rectangular(2, 3);
   EXPECT_THROW(symmetrize_from_upper(rectangular), InvalidArgument);
+}
+
+/// An exactly symmetric positive definite n × n matrix with a spread of eigenvalues.
+arma::mat spd(arma::uword n, arma::uword seed) {
+  arma::arma_rng::set_seed(seed);
+  const arma::mat B = arma::randn(n, n);
+  return arma::symmatu(B * B.t() / static_cast<double>(n) + 1e-3 * arma::eye(n, n));
+}
+
+TEST(BandReduction, OfATwoByTwoMatrixIsTheMatrixItself) {
+  // n ≤ b + 1: B = A and Q = I. (A + 1·I)x = b with A = [[4, 2], [2, 10]]:
+  // [[5, 2], [2, 11]]x = [9, 24] has x = [1, 2].
+  arma::mat A = {{4.0, 2.0}, {2.0, 10.0}};
+  const BandReduction r(A, 1);
+  EXPECT_EQ(r.bandwidth(), 1U);
+  arma::vec x = {9.0, 24.0};
+  ASSERT_EQ(r.solve_shifted(1.0, x), 0);
+  EXPECT_NEAR(x[0], 1.0, 1e-14);
+  EXPECT_NEAR(x[1], 2.0, 1e-14);
+}
+
+TEST(BandReduction, SolvesShiftedSystemsAsADirectSolveDoes) {
+  // Sizes below, at and across the bandwidth and its multiples, and shifts over six
+  // decades; each against the dense solve of (A + λI)x = y.
+  for (const arma::uword bandwidth : {1U, 4U, 64U}) {
+    for (const arma::uword n : {1U, 2U, 5U, 6U, 9U, 13U, 64U, 65U, 66U, 150U, 301U}) {
+      const arma::mat A = spd(n, n + bandwidth);
+      arma::mat work = A;
+      const BandReduction r(work, bandwidth);
+      EXPECT_EQ(r.size(), n);
+      const arma::vec y = arma::randn(n);
+      for (const double shift : {1e-6, 1e-3, 1.0}) {
+        const arma::mat shifted = A + shift * arma::eye(n, n);
+        const arma::vec direct = arma::solve(shifted, y, arma::solve_opts::likely_sympd);
+        arma::vec x = y;
+        ASSERT_EQ(r.solve_shifted(shift, x), 0);
+        // Both are backward stable: they agree to about cond(A + λI)·ε.
+        const double tolerance = 1e-13 * arma::cond(shifted);
+        EXPECT_LE(arma::norm(x - direct) / arma::norm(direct), tolerance)
+            << "n = " << n << ", b = " << bandwidth << ", λ = " << shift;
+        EXPECT_LE(arma::norm(shifted * x - y) / arma::norm(y), 1e-12)
+            << "n = " << n << ", b = " << bandwidth << ", λ = " << shift;
+      }
+    }
+  }
+}
+
+TEST(BandReduction, QIsOrthogonalAndQtAQIsBanded) {
+  const arma::uword n = 40, bandwidth = 6;
+  const arma::mat A = spd(n, 11);
+  arma::mat work = A;
+  const BandReduction r(work, bandwidth);
+  // Q as a dense matrix, a column at a time.
+  arma::mat Q(n, n);
+  for (arma::uword j = 0; j < n; ++j) {
+    arma::vec e(n, arma::fill::zeros);
+    e[j] = 1.0;
+    r.apply_q(e);
+    Q.col(j) = e;
+  }
+  EXPECT_LE(arma::abs(Q.t() * Q - arma::eye(n, n)).max(), 1e-14);
+  const arma::mat B = Q.t() * A * Q;
+  double outside = 0;
+  for (arma::uword j = 0; j < n; ++j) {
+    for (arma::uword i = 0; i < n; ++i) {
+      if (i > j + bandwidth || j > i + bandwidth) outside = std::max(outside, std::abs(B(i, j)));
+    }
+  }
+  EXPECT_LE(outside, 1e-14 * arma::abs(A).max());
+  // Qᵀ undoes Q.
+  const arma::vec x = arma::randn(n);
+  arma::vec round_trip = x;
+  r.apply_q(round_trip);
+  r.apply_qt(round_trip);
+  EXPECT_LE(arma::abs(round_trip - x).max(), 1e-14);
+}
+
+TEST(BandReduction, LeavesTheStrictUpperTriangleAsItWas) {
+  const arma::mat A = spd(100, 5);
+  arma::mat work = A;
+  const arma::vec diagonal = A.diag();
+  const BandReduction r(work, 8);
+  EXPECT_TRUE(arma::approx_equal(arma::trimatu(work, 1), arma::trimatu(A, 1), "absdiff", 0.0));
+  EXPECT_FALSE(arma::approx_equal(work, A, "absdiff", 0.0));  // the lower triangle was used
+  symmetrize_from_upper(work);
+  work.diag() = diagonal;
+  EXPECT_TRUE(arma::approx_equal(work, A, "absdiff", 0.0));
+  // B, the Householder vectors (about n²/2) and the block factors.
+  EXPECT_GE(r.bytes(), 8.0 * (100.0 - 8.0) * (100.0 - 8.0) / 2.0);
+  EXPECT_LE(r.bytes(), 8.0 * (100.0 * 100.0 / 2.0 + 2.0 * 100.0 * 8.0));
+}
+
+TEST(BandReduction, ReportsAShiftThatIsNotPositiveDefinite) {
+  arma::mat A = arma::diagmat(arma::vec{3.0, -1.0, 2.0, 5.0});  // eigenvalue −1
+  arma::arma_rng::set_seed(3);
+  const arma::mat Q0 = arma::orth(arma::randn(4, 4));
+  A = arma::symmatu(Q0 * A * Q0.t());
+  const BandReduction r(A, 1);
+  arma::vec x = arma::ones(4);
+  EXPECT_GT(r.solve_shifted(0.5, x), 0);  // eigenvalue −0.5
+  x = arma::ones(4);
+  EXPECT_EQ(r.solve_shifted(1.5, x), 0);  // every eigenvalue now ≥ 0.5
+}
+
+TEST(BandReduction, RejectsWhatItCannotReduce) {
+  arma::mat rectangular(3, 4, arma::fill::ones);
+  EXPECT_THROW(BandReduction(rectangular, 2), InvalidArgument);
+  arma::mat A = arma::eye(3, 3);
+  EXPECT_THROW(BandReduction(A, 0), InvalidArgument);
+  const BandReduction r(A, 2);
+  arma::vec wrong(4, arma::fill::ones);
+  EXPECT_THROW(r.apply_q(wrong), InvalidArgument);
+  EXPECT_THROW(r.apply_qt(wrong), InvalidArgument);
+  EXPECT_THROW((void)r.solve_band(0.0, wrong), InvalidArgument);
 }
 
 }  // namespace

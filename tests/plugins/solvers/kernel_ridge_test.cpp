@@ -1,6 +1,6 @@
 // kernel_ridge: a hand-worked problem, the in-place factorization, the error on a matrix
-// that is not positive definite, and the shared eigendecomposition of a λ sweep against
-// one Cholesky per λ.
+// that is not positive definite, and the shared band reduction of a λ sweep against one
+// Cholesky per λ.
 #include <fmt/format.h>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -23,7 +23,7 @@ TEST(KernelRidge, SolvesATinyProblemWorkedByHand) {
   EXPECT_NEAR(run.prediction.mean[0], 0.25, 1e-15);
   EXPECT_NEAR(run.report.fitted[0], 5.0 / 8.0, 1e-15);
   EXPECT_NEAR(run.report.fitted[1], 1.0 / 8.0, 1e-15);
-  EXPECT_EQ(metric(run.report, "eigendecomposition"), 0.0);
+  EXPECT_EQ(metric(run.report, "band_reduction"), 0.0);
 }
 
 TEST(KernelRidge, FactorsInPlaceAndHandsKBackIntactWhenOthersNeedIt) {
@@ -77,7 +77,7 @@ TEST(KernelRidge, MatrixThatIsNotPositiveDefiniteAsksForLargerLambdaOrValidKerne
     EXPECT_THAT(e.what(), HasSubstr("not positive definite"));
     EXPECT_THAT(e.what(), HasSubstr("use a larger lambda, or a valid (PSD) kernel"));
   }
-  // The same through the eigendecomposition of a large λ group.
+  // The same through the band reduction of a large λ group, which hands K back intact.
   SharedState shared;
   try {
     (void)run_dual(*solver, K, K, arma::vec{1.0, 1.0}, arma::vec{1.0, 2.0},
@@ -88,50 +88,73 @@ TEST(KernelRidge, MatrixThatIsNotPositiveDefiniteAsksForLargerLambdaOrValidKerne
   }
 }
 
-TEST(KernelRidge, SharedEigendecompositionGivesTheSameBetaAsCholesky) {
-  // With K(X, X*) = I, the predictions are β itself.
+TEST(KernelRidge, SharedBandReductionGivesTheSameBetaAsCholesky) {
+  // With K(X, X*) = I, the predictions are β itself. n = 200 is past three panels of the
+  // bandwidth (64), so Q is a product of several block reflectors.
   const Problem p = make_problem(3, 200, 1, 22);
   const arma::mat K = gaussian_gram(p.X, p.X, 0.8);
   const arma::mat identity = arma::eye(200, 200);
   const arma::vec diag(200, arma::fill::ones);
   const std::vector<double> lambdas = {1e-3, 1e-2, 1e-1, 1.0, 10.0};
-  const std::size_t group = 50;  // more cells than an eigendecomposition costs in Choleskys
+  const std::size_t group = 10;  // more cells than a band reduction costs in Choleskys
+  const double n = 200;
   SharedState shared;
   for (std::size_t i = 0; i < lambdas.size(); ++i) {
     const std::string l = fmt::format("{}", lambdas[i]);
-    auto by_eigen = make_solver("kernel_ridge", {{"lambda", l}});
+    auto by_band = make_solver("kernel_ridge", {{"lambda", l}});
     const bool last = i + 1 == lambdas.size();
-    const FitResult e = run_dual(*by_eigen, K, identity, diag, p.y, {last, &shared, group, i});
+    const FitResult b = run_dual(*by_band, K, identity, diag, p.y, {last, &shared, group, i});
     auto by_cholesky = make_solver("kernel_ridge", {{"lambda", l}});
     const FitResult c = run_dual(*by_cholesky, K, identity, diag, p.y);
     // Tolerance: 1e-9 relative; cond(K + λI) ≤ 200/λ = 2e5 here.
-    EXPECT_LT(arma::norm(e.prediction.mean - c.prediction.mean) / arma::norm(c.prediction.mean),
+    EXPECT_LT(arma::norm(b.prediction.mean - c.prediction.mean) / arma::norm(c.prediction.mean),
               1e-9)
         << "λ = " << l;
-    EXPECT_LT(arma::norm(e.report.fitted - c.report.fitted) / arma::norm(c.report.fitted), 1e-9);
-    EXPECT_EQ(metric(e.report, "eigendecomposition"), 1.0);
-    EXPECT_EQ(metric(c.report, "eigendecomposition"), 0.0);
-    // The first cell computes the decomposition and carries its cost; the others reuse it.
-    EXPECT_EQ(metric(e.report, "decomposition_shared"), i == 0 ? 0.0 : 1.0);
+    EXPECT_LT(arma::norm(b.report.fitted - c.report.fitted) / arma::norm(c.report.fitted), 1e-9);
+    EXPECT_EQ(metric(b.report, "band_reduction"), 1.0);
+    EXPECT_EQ(metric(c.report, "band_reduction"), 0.0);
+    // The first cell reduces K and carries the cost; the others reuse it.
+    EXPECT_EQ(metric(b.report, "decomposition_shared"), i == 0 ? 0.0 : 1.0);
     if (i == 0) {
-      EXPECT_EQ(e.report.matrix_bytes, 2.0 * 8.0 * 200 * 200);  // the workspace copy and Q
-      EXPECT_GT(e.report.fit_flops, 3.0 * 200 * 200 * 200);
+      // The Householder vectors, about n²/2, plus B and the saved diagonal: no copy of K.
+      EXPECT_GT(b.report.matrix_bytes, 8.0 * (n - 64) * (n - 64) / 2);
+      EXPECT_LT(b.report.matrix_bytes, 8.0 * (n * n / 2 + 3 * n * 64));
+      EXPECT_GT(b.report.fit_flops, 4.0 / 3.0 * n * n * n);
     } else {
-      EXPECT_EQ(e.report.matrix_bytes, 0.0);
-      EXPECT_LT(e.report.fit_flops, 3.0 * 200 * 200);
+      EXPECT_EQ(b.report.matrix_bytes, 0.0);
+      EXPECT_LT(b.report.fit_flops, n * n * n / 3.0);  // less than one Cholesky
     }
   }
 }
 
-TEST(KernelRidge, SmallGroupUsesOneCholeskyPerCell) {
-  const Problem p = make_problem(2, 30, 4, 23);
-  const arma::mat K = gaussian_gram(p.X, p.X, 1.0), K_cross = gaussian_gram(p.X, p.Xt, 1.0);
+TEST(KernelRidge, BandReductionHandsKBackIntactWhenOthersNeedIt) {
+  const Problem p = make_problem(2, 150, 5, 24);
+  const arma::mat K = gaussian_gram(p.X, p.X, 0.7);
+  arma::mat kept = K;
   SharedState shared;
-  auto solver = make_solver("kernel_ridge", {{"lambda", "0.1"}});
-  const FitResult run =
-      run_dual(*solver, K, K_cross, arma::vec(4, arma::fill::ones), p.y, {false, &shared, 3, 0});
-  EXPECT_EQ(metric(run.report, "eigendecomposition"), 0.0);
-  EXPECT_EQ(shared.get("kernel_ridge/eigen"), nullptr);
+  TrainingData train;
+  train.gram = &kept;
+  train.targets = &p.y;
+  train.shared = &shared;
+  train.group_size = 8;
+  SolverReport report;
+  make_solver("kernel_ridge", {{"lambda", "0.01"}})->fit(train, report);
+  EXPECT_EQ(metric(report, "band_reduction"), 1.0);
+  EXPECT_TRUE(arma::approx_equal(kept, K, "absdiff", 0.0)) << "K changed without permission";
+}
+
+TEST(KernelRidge, GroupSizeChoosesBetweenCholeskyAndTheBandReduction) {
+  // One reduction costs about five Choleskys: five cells factor, six share a reduction.
+  const Problem p = make_problem(2, 30, 4, 25);
+  const arma::mat K = gaussian_gram(p.X, p.X, 1.0), K_cross = gaussian_gram(p.X, p.Xt, 1.0);
+  for (const std::size_t group : {1U, 5U, 6U}) {
+    SharedState shared;
+    auto solver = make_solver("kernel_ridge", {{"lambda", "0.1"}});
+    const FitResult run = run_dual(*solver, K, K_cross, arma::vec(4, arma::fill::ones), p.y,
+                                   {false, &shared, group, 0});
+    EXPECT_EQ(metric(run.report, "band_reduction"), group > 5 ? 1.0 : 0.0) << group;
+    EXPECT_EQ(shared.get("kernel_ridge/band") != nullptr, group > 5) << group;
+  }
 }
 
 }  // namespace
