@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <limits>
+#include <string>
 
 #include "support/kernels.hpp"
 #include "support/plugins.hpp"
@@ -126,6 +127,42 @@ TEST(GaussianKernel, RandomFeaturesAreReproducibleFromTheirSeed) {
   make_kernel("gaussian", {{"map", "rff"}, {"seed", "5"}})->feature_map()->features(X, C);
   EXPECT_TRUE(arma::approx_equal(A, B, "absdiff", 0.0));
   EXPECT_FALSE(arma::approx_equal(A, C, "absdiff", 1e-3));
+}
+
+TEST(GaussianKernel, RandomFeaturesAreCosinesOfAnAffineFunction) {
+  // In d = 1, φ_i(t) = c·cos(w_i t + b_i), c = √(2/D). Then
+  //   φ(t) + φ(−t) = 2 cos(w t) φ(0),
+  // so u(t) = (φ(t) + φ(−t)) / (2φ(0)) is cos(w t), which must satisfy the double-angle
+  // identity u(2t) = 2u(t)² − 1, feature by feature, to rounding. Over many features and
+  // arguments this checks every value the vectorized cosine returns.
+  const std::string D = "1024";
+  const arma::rowvec t = {0.3, 1.7, 4.0};
+  arma::mat X(1, 1 + 4 * t.n_elem, arma::fill::zeros);
+  for (arma::uword k = 0; k < t.n_elem; ++k) {
+    X(0, 1 + 4 * k) = t[k];
+    X(0, 2 + 4 * k) = -t[k];
+    X(0, 3 + 4 * k) = 2 * t[k];
+    X(0, 4 + 4 * k) = -2 * t[k];
+  }
+  arma::mat Phi;
+  make_kernel("gaussian", {{"sigma", "0.5"}, {"map", "rff"}, {"features", D}, {"seed", "9"}})
+      ->feature_map()
+      ->features(X, Phi);
+  ASSERT_EQ(Phi.n_rows, 1024U);
+  const double c = std::sqrt(2.0 / 1024.0);
+  int checked = 0;
+  for (arma::uword i = 0; i < Phi.n_rows; ++i) {
+    const double at_zero = Phi(i, 0);
+    EXPECT_LE(std::abs(at_zero), c * (1 + 1e-15));
+    if (std::abs(at_zero) < 0.1 * c) continue;  // cos b_i near 0: u(t) is ill-conditioned
+    for (arma::uword k = 0; k < t.n_elem; ++k) {
+      const double u = (Phi(i, 1 + 4 * k) + Phi(i, 2 + 4 * k)) / (2 * at_zero);
+      const double u2 = (Phi(i, 3 + 4 * k) + Phi(i, 4 + 4 * k)) / (2 * at_zero);
+      EXPECT_NEAR(u2, 2 * u * u - 1, 1e-12) << "feature " << i << ", t = " << t[k];
+      ++checked;
+    }
+  }
+  EXPECT_GT(checked, 2000);
 }
 
 TEST(GaussianKernel, RejectsANonPositiveSigma) {
