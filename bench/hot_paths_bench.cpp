@@ -1,0 +1,184 @@
+// The hot paths of a run, across n, through the plugins as the runner loads them:
+//   Gram/<kernel>/n         K(X, X) for every kernel, d = 10; counter `entry`: time per entry
+//   FeatureMap/<map>/n      Φ(X) for every finite map, d = 10; counter `entry`: time per
+//                           entry of Φ (D × n)
+//   KernelRidgeFit/n        kernel_ridge on a built K, factored in place
+//   DualGdStep/n            dual_gd, T = 20 steps at a fixed α; counter `step`: the fit's
+//                           time over its T + 1 products Kr (2n² flops each)
+//   PrimalRidgeFit/D/n      primal_ridge on a D × n feature matrix: ΦΦᵀ (nD² flops), then
+//                           a D × D Cholesky
+//
+//   build/bin/hot_paths_bench --benchmark_repetitions=3 --benchmark_report_aggregates_only
+//   build/bin/hot_paths_bench --benchmark_filter='Gram/gaussian'
+#include <benchmark/benchmark.h>
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "kexp/kexp.hpp"
+#include "support/plugins.hpp"
+
+namespace {
+
+using kexp::test::TextParams;
+
+constexpr arma::uword kDim = 10;
+
+arma::mat points(arma::uword n) {
+  arma::arma_rng::set_seed(42);
+  return arma::randn<arma::mat>(kDim, n) / std::sqrt(static_cast<double>(kDim));
+}
+
+arma::vec targets(const arma::mat& X) { return arma::sin(arma::sum(X, 0)).t(); }
+
+void per_entry(benchmark::State& state, double entries) {
+  state.counters["entry"] = benchmark::Counter(
+      entries, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+}
+
+void Gram(benchmark::State& state, const std::string& kernel, const TextParams& params) {
+  const auto n = static_cast<arma::uword>(state.range(0));
+  const arma::mat X = points(n);
+  const auto k = kexp::test::make_kernel(kernel, params);
+  arma::mat K(n, n);
+  for (auto _ : state) {
+    k->gram(X, K);
+    benchmark::DoNotOptimize(K.memptr());
+    benchmark::ClobberMemory();
+  }
+  per_entry(state, static_cast<double>(n) * static_cast<double>(n));
+}
+
+void FeatureMap(benchmark::State& state, const std::string& kernel, const TextParams& params) {
+  const auto n = static_cast<arma::uword>(state.range(0));
+  const arma::mat X = points(n);
+  const auto k = kexp::test::make_kernel(kernel, params);
+  arma::mat Phi;
+  for (auto _ : state) {
+    k->feature_map()->features(X, Phi);
+    benchmark::DoNotOptimize(Phi.memptr());
+    benchmark::ClobberMemory();
+  }
+  state.counters["D"] = static_cast<double>(Phi.n_rows);
+  per_entry(state, static_cast<double>(Phi.n_elem));
+}
+
+void KernelRidgeFit(benchmark::State& state) {
+  const auto n = static_cast<arma::uword>(state.range(0));
+  const arma::mat X = points(n);
+  const arma::vec y = targets(X);
+  arma::mat K0;
+  kexp::test::make_kernel("gaussian")->gram(X, K0);
+  const auto solver = kexp::test::make_solver("kernel_ridge", {{"lambda", "1e-3"}});
+  for (auto _ : state) {
+    state.PauseTiming();
+    arma::mat K = K0;
+    kexp::TrainingData train;
+    train.gram = &K;
+    train.gram_writable = true;
+    train.targets = &y;
+    kexp::SolverReport report;
+    state.ResumeTiming();
+    solver->fit(train, report);
+    benchmark::DoNotOptimize(report.fitted.memptr());
+  }
+}
+
+void DualGdStep(benchmark::State& state) {
+  const auto n = static_cast<arma::uword>(state.range(0));
+  constexpr int kSteps = 20;
+  const arma::mat X = points(n);
+  const arma::vec y = targets(X);
+  arma::mat K;
+  kexp::test::make_kernel("gaussian")->gram(X, K);
+  const auto solver = kexp::test::make_solver(
+      "dual_gd", {{"alpha", "1e-3"}, {"iterations", std::to_string(kSteps)}, {"tolerance", "0"}});
+  kexp::TrainingData train;
+  train.gram = &K;
+  train.targets = &y;
+  for (auto _ : state) {
+    kexp::SolverReport report;
+    solver->fit(train, report);
+    if (report.iterations != kSteps) state.SkipWithError("dual_gd stopped early");
+    benchmark::DoNotOptimize(report.fitted.memptr());
+  }
+  state.counters["step"] = benchmark::Counter(
+      kSteps + 1, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+}
+
+void PrimalRidgeFit(benchmark::State& state) {
+  const auto D = static_cast<arma::uword>(state.range(0));
+  const auto n = static_cast<arma::uword>(state.range(1));
+  arma::arma_rng::set_seed(7);
+  const arma::mat Phi = arma::randn<arma::mat>(D, n);
+  const arma::vec y = arma::randn<arma::vec>(n);
+  const auto solver = kexp::test::make_solver("primal_ridge", {{"lambda", "1e-3"}});
+  kexp::TrainingData train;
+  train.features = &Phi;
+  train.targets = &y;
+  for (auto _ : state) {
+    kexp::SolverReport report;
+    solver->fit(train, report);
+    benchmark::DoNotOptimize(report.fitted.memptr());
+  }
+}
+
+void register_all() {
+  const std::vector<std::pair<std::string, TextParams>> kernels = {
+      {"linear", {}},    {"polynomial", {{"degree", "3"}}}, {"cubic", {}},    {"gaussian", {}},
+      {"laplacian", {}}, {"sigmoid", {{"a", "0.5"}}},       {"constant", {}},
+  };
+  for (const auto& [name, params] : kernels) {
+    benchmark::RegisterBenchmark(("Gram/" + name).c_str(), Gram, name, params)
+        ->Arg(1000)
+        ->Arg(2000)
+        ->Arg(4000)
+        ->UseRealTime()
+        ->Unit(benchmark::kMillisecond);
+  }
+  const std::vector<std::tuple<std::string, std::string, TextParams>> maps = {
+      {"linear", "linear", {}},
+      {"polynomial3", "polynomial", {{"degree", "3"}}},
+      {"cubic", "cubic", {}},
+      {"gaussian_taylor3", "gaussian", {{"map", "taylor"}, {"order", "3"}}},
+      {"gaussian_rff1000", "gaussian", {{"map", "rff"}, {"features", "1000"}}},
+  };
+  for (const auto& [label, name, params] : maps) {
+    benchmark::RegisterBenchmark(("FeatureMap/" + label).c_str(), FeatureMap, name, params)
+        ->Arg(1000)
+        ->Arg(4000)
+        ->Arg(16000)
+        ->UseRealTime()
+        ->Unit(benchmark::kMillisecond);
+  }
+  benchmark::RegisterBenchmark("KernelRidgeFit", KernelRidgeFit)
+      ->Arg(1000)
+      ->Arg(2000)
+      ->Arg(4000)
+      ->UseRealTime()
+      ->Unit(benchmark::kMillisecond);
+  benchmark::RegisterBenchmark("DualGdStep", DualGdStep)
+      ->Arg(1000)
+      ->Arg(2000)
+      ->Arg(4000)
+      ->UseRealTime()
+      ->Unit(benchmark::kMillisecond);
+  benchmark::RegisterBenchmark("PrimalRidgeFit", PrimalRidgeFit)
+      ->Args({300, 4000})
+      ->Args({1000, 4000})
+      ->Args({1000, 16000})
+      ->UseRealTime()
+      ->Unit(benchmark::kMillisecond);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  register_all();
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}
