@@ -31,8 +31,10 @@
 // here, as <math.h> declares them under -ffast-math only, they let the `omp simd` loop
 // below call them; the loop is compiled for AVX-512, AVX2 and the x86-64 baseline and
 // chosen at load by the CPU.
+extern "C" {
 #pragma omp declare simd notinbranch
-extern "C" double cos(double x);
+double cos(double x);
+}
 #define KEXP_COS_CLONES \
   __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
 #else

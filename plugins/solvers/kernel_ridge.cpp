@@ -70,13 +70,6 @@ class KernelRidge final : public kexp::Solver {
   }
 
  private:
-  [[nodiscard]] std::string not_positive_definite(std::size_t minor, std::size_t n) const {
-    return fmt::format(
-        "K + λI is not positive definite (leading minor {} of {}, λ = {}): use a larger "
-        "lambda, or a valid (PSD) kernel",
-        minor, n, lambda_);
-  }
-
   void solve_by_cholesky(const kexp::TrainingData& data, kexp::SolverReport& report) {
     arma::mat& K = *data.gram;
     const double n = static_cast<double>(K.n_rows);
@@ -98,7 +91,10 @@ class KernelRidge final : public kexp::Solver {
     const int info = kexp::linalg::cholesky_in_place(K);
     if (info != 0) {
       put_back();
-      throw kexp::NumericError(not_positive_definite(static_cast<std::size_t>(info), K.n_rows));
+      throw kexp::NumericError(fmt::format(
+          "K + λI is not positive definite (leading minor {} of {}, λ = {}): use a larger "
+          "lambda, or a valid (PSD) kernel",
+          info, K.n_rows, lambda_));
     }
     beta_ = *data.targets;
     kexp::linalg::cholesky_solve(K, beta_);
@@ -130,7 +126,8 @@ class KernelRidge final : public kexp::Solver {
     put_back();
     band->Qty = *data.targets;
     band->reduction.apply_qt(band->Qty);
-    report.matrix_bytes += band->reduction.bytes() + (restore ? 8.0 * n : 0.0);
+    report.matrix_bytes +=
+        band->reduction.bytes() + band->reduction.workspace_bytes() + (restore ? 8.0 * n : 0.0);
     // The reduction 4n³/3, then Qᵀy.
     report.fit_flops += 4.0 / 3.0 * n * n * n + 2.0 * n * n;
     return band;
@@ -143,9 +140,12 @@ class KernelRidge final : public kexp::Solver {
     const int info = band.reduction.solve_band(lambda_, beta_);
     if (info != 0) {
       throw kexp::NumericError(
-          not_positive_definite(static_cast<std::size_t>(info), band.reduction.size()));
+          fmt::format("K + λI is not positive definite (leading minor {} of {} of its band form "
+                      "QᵀKQ + λI, λ = {}): use a larger lambda, or a valid (PSD) kernel",
+                      info, band.reduction.size(), lambda_));
     }
     band.reduction.apply_q(beta_);
+    report.matrix_bytes += band.reduction.solve_bytes();  // the factor of B + λI
     // The banded Cholesky n·b², its two triangular solves 4n·b, then Q·z.
     report.fit_flops += n * b * b + 4.0 * n * b + 2.0 * n * n;
   }

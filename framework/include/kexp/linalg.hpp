@@ -38,8 +38,9 @@ KEXP_API void symmetric_eigen(arma::mat& A, arma::vec& eigenvalues, arma::mat& e
 /// subdiagonals), by LAPACK's dsytrd_sy2sb: the first, BLAS-3 stage of the two-stage
 /// tridiagonalization (Haidar, Ltaief & Dongarra, SC 2011). Since Qᵀ(A + λI)Q = B + λI for
 /// every λ, one reduction serves a whole sweep of shifted systems (A + λI)x = y: each is a
-/// banded Cholesky of B + λI (n·b² flops) and one product by Q (2n²), against n³/3 for a
-/// Cholesky of A + λI. The reduction costs 4n³/3 flops, about 4.5 such Choleskys in time
+/// banded Cholesky of B + λI (n·b² flops) and the products by Qᵀ and Q (2n² each; Qᵀy once
+/// when y is the same for every λ), against n³/3 for a Cholesky of A + λI. The reduction
+/// costs 4n³/3 flops, 3 to 5.5 such Choleskys in time at n = 1000 to 8000
 /// (bench/kernel_ridge_bench, BandOverCholesky), and is backward stable like them.
 class KEXP_API BandReduction {
  public:
@@ -53,6 +54,10 @@ class KEXP_API BandReduction {
   [[nodiscard]] arma::uword bandwidth() const { return bandwidth_; }
   /// The doubles this object holds, as bytes.
   [[nodiscard]] double bytes() const;
+  /// The workspace the reduction used and freed (LAPACK's, besides A), as bytes.
+  [[nodiscard]] double workspace_bytes() const { return workspace_bytes_; }
+  /// The copy of B that each solve_band factors, as bytes.
+  [[nodiscard]] double solve_bytes() const { return 8.0 * static_cast<double>(band_.n_elem); }
 
   /// x ← Qᵀx.
   void apply_qt(arma::vec& x) const;
@@ -76,6 +81,7 @@ class KEXP_API BandReduction {
 
   arma::uword n_ = 0;
   arma::uword bandwidth_ = 0;
+  double workspace_bytes_ = 0;
   arma::mat band_;  ///< B in LAPACK's lower band storage, (b + 1) × n
   std::vector<Panel> panels_;
 };

@@ -141,6 +141,7 @@ BandReduction::BandReduction(arma::mat& A, arma::uword bandwidth) : n_(A.n_rows)
   if (info != 0) throw NumericError(fmt::format("dsytrd_sy2sb workspace query: info {}", info));
   lwork = std::max(1, static_cast<int>(work_size));
   std::vector<double> work(static_cast<std::size_t>(lwork));
+  workspace_bytes_ = 8.0 * static_cast<double>(lwork + n);  // WORK and TAU
   dsytrd_sy2sb_("L", &n, &kd, A.memptr(), &n, band_.memptr(), &ldab, tau.memptr(), work.data(),
                 &lwork, &info, 1);
   if (info != 0) throw NumericError(fmt::format("dsytrd_sy2sb failed (info {})", info));

@@ -77,15 +77,32 @@ TEST(KernelRidge, MatrixThatIsNotPositiveDefiniteAsksForLargerLambdaOrValidKerne
     EXPECT_THAT(e.what(), HasSubstr("not positive definite"));
     EXPECT_THAT(e.what(), HasSubstr("use a larger lambda, or a valid (PSD) kernel"));
   }
-  // The same through the band reduction of a large λ group, which hands K back intact.
+  // The same through the band reduction of a large λ group, on a matrix past several
+  // panels of the bandwidth (eigenvalue −1 among 1 … 2): the error names the band form,
+  // and K is handed back as it was.
+  const arma::uword n = 200;
+  arma::arma_rng::set_seed(5);
+  const arma::mat Q = arma::orth(arma::randn(n, n));
+  arma::vec eigenvalues = arma::linspace(1.0, 2.0, n);
+  eigenvalues[n / 2] = -1.0;
+  const arma::mat indefinite = arma::symmatu(Q * arma::diagmat(eigenvalues) * Q.t());
+  arma::mat kept = indefinite;
+  const arma::vec y = arma::ones(n);
   SharedState shared;
+  TrainingData train;
+  train.gram = &kept;
+  train.targets = &y;
+  train.shared = &shared;
+  train.group_size = 100;
+  SolverReport ignored;
   try {
-    (void)run_dual(*solver, K, K, arma::vec{1.0, 1.0}, arma::vec{1.0, 2.0},
-                   {false, &shared, 100, 0});
+    solver->fit(train, ignored);
     FAIL() << "no error";
   } catch (const NumericError& e) {
+    EXPECT_THAT(e.what(), HasSubstr("band form"));
     EXPECT_THAT(e.what(), HasSubstr("use a larger lambda, or a valid (PSD) kernel"));
   }
+  EXPECT_TRUE(arma::approx_equal(kept, indefinite, "absdiff", 0.0));
 }
 
 TEST(KernelRidge, SharedBandReductionGivesTheSameBetaAsCholesky) {
@@ -116,31 +133,49 @@ TEST(KernelRidge, SharedBandReductionGivesTheSameBetaAsCholesky) {
     // The first cell reduces K and carries the cost; the others reuse it.
     EXPECT_EQ(metric(b.report, "decomposition_shared"), i == 0 ? 0.0 : 1.0);
     if (i == 0) {
-      // The Householder vectors, about n²/2, plus B and the saved diagonal: no copy of K.
+      // The Householder vectors, about n²/2, B, LAPACK's workspace, the saved diagonal and
+      // the factor of B + λI: no copy of K.
       EXPECT_GT(b.report.matrix_bytes, 8.0 * (n - 64) * (n - 64) / 2);
-      EXPECT_LT(b.report.matrix_bytes, 8.0 * (n * n / 2 + 3 * n * 64));
+      EXPECT_LT(b.report.matrix_bytes, 8.0 * (n * n / 2 + 8 * n * 64));
       EXPECT_GT(b.report.fit_flops, 4.0 / 3.0 * n * n * n);
     } else {
-      EXPECT_EQ(b.report.matrix_bytes, 0.0);
+      EXPECT_EQ(b.report.matrix_bytes, 8.0 * 65 * n);  // the factor of B + λI, (b + 1) × n
       EXPECT_LT(b.report.fit_flops, n * n * n / 3.0);  // less than one Cholesky
     }
   }
 }
 
-TEST(KernelRidge, BandReductionHandsKBackIntactWhenOthersNeedIt) {
+TEST(KernelRidge, BandReductionHandsKBackIntactToEachCellOfTheGroup) {
+  // One K through a whole group, as the runner passes it: every cell but the last must
+  // leave K exactly as it was, and each agrees with a Cholesky on its own copy.
   const Problem p = make_problem(2, 150, 5, 24);
   const arma::mat K = gaussian_gram(p.X, p.X, 0.7);
-  arma::mat kept = K;
+  const std::vector<double> lambdas = {1e-4, 1e-3, 1e-2, 1e-1, 1.0, 10.0, 100.0};
+  arma::mat shared_K = K;
   SharedState shared;
-  TrainingData train;
-  train.gram = &kept;
-  train.targets = &p.y;
-  train.shared = &shared;
-  train.group_size = 8;
-  SolverReport report;
-  make_solver("kernel_ridge", {{"lambda", "0.01"}})->fit(train, report);
-  EXPECT_EQ(metric(report, "band_reduction"), 1.0);
-  EXPECT_TRUE(arma::approx_equal(kept, K, "absdiff", 0.0)) << "K changed without permission";
+  for (std::size_t i = 0; i < lambdas.size(); ++i) {
+    const std::string l = fmt::format("{}", lambdas[i]);
+    TrainingData train;
+    train.gram = &shared_K;
+    train.gram_writable = i + 1 == lambdas.size();
+    train.targets = &p.y;
+    train.shared = &shared;
+    train.group_size = lambdas.size();
+    train.group_position = i;
+    SolverReport report;
+    make_solver("kernel_ridge", {{"lambda", l}})->fit(train, report);
+    EXPECT_EQ(metric(report, "band_reduction"), 1.0);
+    if (!train.gram_writable) {
+      EXPECT_TRUE(arma::approx_equal(shared_K, K, "absdiff", 0.0)) << "K changed at λ = " << l;
+    }
+    arma::mat own = K;
+    TrainingData alone;
+    alone.gram = &own;
+    alone.targets = &p.y;
+    SolverReport by_cholesky;
+    make_solver("kernel_ridge", {{"lambda", l}})->fit(alone, by_cholesky);
+    EXPECT_LT(relative_difference(report.fitted, by_cholesky.fitted), 1e-9) << "λ = " << l;
+  }
 }
 
 TEST(KernelRidge, GroupSizeChoosesBetweenCholeskyAndTheBandReduction) {
