@@ -36,6 +36,34 @@ struct BandSystem {
 
 constexpr const char* kSharedKey = "kernel_ridge/band";
 
+/// Lends K's lower triangle and diagonal as workspace (to dpotrf, or to the band
+/// reduction) and, when other cells still need K, gives K back on leaving scope,
+/// exceptions included: K(X, X) is exactly symmetric, so its upper triangle and the saved
+/// diagonal rebuild it bit for bit, with no n × n copy.
+class LowerTriangleLoan {
+ public:
+  LowerTriangleLoan(arma::mat& K, bool give_back) : K_(K), give_back_(give_back) {
+    if (give_back_) diagonal_ = K.diag();
+  }
+  ~LowerTriangleLoan() {
+    if (!give_back_ || K_.n_rows != K_.n_cols) return;
+    kexp::linalg::symmetrize_from_upper(K_);
+    K_.diag() = diagonal_;
+  }
+  LowerTriangleLoan(const LowerTriangleLoan&) = delete;
+  LowerTriangleLoan& operator=(const LowerTriangleLoan&) = delete;
+  LowerTriangleLoan(LowerTriangleLoan&&) = delete;
+  LowerTriangleLoan& operator=(LowerTriangleLoan&&) = delete;
+
+  /// The saved diagonal, as bytes.
+  [[nodiscard]] double bytes() const { return 8.0 * static_cast<double>(diagonal_.n_elem); }
+
+ private:
+  arma::mat& K_;
+  bool give_back_;
+  arma::vec diagonal_;
+};
+
 class KernelRidge final : public kexp::Solver {
  public:
   explicit KernelRidge(const kexp::Params& p) : lambda_(p.real("lambda")) {}
@@ -73,24 +101,12 @@ class KernelRidge final : public kexp::Solver {
   void solve_by_cholesky(const kexp::TrainingData& data, kexp::SolverReport& report) {
     arma::mat& K = *data.gram;
     const double n = static_cast<double>(K.n_rows);
-    // dpotrf writes only the lower triangle and the diagonal. When other cells still need
-    // K, its diagonal is saved and, after the solve, K is rebuilt from its upper triangle
-    // (K(X, X) is exactly symmetric): the same matrix, bit for bit, with no n × n copy.
-    const bool restore = !data.gram_writable;
-    arma::vec diagonal;
-    if (restore) {
-      diagonal = K.diag();
-      report.matrix_bytes += 8.0 * n;
-    }
-    const auto put_back = [&] {
-      if (!restore) return;
-      kexp::linalg::symmetrize_from_upper(K);
-      K.diag() = diagonal;
-    };
+    // dpotrf writes only the lower triangle and the diagonal.
+    const LowerTriangleLoan loan(K, !data.gram_writable);
+    report.matrix_bytes += loan.bytes();
     K.diag() += lambda_;
     const int info = kexp::linalg::cholesky_in_place(K);
     if (info != 0) {
-      put_back();
       throw kexp::NumericError(fmt::format(
           "K + λI is not positive definite (leading minor {} of {}, λ = {}): use a larger "
           "lambda, or a valid (PSD) kernel",
@@ -98,36 +114,23 @@ class KernelRidge final : public kexp::Solver {
     }
     beta_ = *data.targets;
     kexp::linalg::cholesky_solve(K, beta_);
-    put_back();
     report.fit_flops += n * n * n / 3.0 + 2.0 * n * n;
   }
 
-  /// K = QBQᵀ and Qᵀy. The reduction works in K's lower triangle; when other cells still
-  /// need K, it is rebuilt from the upper one as after a Cholesky.
+  /// K = QBQᵀ and Qᵀy. The reduction works in K's lower triangle, lent as for a Cholesky.
   static std::shared_ptr<BandSystem> reduce(const kexp::TrainingData& data,
                                             kexp::SolverReport& report) {
     arma::mat& K = *data.gram;
     const double n = static_cast<double>(K.n_rows);
-    const bool restore = !data.gram_writable;
-    arma::vec diagonal;
-    if (restore) diagonal = K.diag();
-    const auto put_back = [&] {
-      if (!restore) return;
-      kexp::linalg::symmetrize_from_upper(K);
-      K.diag() = diagonal;
-    };
     std::shared_ptr<BandSystem> band;
-    try {
+    {
+      const LowerTriangleLoan loan(K, !data.gram_writable);
       band = std::make_shared<BandSystem>(K);
-    } catch (...) {
-      put_back();
-      throw;
+      report.matrix_bytes += loan.bytes();
     }
-    put_back();
     band->Qty = *data.targets;
     band->reduction.apply_qt(band->Qty);
-    report.matrix_bytes +=
-        band->reduction.bytes() + band->reduction.workspace_bytes() + (restore ? 8.0 * n : 0.0);
+    report.matrix_bytes += band->reduction.bytes() + band->reduction.workspace_bytes();
     // The reduction 4n³/3, then Qᵀy.
     report.fit_flops += 4.0 / 3.0 * n * n * n + 2.0 * n * n;
     return band;
