@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Sets up a fresh Debian 12 machine, builds kexp and runs every test:
-#   1. the Release build's unit, end-to-end and SDK tests (ctest);
+#   1. the Release build's unit, end-to-end and SDK tests, and the check that kexp's
+#      predictions agree with scikit-learn's (bench/peer/compare.py --check) (ctest);
 #   2. the unit and end-to-end tests again in a Debug build with AddressSanitizer and
 #      UndefinedBehaviorSanitizer;
 #   3. the static checks: clang-format on every C++ file, clang-tidy on the runner core
@@ -10,7 +11,7 @@ cd "$(dirname "$0")/.."
 jobs=${KEXP_JOBS:-$(nproc)}
 export OPENBLAS_NUM_THREADS=${OPENBLAS_NUM_THREADS:-1}
 
-scripts/setup.sh
+scripts/setup.sh --bench
 scripts/build.sh
 ctest --test-dir build --output-on-failure -j"$jobs"
 

@@ -7,7 +7,10 @@ OPENBLAS_CORETYPE are passed to both). Prints median seconds, the task's peak me
 above each process's own baseline, the kexp-faster-by ratios and the largest
 difference between the two sides' predictions.
 
-    /usr/bin/python3 bench/peer/compare.py [--build build] [--repeats 3] [--quick]
+    /usr/bin/python3 bench/peer/compare.py [--build build] [--repeats 3] [--quick] [--check]
+
+With --check it exits 1 when, on a task where the mathematics is the same on both sides
+(all but random Fourier features), the predictions differ by more than 1e-8 relatively.
 
 Uses Debian's python3-sklearn (scripts/setup.sh --bench); run it with /usr/bin/python3,
 not a python3 of another installation.
@@ -35,6 +38,7 @@ TASKS = {
     "KernelRidge x100 lambdas": ("krr", 4000, 1000, 10, {"lambdas": list(np.logspace(-6, 0, 100))}),
 }
 SIGMA = 2.0
+AGREEMENT = 1e-8  # largest relative difference between the two sides' predictions
 
 
 def sklearn_worker(args):
@@ -153,6 +157,8 @@ def compare(args):
                          mem["sklearn"] / mem["kexp"] if mem["kexp"] > 0 else float("nan"), diff,
                          kind == "rff"))
             print(f"{name}: done", file=sys.stderr)
+    disagree = [(name, diff) for name, _, _, _, _, _, _, _, diff, random in rows
+                if not random and not diff <= AGREEMENT]
     cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), "?")
     print(f"machine: {cpu}, {os.cpu_count()} cores; OPENBLAS_NUM_THREADS={env['OPENBLAS_NUM_THREADS']}"
           f" OPENBLAS_CORETYPE={env.get('OPENBLAS_CORETYPE', '(auto)')}; {args.repeats} alternating runs each;"
@@ -163,6 +169,11 @@ def compare(args):
         note = " (different random features)" if random else ""
         mem = "| – | – | – |" if mk != mk else f"| {mk:.0f} | {ms:.0f} | {mr:.2f}× |"
         print(f"| {name} | {n} | {tk:.3f} | {ts:.3f} | {ratio:.2f}× {mem} {diff:.1e}{note} |")
+    for name, diff in disagree:
+        print(f"{name}: predictions differ by {diff:.1e} relatively, more than {AGREEMENT:g}",
+              file=sys.stderr)
+    if args.check and disagree:
+        sys.exit(1)
 
 
 def main():
@@ -171,6 +182,8 @@ def main():
     p.add_argument("--repeats", type=int, default=3)
     p.add_argument("--quick", action="store_true", help="a quarter of the sizes, to check the script")
     p.add_argument("--only", default="", help="comma-separated parts of task names to run")
+    p.add_argument("--check", action="store_true",
+                   help=f"exit 1 when same-mathematics predictions differ by more than {AGREEMENT:g}")
     p.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     for opt in ("--kind", "--train", "--y", "--test", "--out", "--lambdas"):
         p.add_argument(opt, default="" if opt != "--lambdas" else "1e-3")
