@@ -27,13 +27,6 @@ KEXP_API double cholesky_log_det(const arma::mat& L);
 /// symmetric A as it was, with no n × n copy.
 KEXP_API void symmetrize_from_upper(arma::mat& A);
 
-/// Eigendecomposition of a symmetric matrix, A = QΛQᵀ, from its lower triangle (LAPACK
-/// dsyevr). A is used as workspace and left destroyed. On return `eigenvalues` holds Λ in
-/// ascending order and `eigenvectors` the orthonormal Q, n × n, a column per eigenvalue.
-/// Costs about as much as 15 to 25 Cholesky factorizations of the same matrix
-/// (n = 2000 to 4000); it pays when many shifted systems (A + λI)x = b share one A.
-KEXP_API void symmetric_eigen(arma::mat& A, arma::vec& eigenvalues, arma::mat& eigenvectors);
-
 /// A symmetric A reduced to band form, A = QBQᵀ with Q orthogonal and B banded (b
 /// subdiagonals), by LAPACK's dsytrd_sy2sb: the first, BLAS-3 stage of the two-stage
 /// tridiagonalization (Haidar, Ltaief & Dongarra, SC 2011). Since Qᵀ(A + λI)Q = B + λI for

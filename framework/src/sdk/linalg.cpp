@@ -8,9 +8,9 @@
 
 #include "kexp/error.hpp"
 
-// Armadillo wraps dpotrf and dpotrs (arma::lapack) but not dsyevr, dsytrd_sy2sb, dlarft,
-// dpbtrf or dpbtrs: they are declared here with the hidden lengths of their character
-// arguments, as gfortran passes them.
+// Armadillo wraps dpotrf and dpotrs (arma::lapack) but not dsytrd_sy2sb, dlarft, dpbtrf or
+// dpbtrs: they are declared here with the hidden lengths of their character arguments, as
+// gfortran passes them.
 extern "C" {
 void dsytrd_sy2sb_(const char* uplo, const int* n, const int* kd, double* a, const int* lda,
                    double* ab, const int* ldab, double* tau, double* work, const int* lwork,
@@ -22,11 +22,6 @@ void dpbtrf_(const char* uplo, const int* n, const int* kd, double* ab, const in
              std::size_t uplo_len);
 void dpbtrs_(const char* uplo, const int* n, const int* kd, const int* nrhs, const double* ab,
              const int* ldab, double* b, const int* ldb, int* info, std::size_t uplo_len);
-void dsyevr_(const char* jobz, const char* range, const char* uplo, const int* n, double* a,
-             const int* lda, const double* vl, const double* vu, const int* il, const int* iu,
-             const double* abstol, int* m, double* w, double* z, const int* ldz, int* isuppz,
-             double* work, const int* lwork, int* iwork, const int* liwork, int* info,
-             std::size_t jobz_len, std::size_t range_len, std::size_t uplo_len);
 }
 
 namespace kexp::linalg {
@@ -85,42 +80,6 @@ double cholesky_log_det(const arma::mat& L) {
   double sum = 0;
   for (arma::uword i = 0; i < L.n_rows; ++i) sum += std::log(L(i, i));
   return 2.0 * sum;
-}
-
-void symmetric_eigen(arma::mat& A, arma::vec& eigenvalues, arma::mat& eigenvectors) {
-  if (A.n_rows != A.n_cols) {
-    throw InvalidArgument(
-        fmt::format("symmetric eigendecomposition needs a square matrix, got "
-                    "{} × {}",
-                    A.n_rows, A.n_cols));
-  }
-  const int n = static_cast<int>(A.n_rows);
-  eigenvalues.set_size(A.n_rows);
-  eigenvectors.set_size(A.n_rows, A.n_rows);
-  if (n == 0) return;
-  const double vl = 0, vu = 0, abstol = 0;
-  const int il = 0, iu = 0;
-  int found = 0, info = 0;
-  std::vector<int> support(2 * static_cast<std::size_t>(n));
-  // Workspace query, then the decomposition.
-  int lwork = -1, liwork = -1, iwork_size = 0;
-  double work_size = 0;
-  dsyevr_("V", "A", "L", &n, A.memptr(), &n, &vl, &vu, &il, &iu, &abstol, &found,
-          eigenvalues.memptr(), eigenvectors.memptr(), &n, support.data(), &work_size, &lwork,
-          &iwork_size, &liwork, &info, 1, 1, 1);
-  if (info != 0) throw NumericError(fmt::format("dsyevr workspace query failed (info {})", info));
-  lwork = static_cast<int>(work_size);
-  liwork = iwork_size;
-  std::vector<double> work(static_cast<std::size_t>(std::max(lwork, 1)));
-  std::vector<int> iwork(static_cast<std::size_t>(std::max(liwork, 1)));
-  dsyevr_("V", "A", "L", &n, A.memptr(), &n, &vl, &vu, &il, &iu, &abstol, &found,
-          eigenvalues.memptr(), eigenvectors.memptr(), &n, support.data(), work.data(), &lwork,
-          iwork.data(), &liwork, &info, 1, 1, 1);
-  if (info != 0 || found != n) {
-    throw NumericError(fmt::format(
-        "symmetric eigendecomposition failed (dsyevr info {}, {} of {} eigenvalues found)", info,
-        found, n));
-  }
 }
 
 BandReduction::BandReduction(arma::mat& A, arma::uword bandwidth) : n_(A.n_rows) {
