@@ -36,34 +36,6 @@ struct BandSystem {
 
 constexpr const char* kSharedKey = "kernel_ridge/band";
 
-/// Lends K's lower triangle and diagonal as workspace (to dpotrf, or to the band
-/// reduction) and, when other cells still need K, gives K back on leaving scope,
-/// exceptions included: K(X, X) is exactly symmetric, so its upper triangle and the saved
-/// diagonal rebuild it bit for bit, with no n × n copy.
-class LowerTriangleLoan {
- public:
-  LowerTriangleLoan(arma::mat& K, bool give_back) : K_(K), give_back_(give_back) {
-    if (give_back_) diagonal_ = K.diag();
-  }
-  ~LowerTriangleLoan() {
-    if (!give_back_ || K_.n_rows != K_.n_cols) return;
-    kexp::linalg::symmetrize_from_upper(K_);
-    K_.diag() = diagonal_;
-  }
-  LowerTriangleLoan(const LowerTriangleLoan&) = delete;
-  LowerTriangleLoan& operator=(const LowerTriangleLoan&) = delete;
-  LowerTriangleLoan(LowerTriangleLoan&&) = delete;
-  LowerTriangleLoan& operator=(LowerTriangleLoan&&) = delete;
-
-  /// The saved diagonal, as bytes.
-  [[nodiscard]] double bytes() const { return 8.0 * static_cast<double>(diagonal_.n_elem); }
-
- private:
-  arma::mat& K_;
-  bool give_back_;
-  arma::vec diagonal_;
-};
-
 class KernelRidge final : public kexp::Solver {
  public:
   explicit KernelRidge(const kexp::Params& p) : lambda_(p.real("lambda")) {}
@@ -102,7 +74,7 @@ class KernelRidge final : public kexp::Solver {
     arma::mat& K = *data.gram;
     const double n = static_cast<double>(K.n_rows);
     // dpotrf writes only the lower triangle and the diagonal.
-    const LowerTriangleLoan loan(K, !data.gram_writable);
+    const kexp::linalg::LowerTriangleLoan loan(K, !data.gram_writable);
     report.matrix_bytes += loan.bytes();
     K.diag() += lambda_;
     const int info = kexp::linalg::cholesky_in_place(K);
@@ -124,7 +96,7 @@ class KernelRidge final : public kexp::Solver {
     const double n = static_cast<double>(K.n_rows);
     std::shared_ptr<BandSystem> band;
     {
-      const LowerTriangleLoan loan(K, !data.gram_writable);
+      const kexp::linalg::LowerTriangleLoan loan(K, !data.gram_writable);
       band = std::make_shared<BandSystem>(K);
       report.matrix_bytes += loan.bytes();
     }

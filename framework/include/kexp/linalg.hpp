@@ -27,6 +27,30 @@ KEXP_API double cholesky_log_det(const arma::mat& L);
 /// symmetric A as it was, with no n × n copy.
 KEXP_API void symmetrize_from_upper(arma::mat& A);
 
+/// Lends the lower triangle and diagonal of an exactly symmetric K as workspace (to
+/// cholesky_in_place, or to a BandReduction) and, when asked to, gives K back when it
+/// leaves scope, exceptions included: the strict upper triangle and the diagonal saved
+/// here rebuild K bit for bit (symmetrize_from_upper), with no n × n copy. This is how a
+/// solver honours TrainingData::gram_writable == false without copying K.
+class KEXP_API LowerTriangleLoan {
+ public:
+  /// `give_back`: restore K on leaving scope; when false, K may stay overwritten.
+  LowerTriangleLoan(arma::mat& K, bool give_back);
+  ~LowerTriangleLoan();
+  LowerTriangleLoan(const LowerTriangleLoan&) = delete;
+  LowerTriangleLoan& operator=(const LowerTriangleLoan&) = delete;
+  LowerTriangleLoan(LowerTriangleLoan&&) = delete;
+  LowerTriangleLoan& operator=(LowerTriangleLoan&&) = delete;
+
+  /// The saved diagonal, as bytes (0 when K is not given back).
+  [[nodiscard]] double bytes() const { return 8.0 * static_cast<double>(diagonal_.n_elem); }
+
+ private:
+  arma::mat& K_;
+  bool give_back_;
+  arma::vec diagonal_;
+};
+
 /// A symmetric A reduced to band form, A = QBQᵀ with Q orthogonal and B banded (b
 /// subdiagonals), by LAPACK's dsytrd_sy2sb: the first, BLAS-3 stage of the two-stage
 /// tridiagonalization (Haidar, Ltaief & Dongarra, SC 2011). Since Qᵀ(A + λI)Q = B + λI for

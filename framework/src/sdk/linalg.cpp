@@ -76,6 +76,16 @@ void symmetrize_from_upper(arma::mat& A) {
   }
 }
 
+LowerTriangleLoan::LowerTriangleLoan(arma::mat& K, bool give_back) : K_(K), give_back_(give_back) {
+  if (give_back_) diagonal_ = K.diag();
+}
+
+LowerTriangleLoan::~LowerTriangleLoan() {
+  if (!give_back_ || K_.n_rows != K_.n_cols) return;
+  symmetrize_from_upper(K_);
+  K_.diag() = diagonal_;
+}
+
 double cholesky_log_det(const arma::mat& L) {
   double sum = 0;
   for (arma::uword i = 0; i < L.n_rows; ++i) sum += std::log(L(i, i));

@@ -1,5 +1,6 @@
 // The SDK's linear algebra: in-place Cholesky, its solve and log-determinant, the restore
-// of a symmetric matrix from its upper triangle, and the band reduction A = QBQᵀ that
+// of a symmetric matrix from its upper triangle (and the loan that does it on scope exit),
+// and the band reduction A = QBQᵀ that
 // solves shifted systems, on hand-checked cases and against direct solves.
 #include "kexp/linalg.hpp"
 
@@ -52,6 +53,36 @@ TEST(Linalg, SymmetrizeFromUpperRestoresAFactoredMatrixBitForBit) {
     A.diag() = diagonal;
     EXPECT_TRUE(arma::approx_equal(A, symmetric, "absdiff", 0.0)) << "n = " << n;
   }
+}
+
+TEST(Linalg, LowerTriangleLoanGivesKBackOnEveryExit) {
+  arma::arma_rng::set_seed(12);
+  const arma::mat B = arma::randn(90, 90);
+  const arma::mat K = arma::symmatu(B * B.t() + 90.0 * arma::eye(90, 90));
+  arma::mat A = K;
+  {
+    const LowerTriangleLoan loan(A, true);
+    EXPECT_EQ(loan.bytes(), 8.0 * 90);
+    A.diag() += 1.0;
+    ASSERT_EQ(cholesky_in_place(A), 0);
+  }
+  EXPECT_TRUE(arma::approx_equal(A, K, "absdiff", 0.0));
+  // Also when the work in between throws.
+  try {
+    const LowerTriangleLoan loan(A, true);
+    A.diag() += 1.0;
+    ASSERT_EQ(cholesky_in_place(A), 0);
+    throw NumericError("thrown while K is lent");
+  } catch (const NumericError&) {
+  }
+  EXPECT_TRUE(arma::approx_equal(A, K, "absdiff", 0.0));
+  // Not asked to give K back: the factor stays, and nothing is saved.
+  {
+    const LowerTriangleLoan loan(A, false);
+    EXPECT_EQ(loan.bytes(), 0.0);
+    ASSERT_EQ(cholesky_in_place(A), 0);
+  }
+  EXPECT_FALSE(arma::approx_equal(A, K, "absdiff", 0.0));
 }
 
 TEST(Linalg, SymmetrizeFromUpperCopiesTheUpperTriangleDown) {

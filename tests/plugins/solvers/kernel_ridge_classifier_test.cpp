@@ -46,6 +46,27 @@ TEST(KernelRidgeClassifier, SolvesATinyProblemWorkedByHand) {
   EXPECT_NEAR(run.report.fitted[0], 0.5, 1e-15);  // Kβ = y − λβ
 }
 
+TEST(KernelRidgeClassifier, HandsKBackIntactWithoutCopyingItWhenOthersNeedIt) {
+  arma::mat X;
+  arma::vec y;
+  circles(120, 0.08, 73, X, y);
+  const arma::mat K = gaussian_gram(X, X, 0.3);
+  arma::mat kept = K;
+  TrainingData train;
+  train.gram = &kept;
+  train.targets = &y;
+  train.task = Task::Classification;
+  SolverReport report;
+  make_solver("kernel_ridge_classifier", {{"lambda", "0.1"}})->fit(train, report);
+  EXPECT_TRUE(arma::approx_equal(kept, K, "absdiff", 0.0)) << "K changed without permission";
+  EXPECT_EQ(report.matrix_bytes, 8.0 * 120);  // the saved diagonal only, no copy of K
+  // The same β as a fit allowed to factor K in place.
+  const FitResult in_place =
+      run_dual(*make_solver("kernel_ridge_classifier", {{"lambda", "0.1"}}), K, K,
+               arma::vec(120, arma::fill::ones), y, {true}, Task::Classification);
+  EXPECT_LT(arma::abs(report.fitted - in_place.report.fitted).max(), 1e-15);
+}
+
 TEST(KernelRidgeClassifier, SeparatesConcentricCircles) {
   arma::mat X, X_test;
   arma::vec y, y_test;
