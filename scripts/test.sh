@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Sets up a fresh Debian 12 machine, builds kexp and runs every test:
-#   1. the Release build's unit, end-to-end and SDK tests, and the check that kexp's
-#      predictions agree with scikit-learn's (bench/peer/compare.py --check) (ctest);
+#   1. the Release build's unit, end-to-end and SDK tests, the README's Slurm job array
+#      on a local Slurm (tests/slurm), and the check that kexp's predictions agree with
+#      scikit-learn's (bench/peer/compare.py --check) (ctest);
 #   2. the unit and end-to-end tests again in a Debug build with AddressSanitizer and
 #      UndefinedBehaviorSanitizer;
-#   3. the static checks: clang-format on every C++ file, clang-tidy on the runner core
-#      and the program (scripts/check-format.sh, scripts/check-tidy.sh).
+#   3. the static checks: clang-format on every C++ file, the include layering of the
+#      runner core, clang-tidy on the runner core and the program (scripts/check-format.sh,
+#      scripts/check-layers.sh, scripts/check-tidy.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs=${KEXP_JOBS:-$(nproc)}
@@ -18,7 +20,8 @@ ctest --test-dir build --output-on-failure -j"$jobs"
 cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DKEXP_SANITIZE=ON -DKEXP_BUILD_BENCH=OFF
 cmake --build build-asan -j"$jobs"
 ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
-  ctest --test-dir build-asan --output-on-failure -j"$jobs" -E '^sdk\.'
+  ctest --test-dir build-asan --output-on-failure -j"$jobs" -E '^(sdk|slurm)\.'
 
 scripts/check-format.sh
+scripts/check-layers.sh
 scripts/check-tidy.sh build

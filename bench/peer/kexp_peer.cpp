@@ -19,7 +19,7 @@
 #include "config/schema.hpp"
 #include "kexp/kexp.hpp"
 #include "plugin/registry.hpp"
-#include "run/measure.hpp"
+#include "util/measure.hpp"
 
 namespace {
 

@@ -12,8 +12,9 @@
 #include "cli/commands.hpp"
 #include "config/experiment.hpp"
 #include "config/schema.hpp"
-#include "run/runner.hpp"
+#include "sweep/kernel_resolution.hpp"
 #include "sweep/plan.hpp"
+#include "util/exit_code.hpp"
 
 namespace kexp::cli {
 
@@ -121,7 +122,8 @@ void add_check_kernel_command(CLI::App& app, int& exit_code) {
       const core::Plan plan = core::make_plan(experiment, registry);
       bool all_valid = true;
       for (std::size_t k = 0; k < plan.kernels.size(); ++k) {
-        const core::KernelCheck r = core::check_kernel(*core::create_kernel_of(plan.kernels[k]), X);
+        const core::KernelCheck r = core::check_kernel(*core::create_kernel_of(plan.kernels[k]), X,
+                                                       plan.kernels[k].canonical);
         if (k > 0) fmt::print("\n");
         print_check(plan.kernels[k].canonical, r, args->seed);
         all_valid = all_valid && r.valid();
@@ -134,7 +136,7 @@ void add_check_kernel_command(CLI::App& app, int& exit_code) {
     const core::PluginRecord& plugin = registry.find(PluginKind::Kernel, args->name);
     const Params params = parameters(plugin, args->set);
     const std::shared_ptr<Kernel> kernel = core::create_kernel(plugin, params);
-    const core::KernelCheck r = core::check_kernel(*kernel, X);
+    const core::KernelCheck r = core::check_kernel(*kernel, X, plugin.name());
     std::string shown;
     for (const auto& [key, value] : params.values()) {
       shown += fmt::format("{}{}={}", shown.empty() ? "" : ", ", key, format_value(value));

@@ -9,7 +9,7 @@
 #include "cli/commands.hpp"
 #include "kexp/error.hpp"
 #include "kexp/version.hpp"
-#include "run/runner.hpp"
+#include "util/exit_code.hpp"
 
 int main(int argc, char** argv) {
   std::string command_line;
@@ -39,6 +39,9 @@ int main(int argc, char** argv) {
     return kexp::core::kExitUsage;
   } catch (const std::exception& e) {
     std::cerr << "kexp: internal error: " << e.what() << '\n';
+    return kexp::core::kExitUsage;
+  } catch (...) {
+    std::cerr << "kexp: internal error: unknown exception\n";
     return kexp::core::kExitUsage;
   }
   return exit_code;

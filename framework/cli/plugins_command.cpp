@@ -6,6 +6,7 @@
 
 #include "cli/commands.hpp"
 #include "config/schema.hpp"
+#include "util/names.hpp"
 
 namespace kexp::cli {
 

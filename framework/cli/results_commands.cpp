@@ -14,7 +14,9 @@ void add_report_command(CLI::App& app, int& exit_code) {
   CLI::App* cmd = app.add_subcommand("report", "Rebuild summary.md and plots/ of a result folder");
   cmd->add_option("folder", *folder, "The result folder")->required();
   cmd->callback([folder, &exit_code] {
-    const auto plots = core::write_report(*folder);
+    core::ResultFolder result_folder(*folder);
+    result_folder.lock("kexp report");
+    const auto plots = core::write_report(result_folder);
     fmt::print("wrote {}/summary.md and {} plots\n", *folder, plots.size());
     exit_code = 0;
   });

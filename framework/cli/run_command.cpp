@@ -1,5 +1,6 @@
 #include <fmt/format.h>
 
+#include <cmath>
 #include <iostream>
 #include <memory>
 
@@ -7,6 +8,7 @@
 #include "config/experiment.hpp"
 #include "run/runner.hpp"
 #include "sweep/shard.hpp"
+#include "util/exit_code.hpp"
 
 namespace kexp::cli {
 
@@ -30,9 +32,15 @@ double parse_bytes(const std::string& text) {
   if (unit == "KIB") scale = 1024.0;
   if (unit == "MIB") scale = 1024.0 * 1024;
   if (unit == "GIB") scale = 1024.0 * 1024 * 1024;
-  if (used == 0 || scale == 0 || value <= 0) {
+  if (used == 0 || scale == 0 || !std::isfinite(value) || value <= 0) {
     throw ConfigError(
         fmt::format("--max-memory '{}' must be a positive size such as 8G, 500MB or 2GiB", text));
+  }
+  if (value * scale < 1e3) {
+    throw ConfigError(fmt::format(
+        "--max-memory '{}' is less than 1 kB, which no cell fits in; give a size such as 8G, "
+        "500MB or 2GiB",
+        text));
   }
   return value * scale;
 }
@@ -49,6 +57,7 @@ void add_run_command(CLI::App& app, int& exit_code, const std::string& command_l
     bool force = false;
     bool quiet = false;
     int threads = 0;
+    std::size_t max_cells = 100000;
     std::string max_memory;
     std::string resume;
     std::string shard;
@@ -71,16 +80,23 @@ void add_run_command(CLI::App& app, int& exit_code, const std::string& command_l
                   "Run shard I of N (0 ≤ I < N) of the cells; default from "
                   "SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT when set");
   run->add_flag("--quiet", args->quiet, "No progress line");
-  run->add_option("--threads", args->threads, "Threads for Gram blocks (default: all cores)")
+  run->add_option("--threads", args->threads,
+                  "Threads for Gram blocks and feature maps (default: OMP_NUM_THREADS, else "
+                  "SLURM_CPUS_PER_TASK, else the CPUs this process may use)")
       ->check(CLI::NonNegativeNumber);
   run->add_option("--max-memory", args->max_memory,
                   "Refuse cells estimated to need more (8G, 500MB; default 80% of the "
-                  "physical or cgroup memory)");
+                  "physical memory or of the smallest cgroup limit over this process's cgroup "
+                  "and its ancestors)");
+  run->add_option("--max-cells", args->max_cells,
+                  "Refuse a sweep of more cells than this, before it is expanded (default 100000)")
+      ->check(CLI::PositiveNumber);
   args->plugins.add_to(*run);
   run->callback([args, &exit_code, command_line] {
     std::vector<core::Override> overrides;
     for (const auto& s : args->set) overrides.push_back({s});
-    const core::Experiment experiment = core::load_experiment(args->config, overrides);
+    core::Experiment experiment = core::load_experiment(args->config, overrides);
+    experiment.max_cells = args->max_cells;
     const core::PluginRegistry registry = args->plugins.discover(experiment.plugin_path);
     core::RunOptions options;
     options.out = args->out;

@@ -4,18 +4,32 @@
 //
 // Every problem is a kexp::DataError that names the file, the line and, where it applies,
 // the column (1-based, in bytes), and says how to fix it.
+//
+// A data file is read only when it is a regular file (a symbolic link to one is fine) of at
+// most `max_file_bytes`; a device, a named pipe or a socket is refused before anything is
+// read from it, so that /dev/zero cannot fill the memory and a FIFO cannot block. A line
+// has at most `max_features` + 1 fields. The parsing works on the text of a file in
+// memory (TextFile), so that it can be tested and fuzzed without files.
 #pragma once
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <kexp/kexp.hpp>
 
 #include <algorithm>
 #include <cerrno>
 #include <charconv>
+#include <climits>
 #include <cmath>
+#include <cstdint>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
+#include <functional>
 #include <iostream>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <string_view>
@@ -25,17 +39,203 @@ namespace kexp_datasets {
 
 namespace fs = std::filesystem;
 
-/// One non-blank line of a text file: its 1-based number and its text without the line end.
+/// The parameters that bound what a data file may cost, declared alike by csv and libsvm.
+constexpr kexp::ParamSpec kMaxFileBytesParam =
+    kexp::param::integer("max_file_bytes", "1073741824",
+                         "largest data file read, in bytes (default 1 GiB); a larger file is "
+                         "refused")
+        .at_least(1);
+constexpr kexp::ParamSpec kMaxFeaturesParam =
+    kexp::param::integer("max_features", "100000",
+                         "largest number of features a file may give the data; more is "
+                         "refused before any memory is taken for them")
+        .at_least(1)
+        .at_most(INT_MAX - 1);
+
+/// One non-blank line of a text file: its 1-based number and its text without the line end
+/// (a view into the TextFile).
 struct TextLine {
   int number = 0;
+  std::string_view text;
+};
+
+/// A data file as read: the name used in messages, the parameter that named it (`key`,
+/// with the text `given`), and its whole text.
+struct TextFile {
+  std::string name;
+  std::string key;
+  std::string given;
   std::string text;
 };
 
-/// A text file as read: the name used in messages and its non-blank lines.
-struct TextFile {
-  std::string name;
-  std::vector<TextLine> lines;
+/// Reads the test file, if there is one; called once the training file has been parsed, so
+/// that the errors of the training file come first.
+using ReadTestFile = std::function<std::optional<TextFile>()>;
+
+/// "(train: data/x.csv)": how a message refers to the parameter that named a file.
+inline std::string named_by(const TextFile& file) {
+  return "(" + file.key + ": " + file.given + ")";
+}
+
+/// The shortest text that reads back to `v`.
+inline std::string number_text(double v) {
+  char buffer[32];
+  const auto r = std::to_chars(buffer, buffer + sizeof buffer, v);
+  return std::string(buffer, r.ptr);
+}
+
+/// "1073741824 bytes (1 GiB)".
+inline std::string byte_count(std::uint64_t bytes) {
+  std::string text = std::to_string(bytes) + " bytes";
+  const char* units[] = {"KiB", "MiB", "GiB", "TiB"};
+  double v = static_cast<double>(bytes);
+  int unit = -1;
+  while (v >= 1024 && unit < 3) {
+    v /= 1024;
+    ++unit;
+  }
+  if (unit >= 0) {
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, " (%.3g %s)", v, units[unit]);
+    text += buffer;
+  }
+  return text;
+}
+
+/// `text` in quotes for a message, cut after 40 bytes.
+inline std::string in_quotes(std::string_view text) {
+  constexpr std::size_t kShown = 40;
+  if (text.size() <= kShown) return "'" + std::string(text) + "'";
+  return "'" + std::string(text.substr(0, kShown)) + "…' (" + std::to_string(text.size()) +
+         " bytes)";
+}
+
+/// The 1-based column of byte `i` of a line, saturated at INT_MAX.
+inline int column_at(std::size_t i) {
+  return i < static_cast<std::size_t>(INT_MAX) ? static_cast<int>(i) + 1 : INT_MAX;
+}
+
+/// The non-blank lines of a TextFile, one after the other. Blank lines are skipped (but
+/// counted); a UTF-8 byte-order mark and carriage returns are removed.
+class LineReader {
+ public:
+  explicit LineReader(const TextFile& file) : file_(file) {}
+
+  /// The next non-blank line; false at the end of the file.
+  bool next(TextLine& line) {
+    const std::string_view text = file_.text;
+    while (pos_ < text.size()) {
+      const std::size_t end = std::min(text.find('\n', pos_), text.size());
+      std::string_view s = text.substr(pos_, end - pos_);
+      pos_ = end + 1;
+      if (number_ == INT_MAX) {
+        throw kexp::DataError(kexp::SourceLocation{file_.name, number_, 0},
+                              "the file has more lines than kexp can count; split it");
+      }
+      ++number_;
+      if (!s.empty() && s.back() == '\r') s.remove_suffix(1);
+      if (number_ == 1 && s.substr(0, 3) == "\xEF\xBB\xBF") s.remove_prefix(3);
+      if (s.find_first_not_of(" \t") == std::string_view::npos) continue;
+      line = {number_, s};
+      return true;
+    }
+    return false;
+  }
+
+ private:
+  const TextFile& file_;
+  std::size_t pos_ = 0;
+  int number_ = 0;
 };
+
+/// A TextFile of `text`, the content of the file `name` given by parameter `key` as
+/// `given`. Throws DataError if it has no non-blank line.
+inline TextFile text_file(std::string name, std::string key, std::string given, std::string text) {
+  TextFile file{std::move(name), std::move(key), std::move(given), std::move(text)};
+  TextLine first;
+  if (!LineReader(file).next(first)) {
+    throw kexp::DataError(kexp::SourceLocation{file.name, 0, 0},
+                          "the file is empty; it needs at least one row of data " + named_by(file));
+  }
+  return file;
+}
+
+inline const char* file_kind(mode_t mode) {
+  if (S_ISDIR(mode)) return "a folder";
+  if (S_ISCHR(mode)) return "a character device";
+  if (S_ISBLK(mode)) return "a block device";
+  if (S_ISFIFO(mode)) return "a named pipe (FIFO)";
+  if (S_ISSOCK(mode)) return "a socket";
+  return "of another kind";
+}
+
+/// `path` resolved against the config's folder, as docs/design.md asks of every file a config
+/// names.
+inline fs::path resolve(const kexp::DatasetContext& context, const std::string& path) {
+  fs::path p(path);
+  if (p.is_relative() && !context.base_dir.empty()) p = context.base_dir / p;
+  return p.lexically_normal();
+}
+
+/// Reads the file given by parameter `key` (the text `given`, resolved to `path`). Throws
+/// DataError if the file is missing, not a regular file, larger than `max_bytes`,
+/// unreadable or has no non-blank line.
+inline TextFile read_text_file(const fs::path& path, const std::string& key,
+                               const std::string& given, std::uint64_t max_bytes) {
+  const std::string name = path.string();
+  const std::string named = "(" + key + ": " + given + ")";
+  auto fail = [&](const std::string& message) {
+    return kexp::DataError(kexp::SourceLocation{name, 0, 0}, message);
+  };
+  auto not_regular = [&](mode_t mode) {
+    return fail(std::string("is ") + file_kind(mode) + ", not a regular file " + named +
+                "; data is read only from regular files");
+  };
+  auto too_large = [&](std::uint64_t size) {
+    return fail("the file has " + byte_count(size) + ", more than max_file_bytes, " +
+                byte_count(max_bytes) + "; set max_file_bytes in the dataset block to read " +
+                "a larger file " + named);
+  };
+  // stat follows symbolic links: a link to a regular file is read, a device never opened
+  struct stat st {};
+  if (::stat(name.c_str(), &st) != 0) {
+    if (errno == ENOENT || errno == ENOTDIR) {
+      throw fail("the file does not exist (" + key + ": " + given +
+                 "; a relative path is taken from the config file's folder)");
+    }
+    throw fail(std::string("cannot be read: ") + std::strerror(errno));
+  }
+  if (S_ISDIR(st.st_mode)) throw fail("is a folder, not a file " + named);
+  if (!S_ISREG(st.st_mode)) throw not_regular(st.st_mode);
+  // O_NONBLOCK: should the path have become a FIFO since, opening it does not wait
+  const int fd = ::open(name.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) throw fail(std::string("cannot be read: ") + std::strerror(errno));
+  struct Closer {
+    int fd;
+    ~Closer() { ::close(fd); }
+  } closer{fd};
+  if (::fstat(fd, &st) != 0) throw fail(std::string("cannot be read: ") + std::strerror(errno));
+  if (!S_ISREG(st.st_mode)) throw not_regular(st.st_mode);
+  const auto size = static_cast<std::uint64_t>(st.st_size);
+  if (size > max_bytes) throw too_large(size);
+  std::string text;
+  text.reserve(static_cast<std::size_t>(size));
+  char buffer[1 << 16];
+  while (true) {
+    const ssize_t got = ::read(fd, buffer, sizeof buffer);
+    if (got < 0 && errno == EINTR) continue;
+    if (got < 0) {
+      throw fail(std::string("reading the file failed: ") + std::strerror(errno));
+    }
+    if (got == 0) break;
+    // a file that grows while it is read is held to the same limit
+    if (text.size() + static_cast<std::size_t>(got) > max_bytes) {
+      throw too_large(text.size() + static_cast<std::size_t>(got));
+    }
+    text.append(buffer, static_cast<std::size_t>(got));
+  }
+  return text_file(name, key, given, std::move(text));
+}
 
 /// One field of a line: its text (unquoted, spaces around it removed) and the column where
 /// it starts.
@@ -56,64 +256,6 @@ inline kexp::Task task_of(const kexp::Params& params) {
                                                    : kexp::Task::Regression;
 }
 
-/// The shortest text that reads back to `v`.
-inline std::string number_text(double v) {
-  char buffer[32];
-  const auto r = std::to_chars(buffer, buffer + sizeof buffer, v);
-  return std::string(buffer, r.ptr);
-}
-
-/// `path` resolved against the config's folder, as DESIGN.md asks of every file a config
-/// names.
-inline fs::path resolve(const kexp::DatasetContext& context, const std::string& path) {
-  fs::path p(path);
-  if (p.is_relative() && !context.base_dir.empty()) p = context.base_dir / p;
-  return p.lexically_normal();
-}
-
-/// Reads the file given by parameter `key` (the text `given`, resolved to `path`). Blank
-/// lines are skipped; a UTF-8 byte-order mark and carriage returns are removed. Throws
-/// DataError if the file is missing, unreadable or has no non-blank line.
-inline TextFile read_text_file(const fs::path& path, const std::string& key,
-                               const std::string& given) {
-  TextFile file;
-  file.name = path.string();
-  std::error_code ec;
-  if (!fs::exists(path, ec)) {
-    throw kexp::DataError(kexp::SourceLocation{file.name, 0, 0},
-                          "the file does not exist (" + key + ": " + given +
-                              "; a relative path is taken from the config file's folder)");
-  }
-  if (fs::is_directory(path, ec)) {
-    throw kexp::DataError(kexp::SourceLocation{file.name, 0, 0},
-                          "is a folder, not a file (" + key + ": " + given + ")");
-  }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    throw kexp::DataError(kexp::SourceLocation{file.name, 0, 0},
-                          std::string("cannot be read: ") + std::strerror(errno));
-  }
-  std::string text;
-  int number = 0;
-  while (std::getline(in, text)) {
-    ++number;
-    if (!text.empty() && text.back() == '\r') text.pop_back();
-    if (number == 1 && text.rfind("\xEF\xBB\xBF", 0) == 0) text.erase(0, 3);
-    if (text.find_first_not_of(" \t") == std::string::npos) continue;
-    file.lines.push_back({number, text});
-  }
-  if (in.bad()) {
-    throw kexp::DataError(kexp::SourceLocation{file.name, number, 0},
-                          "reading the file failed after this line");
-  }
-  if (file.lines.empty()) {
-    throw kexp::DataError(
-        kexp::SourceLocation{file.name, 0, 0},
-        "the file is empty; it needs at least one row of data (" + key + ": " + given + ")");
-  }
-  return file;
-}
-
 /// Whether `text` is the mark of a missing value: empty or NA.
 inline bool is_missing(std::string_view text) { return text.empty() || text == "NA"; }
 
@@ -130,13 +272,25 @@ inline bool parse_number(std::string_view text, double& out) {
 
 /// Splits `line` at `delimiter`, or at runs of spaces and tabs when `delimiter` is 0.
 /// With a delimiter, a field may be enclosed in double quotes (a quote inside written
-/// twice), as in RFC 4180, but may not span lines.
+/// twice), as in RFC 4180, but may not span lines. A line of more than `max_fields` fields
+/// is an error: the limit max_features allows max_fields − 1 features.
 inline std::vector<Field> split_fields(const TextLine& line, char delimiter,
-                                       const std::string& file) {
+                                       const std::string& file, std::size_t max_fields) {
   std::vector<Field> fields;
-  const std::string& s = line.text;
+  const std::string_view s = line.text;
   const std::size_t n = s.size();
   auto blank = [](char c) { return c == ' ' || c == '\t'; };
+  auto add = [&](Field f) {
+    if (fields.size() == max_fields) {
+      throw kexp::DataError(
+          kexp::SourceLocation{file, line.number, f.column},
+          "this line has more than " + std::to_string(max_fields) +
+              " fields, more than max_features, " + std::to_string(max_fields - 1) +
+              ", allows (features and a target or label); set max_features in the dataset "
+              "block if the data has more features");
+    }
+    fields.push_back(std::move(f));
+  };
   if (delimiter == 0) {
     std::size_t i = 0;
     while (i < n) {
@@ -144,7 +298,7 @@ inline std::vector<Field> split_fields(const TextLine& line, char delimiter,
       if (i == n) break;
       const std::size_t start = i;
       while (i < n && !blank(s[i])) ++i;
-      fields.push_back({s.substr(start, i - start), static_cast<int>(start) + 1});
+      add({std::string(s.substr(start, i - start)), column_at(start)});
     }
     return fields;
   }
@@ -152,7 +306,7 @@ inline std::vector<Field> split_fields(const TextLine& line, char delimiter,
   while (true) {
     while (i < n && s[i] != delimiter && blank(s[i])) ++i;
     Field f;
-    f.column = static_cast<int>(i) + 1;
+    f.column = column_at(i);
     if (i < n && s[i] == '"') {
       ++i;
       bool closed = false;
@@ -177,7 +331,7 @@ inline std::vector<Field> split_fields(const TextLine& line, char delimiter,
       while (i < n && s[i] != delimiter && blank(s[i])) ++i;
       if (i < n && s[i] != delimiter) {
         throw kexp::DataError(
-            kexp::SourceLocation{file, line.number, static_cast<int>(i) + 1},
+            kexp::SourceLocation{file, line.number, column_at(i)},
             std::string("unexpected text after a closing quote; a field ends with the quote "
                         "and then the delimiter '") +
                 delimiter + "'");
@@ -187,9 +341,9 @@ inline std::vector<Field> split_fields(const TextLine& line, char delimiter,
       while (i < n && s[i] != delimiter) ++i;
       std::size_t end = i;
       while (end > start && blank(s[end - 1])) --end;
-      f.text = s.substr(start, end - start);
+      f.text = std::string(s.substr(start, end - start));
     }
-    fields.push_back(std::move(f));
+    add(std::move(f));
     if (i >= n) break;
     ++i;  // the delimiter
   }
@@ -216,9 +370,8 @@ inline void report_dropped(const char* plugin, const std::string& file,
             << "; on_nonfinite: drop)\n";
 }
 
-/// Where a label came from, for messages.
+/// Where in its file a label came from, for messages.
 struct LabelSource {
-  std::string file;
   int line = 0;
   int column = 0;
 };
@@ -248,9 +401,11 @@ inline BinaryLabels binary_labels(const std::vector<double>& y, const std::strin
   return {values[0], values[1]};
 }
 
-/// Maps y to ±1 in place; a value that is neither label is an error at its source.
+/// Maps y, read from `file`, to ±1 in place; a value that is neither label is an error at
+/// its source.
 inline void map_labels(std::vector<double>& y, const std::vector<LabelSource>& sources,
-                       const BinaryLabels& labels, const std::string& train_file) {
+                       const std::string& file, const BinaryLabels& labels,
+                       const std::string& train_file) {
   for (std::size_t i = 0; i < y.size(); ++i) {
     if (y[i] == labels.negative) {
       y[i] = -1.0;
@@ -258,7 +413,7 @@ inline void map_labels(std::vector<double>& y, const std::vector<LabelSource>& s
       y[i] = 1.0;
     } else {
       const LabelSource& s = sources[i];
-      throw kexp::DataError(kexp::SourceLocation{s.file, s.line, s.column},
+      throw kexp::DataError(kexp::SourceLocation{file, s.line, s.column},
                             "label " + number_text(y[i]) + " is not one of the two labels of " +
                                 train_file + " (" + number_text(labels.negative) + ", " +
                                 number_text(labels.positive) + ")");

@@ -27,8 +27,7 @@ class CubicMap final : public kexp::FeatureMap {
  protected:
   void compute_features(const arma::mat& X, arma::mat& Phi) const override {
     const std::size_t d = X.n_rows;
-#pragma omp parallel for schedule(static) num_threads(kexp::thread_count())
-    for (arma::uword i = 0; i < X.n_cols; ++i) {
+    kexp::parallel_for(X.n_cols, [&](std::size_t i) {
       const double* x = X.colptr(i);
       double* out = Phi.colptr(i);
       *out++ = 1.0;
@@ -38,7 +37,7 @@ class CubicMap final : public kexp::FeatureMap {
         for (std::size_t b = 0; b < d; ++b) *out++ = x[a] * x[b];
       for (std::size_t ab = 0; ab < d * d; ++ab)
         for (std::size_t c = 0; c < d; ++c) *out++ = pairs[ab] * x[c];
-    }
+    });
   }
 };
 

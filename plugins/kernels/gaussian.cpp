@@ -127,9 +127,8 @@ class RandomFourierMap final : public kexp::FeatureMap {
     const arma::uword rows = Phi.n_rows;
     double* const phi = Phi.memptr();
     const double* const phase_of = b.memptr();
-#pragma omp parallel for schedule(static) num_threads(kexp::thread_count())
-    for (arma::uword j = 0; j < Phi.n_cols; ++j)
-      cos_features(phi + j * rows, phase_of, rows, scale);
+    kexp::parallel_for(Phi.n_cols,
+                       [&](std::size_t j) { cos_features(phi + j * rows, phase_of, rows, scale); });
   }
 
  private:

@@ -9,6 +9,7 @@
 
 #include <kexp/error.hpp>
 #include <kexp/gram.hpp>
+#include <kexp/parallel.hpp>
 
 #include <armadillo>
 #include <cmath>
@@ -79,11 +80,15 @@ inline std::vector<Monomial> monomials_up_to(std::size_t d, unsigned p) {
 inline void evaluate_monomials(const std::vector<Monomial>& all,
                                const std::vector<std::size_t>& rows, const arma::vec& weight,
                                const arma::mat& X, arma::mat& Phi) {
+  // The scratch vector is allocated in the region: a failed allocation is carried out.
+  kexp::ExceptionCapture capture;
 #pragma omp parallel num_threads(kexp::thread_count())
   {
-    std::vector<double> value(all.size());
+    std::vector<double> value;
+    capture.run([&] { value.resize(all.size()); });
 #pragma omp for schedule(static)
     for (arma::uword i = 0; i < X.n_cols; ++i) {
+      if (capture.failed()) continue;
       const double* x = X.colptr(i);
       value[0] = 1.0;
       for (std::size_t m = 1; m < all.size(); ++m) value[m] = value[all[m].parent] * x[all[m].var];
@@ -91,6 +96,7 @@ inline void evaluate_monomials(const std::vector<Monomial>& all,
       for (std::size_t r = 0; r < rows.size(); ++r) out[r] = weight[r] * value[rows[r]];
     }
   }
+  capture.rethrow_if_any();
 }
 
 }  // namespace kexp_kernels

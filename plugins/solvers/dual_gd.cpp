@@ -7,13 +7,15 @@
 // representer theorem; Bishop, Pattern Recognition and Machine Learning, §6.1;
 // Schölkopf, Herbrich & Smola, A generalized representer theorem, COLT 2001).
 //
-// α = 0 (the default) chooses α = 1/λ_max(K), with λ_max by power iteration on K; the
+// α = 0 (the default) chooses α = 1/λ_max(K), with λ_max by power iteration on K (a
+// kexp::NumericError when λ_max ≤ 0: K is then not PSD, and no such step exists); the
 // nonzero spectrum of K = ΦᵀΦ is that of ΦΦᵀ, and primal_gd runs the same iteration on
 // ΦᵀΦ, so both forms choose the same α. Any α < 2/λ_max converges.
 // Stops after `iterations` steps, or earlier when the gradient norm ‖Φ(y − f)‖ =
 // √(rᵀKr), r = y − Kβ, falls to `tolerance` times its value at β = 0 (converged).
 // The loss curve records the training mean squared error ‖y − Kβ‖²/n after each step.
 // Each step costs one product with K, 2n² flops.
+#include <fmt/format.h>
 #include <kexp/kexp.hpp>
 
 #include <algorithm>
@@ -45,7 +47,16 @@ class DualGradientDescent final : public kexp::Solver {
                                            K.n_rows, kPowerTolerance, kPowerIterations, products);
       report.fit_flops += products * (product_flops + 4.0 * n);
       report.metrics.emplace_back("lambda_max", lambda_max);
-      alpha = lambda_max > 0 ? 1.0 / lambda_max : 1.0;
+      if (!(lambda_max > 0)) {
+        // K is not PSD (or is zero): there is no step 1/λ_max, and rᵀKr < 0 would read as
+        // a zero gradient norm, "converged" before the first step.
+        throw kexp::NumericError(fmt::format(
+            "λ_max(K) = {:.3g} ≤ 0, so there is no step size 1/λ_max(K): the kernel is not "
+            "PSD with these parameters (or K is zero); choose a valid kernel or give a step "
+            "size alpha",
+            lambda_max));
+      }
+      alpha = 1.0 / lambda_max;
     }
     report.metrics.emplace_back("alpha", alpha);
 

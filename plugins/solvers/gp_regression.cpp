@@ -17,7 +17,6 @@
 // with λ = β⁻¹. C = LLᵀ by Cholesky, in place on K when the runner allows it.
 // Fit n³/3 + O(n²) flops; prediction 2n per point for the mean and n² more for the
 // variance (one triangular solve L⁻¹k per point, on an n × m copy of K(X, X*)).
-#include <fmt/format.h>
 #include <kexp/kexp.hpp>
 
 #include <cmath>
@@ -43,14 +42,7 @@ class GaussianProcessRegression final : public kexp::Solver {
       report.matrix_bytes += 8.0 * n * n;
     }
     arma::mat& L = *factor_;
-    L.diag() += noise_;
-    const int info = kexp::linalg::cholesky_in_place(L);
-    if (info != 0) {
-      throw kexp::NumericError(fmt::format(
-          "C = K + noise·I is not positive definite (leading minor {} of {}, noise = {}): use "
-          "a larger noise, or a valid (PSD) kernel",
-          info, L.n_rows, noise_));
-    }
+    kexp::linalg::cholesky_shifted_in_place(L, noise_, {"C = K + noise·I", "noise", "noise"});
     weights_ = t;
     kexp::linalg::cholesky_solve(L, weights_);  // C⁻¹t
     const double log_det = kexp::linalg::cholesky_log_det(L);

@@ -76,14 +76,7 @@ class KernelRidge final : public kexp::Solver {
     // dpotrf writes only the lower triangle and the diagonal.
     const kexp::linalg::LowerTriangleLoan loan(K, !data.gram_writable);
     report.matrix_bytes += loan.bytes();
-    K.diag() += lambda_;
-    const int info = kexp::linalg::cholesky_in_place(K);
-    if (info != 0) {
-      throw kexp::NumericError(fmt::format(
-          "K + λI is not positive definite (leading minor {} of {}, λ = {}): use a larger "
-          "lambda, or a valid (PSD) kernel",
-          info, K.n_rows, lambda_));
-    }
+    kexp::linalg::cholesky_shifted_in_place(K, lambda_);
     beta_ = *data.targets;
     kexp::linalg::cholesky_solve(K, beta_);
     report.fit_flops += n * n * n / 3.0 + 2.0 * n * n;

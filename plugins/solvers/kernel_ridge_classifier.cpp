@@ -32,14 +32,7 @@ class KernelRidgeClassifier final : public kexp::Solver {
     const double n = static_cast<double>(K.n_rows);
     const kexp::linalg::LowerTriangleLoan loan(K, !data.gram_writable);
     report.matrix_bytes += loan.bytes();
-    K.diag() += lambda_;
-    const int info = kexp::linalg::cholesky_in_place(K);
-    if (info != 0) {
-      throw kexp::NumericError(fmt::format(
-          "K + λI is not positive definite (leading minor {} of {}, λ = {}): use a larger "
-          "lambda, or a valid (PSD) kernel",
-          info, K.n_rows, lambda_));
-    }
+    kexp::linalg::cholesky_shifted_in_place(K, lambda_);
     beta_ = y;
     kexp::linalg::cholesky_solve(K, beta_);
     report.fitted = y - lambda_ * beta_;  // Kβ = y − λβ: the training scores

@@ -2,7 +2,7 @@
 //
 //   minimize over θ ∈ R^D   Σᵢ (yᵢ − θᵀφ(xᵢ))² + λ‖θ‖²,
 //
-// whose minimizer solves the normal equations (ΦᵀΦ + λI)θ = Φᵀy in DESIGN.md's n × D
+// whose minimizer solves the normal equations (ΦᵀΦ + λI)θ = Φᵀy in docs/design.md's n × D
 // notation; kexp stores Φ as D × n, a column per sample, so the system solved here is
 // (ΦΦᵀ + λI)θ = Φy, D × D, by Cholesky (Hoerl & Kennard, Technometrics 12, 1970; Bishop,
 // Pattern Recognition and Machine Learning, §3.1.4). With an exact map it gives the same

@@ -2,6 +2,7 @@
 // line and column, and writes no result folder.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -110,6 +111,40 @@ TEST_F(DatasetErrors, LibsvmIndexOutOfOrderOrNotANumber) {
   expect_refused(run(libsvm("o.txt")), "exp/o.txt:1:7: index 1 is not greater than");
   dir.write("exp/x.txt", "1 1:1\n0 one:2\n");
   expect_refused(run(libsvm("x.txt")), "exp/x.txt:2:3: index 'one' is not a whole number");
+}
+
+TEST_F(DatasetErrors, DevicesAndPipesAreNotRead) {
+  expect_refused(run(csv("/dev/zero")),
+                 "kexp: error: /dev/zero: is a character device, not a regular file (train: "
+                 "/dev/zero); data is read only from regular files");
+  expect_refused(run(libsvm("/dev/urandom")),
+                 "kexp: error: /dev/urandom: is a character device, not a regular file");
+  fs::create_directories(dir.path() / "exp");
+  ASSERT_EQ(::mkfifo((dir.path() / "exp" / "pipe.csv").c_str(), 0600), 0);
+  expect_refused(run(csv("pipe.csv")),
+                 "kexp: error: exp/pipe.csv: is a named pipe (FIFO), not a regular file");
+}
+
+TEST_F(DatasetErrors, FileLargerThanMaxFileBytes) {
+  dir.write("exp/b.csv", "a,y\n1,2\n");
+  expect_refused(run(csv("b.csv", "  max_file_bytes: 4\n")),
+                 "kexp: error: exp/b.csv: the file has 8 bytes, more than max_file_bytes, 4 "
+                 "bytes; set max_file_bytes in the dataset block");
+}
+
+TEST_F(DatasetErrors, RepeatedColumnName) {
+  dir.write("exp/d.csv", "x,y,y\n1,2,3\n");
+  expect_refused(run(csv("d.csv", "  target: y\n")),
+                 "kexp: error: exp/d.csv:1:5: column 3 is named 'y' like column 2");
+}
+
+TEST_F(DatasetErrors, LibsvmIndexBeyondMaxFeatures) {
+  dir.write("exp/big.txt", "1 1:1\n-1 10000001:1\n");
+  expect_refused(run(libsvm("big.txt")),
+                 "kexp: error: exp/big.txt:2:4: index 10000001 is beyond max_features, 100000");
+  dir.write("exp/int.txt", "1 2147483648:1\n");
+  expect_refused(run(libsvm("int.txt")),
+                 "kexp: error: exp/int.txt:1:3: index 2147483648 is beyond max_features");
 }
 
 TEST_F(DatasetErrors, SizesOutOfRange) {

@@ -6,8 +6,8 @@
 #include <fstream>
 #include <iterator>
 
-#include "reporting/writer.hpp"
 #include "support/plugins.hpp"
+#include "util/csv.hpp"
 
 namespace kexp::test {
 namespace {

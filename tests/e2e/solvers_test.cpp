@@ -7,8 +7,8 @@
 #include <filesystem>
 #include <string>
 
-#include "reporting/writer.hpp"
 #include "support/plugins.hpp"
+#include "util/csv.hpp"
 
 namespace kexp::test {
 namespace {

@@ -9,8 +9,8 @@
 #include <set>
 #include <sstream>
 
-#include "reporting/folder.hpp"
-#include "run/manifest.hpp"
+#include "reporting/manifest.hpp"
+#include "reporting/result_folder.hpp"
 #include "support/plugins.hpp"
 
 namespace kexp::test {
@@ -40,11 +40,11 @@ dataset:
   n: [60, 120, 240]
   d: 2
 kernels:
-  - plugin: fixture_linear
+  - plugin: linear
   - plugin: gaussian
     sigma: 1
 solvers:
-  - plugin: fixture_primal_ridge
+  - plugin: primal_ridge
     lambda: [0.001, 0.1]
   - plugin: kernel_ridge
     lambda: [0.001, 0.1]
@@ -68,7 +68,7 @@ solvers:
 
 /// The rows of results.csv as (cell, repeat) → status.
 std::map<core::RunKey, std::string> statuses(const fs::path& folder) {
-  const core::CsvTable t = core::read_results(folder);
+  const core::CsvTable t = core::ResultFolder(folder).read_results();
   std::map<core::RunKey, std::string> out;
   const auto status = t.column("status");
   for (const auto& row : t.rows) {
@@ -109,12 +109,12 @@ TEST(Sweep, WritesTheResultFolderWithSummaryManifestAndPlots) {
 
   const std::string summary = read(out / "summary.md");
   EXPECT_THAT(summary, HasSubstr("## Primal against dual"));
-  EXPECT_THAT(summary, HasSubstr("| fixture_primal_ridge "));
+  EXPECT_THAT(summary, HasSubstr("| primal_ridge "));
   EXPECT_THAT(summary, HasSubstr("## Growth with n"));
   EXPECT_THAT(summary, HasSubstr("## Best cell per solver"));
   EXPECT_THAT(summary, HasSubstr("![plots/"));
   // Primal and dual ridge on an exact map agree: every pair's max |Δŷ| is tiny.
-  const core::CsvTable t = core::read_results(out);
+  const core::CsvTable t = core::ResultFolder(out).read_results();
   const auto diff = t.column("prediction_max_diff");
   int pairs = 0;
   for (const auto& row : t.rows) {
@@ -172,7 +172,8 @@ TEST(Sweep, AFailingCellIsRecordedAndTheSweepGoesOn) {
   dir.write("flaky.yaml", kFlaky);
   const auto r = run_kexp("run flaky.yaml --out out " + forms(), dir.path());
   EXPECT_EQ(r.exit_code, 1);
-  EXPECT_THAT(r.err, HasSubstr("failed: fixture_flaky was asked to fail"));
+  EXPECT_THAT(r.err, HasSubstr("failed: solver 'fixture_flaky' failed while fitting: "
+                               "fixture_flaky was asked to fail"));
   const auto s = statuses(dir.path() / "out");
   ASSERT_EQ(s.size(), 12U);  // 2 σ × 3 solvers × 2 repeats
   int failed = 0;
@@ -341,7 +342,7 @@ TEST(Sweep, DryRunListsCellsAndWritesNothing) {
   const auto r = run_kexp("run pd.yaml --dry-run --set dataset.n=50,100 " + forms(), dir.path());
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_THAT(r.out, AllOf(HasSubstr("12 cells × 2 repeats: 24 runs to do"),
-                           HasSubstr("fixture_primal_ridge(lambda=0.001)"), HasSubstr("kB"),
+                           HasSubstr("primal_ridge(lambda=0.001)"), HasSubstr("kB"),
                            HasSubstr("left out: solvers[0]")));
   EXPECT_TRUE(fs::is_empty(dir.path()) || !fs::exists(dir.path() / "results"));
 }

@@ -60,7 +60,7 @@ inline void expect_blocked_gram_matches_naive(const Kernel& k, std::size_t d, do
 inline core::KernelCheck check_on_random_points(const Kernel& k, std::size_t d = 5,
                                                 std::size_t n = 150, std::uint64_t seed = 3,
                                                 double spread = 1.0) {
-  return core::check_kernel(k, spread * core::sample_points(d, n, seed));
+  return core::check_kernel(k, spread * core::sample_points(d, n, seed), "under test");
 }
 
 }  // namespace kexp::test

@@ -7,7 +7,10 @@
 // ‖x‖² + ‖z‖² − 2xᵀz (clamped at zero, exactly zero on the diagonal when X is Z) and the
 // transform f are applied while the block is still in cache. When X is Z only the blocks
 // of one triangle are computed and each is mirrored while hot. Blocks are shared among
-// threads (OpenMP), with BLAS itself kept to one thread inside each block.
+// threads (OpenMP), with BLAS itself kept to one thread inside each block; an exception
+// thrown while filling a block is rethrown on the calling thread (kexp/parallel.hpp).
+// The transform f runs in a vectorized (`omp simd`) loop and must not throw: check the
+// kernel's parameters in its constructor instead.
 #pragma once
 
 #include <algorithm>
@@ -17,6 +20,7 @@
 #include <cstring>
 
 #include "kexp/export.hpp"
+#include "kexp/parallel.hpp"
 
 namespace kexp {
 
@@ -70,11 +74,6 @@ inline double vexp(double x) {
   return p * s1 * s2;
 }
 
-/// Number of threads kexp uses for its own parallel loops (Gram blocks).
-KEXP_API int thread_count();
-/// Sets it; n ≤ 0 restores the default (all cores, or OMP_NUM_THREADS).
-KEXP_API void set_thread_count(int n);
-
 /// Asks the kernel to back a large matrix with transparent huge pages (Linux
 /// madvise(MADV_HUGEPAGE), as numpy does for large arrays), so that filling a fresh
 /// n × n matrix takes hundreds of page faults instead of hundreds of thousands. Call it
@@ -114,38 +113,42 @@ void for_each_block(std::size_t n, std::size_t m, arma::mat& K, bool symmetric, 
   const std::size_t col_blocks = (m + B - 1) / B;
   const std::size_t ld = K.n_rows;
   double* const k = K.memptr();
-  const long total = static_cast<long>(row_blocks * col_blocks);
+  const std::size_t total = row_blocks * col_blocks;
 
-#pragma omp parallel for schedule(dynamic, 1) num_threads(thread_count())
-  for (long t = 0; t < total; ++t) {
-    const std::size_t bj = static_cast<std::size_t>(t) / row_blocks;
-    const std::size_t bi = static_cast<std::size_t>(t) % row_blocks;
-    if (symmetric && bi > bj) continue;
-    const std::size_t i0 = bi * B;
-    const std::size_t j0 = bj * B;
-    const std::size_t rows = std::min(B, n - i0);
-    const std::size_t cols = std::min(B, m - j0);
-    double* block = k + i0 + j0 * ld;
-    fill(block, i0, j0, rows, cols, ld);
-    if (symmetric && bi == bj) {
-      // xᵢᵀxⱼ and xⱼᵀxᵢ need not be bitwise equal: the upper triangle is copied.
-      for (std::size_t j = 0; j < cols; ++j)
-        for (std::size_t i = j + 1; i < rows; ++i) block[i + j * ld] = block[j + i * ld];
-    }
-    if (symmetric && bi != bj) {
-      // In tiles, so that both the reads and the writes stay within a few cache lines.
-      double* mirror = k + j0 + i0 * ld;
-      constexpr std::size_t T = 16;
-      for (std::size_t it = 0; it < rows; it += T) {
-        const std::size_t ie = std::min(rows, it + T);
-        for (std::size_t jt = 0; jt < cols; jt += T) {
-          const std::size_t je = std::min(cols, jt + T);
-          for (std::size_t i = it; i < ie; ++i)
-            for (std::size_t j = jt; j < je; ++j) mirror[j + i * ld] = block[i + j * ld];
+  // An exception from `fill` (a transform that throws, an allocation) is carried out of
+  // the parallel region and rethrown here.
+  parallel_for(
+      total,
+      [&](std::size_t t) {
+        const std::size_t bj = t / row_blocks;
+        const std::size_t bi = t % row_blocks;
+        if (symmetric && bi > bj) return;
+        const std::size_t i0 = bi * B;
+        const std::size_t j0 = bj * B;
+        const std::size_t rows = std::min(B, n - i0);
+        const std::size_t cols = std::min(B, m - j0);
+        double* block = k + i0 + j0 * ld;
+        fill(block, i0, j0, rows, cols, ld);
+        if (symmetric && bi == bj) {
+          // xᵢᵀxⱼ and xⱼᵀxᵢ need not be bitwise equal: the upper triangle is copied.
+          for (std::size_t j = 0; j < cols; ++j)
+            for (std::size_t i = j + 1; i < rows; ++i) block[i + j * ld] = block[j + i * ld];
         }
-      }
-    }
-  }
+        if (symmetric && bi != bj) {
+          // In tiles, so that both the reads and the writes stay within a few cache lines.
+          double* mirror = k + j0 + i0 * ld;
+          constexpr std::size_t T = 16;
+          for (std::size_t it = 0; it < rows; it += T) {
+            const std::size_t ie = std::min(rows, it + T);
+            for (std::size_t jt = 0; jt < cols; jt += T) {
+              const std::size_t je = std::min(cols, jt + T);
+              for (std::size_t i = it; i < ie; ++i)
+                for (std::size_t j = jt; j < je; ++j) mirror[j + i * ld] = block[i + j * ld];
+            }
+          }
+        }
+      },
+      Schedule::Dynamic, 1);
 }
 
 /// Computes K (sized n × m) block by block: the inner products of each block by DGEMM,

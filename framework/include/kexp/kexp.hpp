@@ -6,6 +6,7 @@
 #include "kexp/gram.hpp"
 #include "kexp/kernel.hpp"
 #include "kexp/linalg.hpp"
+#include "kexp/parallel.hpp"
 #include "kexp/params.hpp"
 #include "kexp/plugin.hpp"
 #include "kexp/solver.hpp"

@@ -15,6 +15,28 @@ namespace kexp::linalg {
 /// minor of order k is not positive definite.
 KEXP_API int cholesky_in_place(arma::mat& A);
 
+/// How cholesky_shifted_in_place writes the shifted matrix in the error it throws. The
+/// defaults are kernel ridge's (K + λI)β = y; a Gaussian process names C = K + noise·I.
+struct ShiftedMatrixNames {
+  const char* matrix = "K + λI";     ///< the matrix factored, as the message writes it
+  const char* shift = "λ";           ///< the shift's symbol
+  const char* parameter = "lambda";  ///< the parameter that sets the shift: the remedy
+};
+
+/// Cholesky factorization of a shifted Gram matrix in place: A ← A + shift·I, then
+/// A + shift·I = LLᵀ by cholesky_in_place (LAPACK dpotrf, lower triangle). The strict upper
+/// triangle is left as it was, so a LowerTriangleLoan on A gives A back. Throws
+/// kexp::NumericError when A + shift·I is not positive definite, with the first leading
+/// minor that is not and the remedy, e.g.
+///
+///     K + λI is not positive definite (leading minor 2 of 2, λ = 0.5): use a larger
+///     lambda, or a valid (PSD) kernel
+///
+/// (A is then left shifted and partly factored); kexp::InvalidArgument when A is not
+/// square (A untouched).
+KEXP_API void cholesky_shifted_in_place(arma::mat& A, double shift,
+                                        const ShiftedMatrixNames& names = {});
+
 /// Solves (LLᵀ) X = B in place for B, with L from cholesky_in_place (LAPACK dpotrs).
 KEXP_API void cholesky_solve(const arma::mat& L, arma::mat& B);
 

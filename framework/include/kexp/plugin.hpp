@@ -73,7 +73,7 @@ inline constexpr std::uint32_t reads_files = 1U << 18;
 struct PluginInfo {
   const char* name;
   const char* version;
-  /// One line; for a kernel or solver the formula or problem, in DESIGN.md's notation.
+  /// One line; for a kernel or solver the formula or problem, in docs/design.md's notation.
   const char* summary;
   const ParamSpec* params;
   std::size_t param_count;

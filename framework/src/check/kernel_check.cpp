@@ -6,6 +6,7 @@
 #include <random>
 
 #include "kexp/error.hpp"
+#include "plugin/plugin_call.hpp"
 
 namespace kexp::core {
 
@@ -17,18 +18,22 @@ arma::mat sample_points(std::size_t d, std::size_t n, std::uint64_t seed) {
   return X;
 }
 
-KernelCheck check_kernel(const Kernel& kernel, const arma::mat& X) {
+KernelCheck check_kernel(const Kernel& kernel, const arma::mat& X, std::string_view name) {
+  const auto in_kernel = [name](std::string_view doing, const auto& f) {
+    call_plugin("kernel", name, doing, f);
+  };
   KernelCheck r;
   r.points = X.n_cols;
   r.dim = X.n_rows;
   r.tolerance = 100.0 * static_cast<double>(std::max<std::size_t>(r.points, 1)) *
                 std::numeric_limits<double>::epsilon();
-  r.declared_positive_semidefinite = kernel.positive_semidefinite();
+  in_kernel("reporting whether it is PSD",
+            [&] { r.declared_positive_semidefinite = kernel.positive_semidefinite(); });
 
   arma::mat K;
-  kernel.gram(X, K);
+  in_kernel("computing the Gram matrix", [&] { kernel.gram(X, K); });
   arma::mat K_full;
-  kernel.gram(X, X, K_full);
+  in_kernel("computing the Gram matrix K(X, Z) with Z = X", [&] { kernel.gram(X, X, K_full); });
   const double largest = std::max(arma::abs(K_full).max(), std::numeric_limits<double>::min());
   r.symmetry_error = arma::abs(K_full - K_full.t()).max() / largest;
   r.symmetric = r.symmetry_error <= r.tolerance && arma::approx_equal(K, K.t(), "absdiff", 0.0);
@@ -44,11 +49,13 @@ KernelCheck check_kernel(const Kernel& kernel, const arma::mat& X) {
   r.eigen_min_relative = r.eigen_min / scale;
   r.positive_semidefinite = r.eigen_min_relative >= -r.tolerance;
 
-  if (const FeatureMap* map = kernel.feature_map()) {
+  const FeatureMap* map = nullptr;
+  in_kernel("returning its feature map", [&] { map = kernel.feature_map(); });
+  if (map != nullptr) {
     r.has_map = true;
-    r.map_exact = map->exact();
+    in_kernel("reporting whether its feature map is exact", [&] { r.map_exact = map->exact(); });
     arma::mat Phi;
-    map->features(X, Phi);
+    in_kernel("computing the features", [&] { map->features(X, Phi); });
     r.feature_dim = Phi.n_rows;
     const arma::mat inner = Phi.t() * Phi;
     const arma::vec diag = K.diag();

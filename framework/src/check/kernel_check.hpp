@@ -6,6 +6,7 @@
 #include <armadillo>
 #include <cstddef>
 #include <cstdint>
+#include <string_view>
 
 #include "kexp/kernel.hpp"
 
@@ -44,7 +45,9 @@ struct KernelCheck {
 /// n points in d dimensions with independent N(0, 1) entries, from `seed`.
 arma::mat sample_points(std::size_t d, std::size_t n, std::uint64_t seed);
 
-/// Checks `kernel` on the columns of X.
-KernelCheck check_kernel(const Kernel& kernel, const arma::mat& X);
+/// Checks `kernel` on the columns of X. What the kernel throws, while computing its Gram
+/// matrix or its features, comes back as kexp::Error naming it (`name`) and the step,
+/// e.g. "kernel 'gaussian' failed while computing the Gram matrix: …".
+KernelCheck check_kernel(const Kernel& kernel, const arma::mat& X, std::string_view name);
 
 }  // namespace kexp::core

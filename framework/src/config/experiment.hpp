@@ -1,4 +1,4 @@
-// The experiment file (DESIGN.md, "The experiment file"), parsed but not yet checked
+// The experiment file (docs/design.md, "The experiment file"), parsed but not yet checked
 // against the plugins' schemas. Every value keeps its file:line:column.
 #pragma once
 
@@ -47,8 +47,9 @@ struct ComponentSpec {
   SourceLocation where;
   std::vector<ParamSetting> params;
   std::vector<ZipGroup> zips;
-  /// A kernels entry written as a sum or product of kernels (kernel_algebra/): `plugin`
-  /// is then "sum" or "product", and `params` every term's settings under their path.
+  /// A kernels entry written as a sum or product of kernels (config/kernel_expression.hpp):
+  /// `plugin` is then "sum" or "product", and `params` every term's settings under their
+  /// path.
   std::shared_ptr<const KernelExpression> expression;
 };
 
@@ -69,6 +70,9 @@ struct Experiment {
   std::vector<ComponentSpec> kernels;
   std::vector<ComponentSpec> solvers;
   OutputSpec output;
+  /// The most cells a sweep may have; a larger one is refused before it is expanded
+  /// (`kexp run --max-cells`).
+  std::size_t max_cells = 100000;
   YAML::Node document;  ///< the file as read, overrides applied
 };
 

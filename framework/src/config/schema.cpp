@@ -6,7 +6,7 @@
 #include <cmath>
 #include <limits>
 
-#include "plugin/registry.hpp"
+#include "util/names.hpp"
 
 namespace kexp::core {
 
@@ -90,6 +90,11 @@ ParamValue check_value(const ParamSpec& spec, const SweepValue& value, const std
       double v = 0;
       if (!parse_real(value.text, v) || std::isnan(v)) {
         reject(value, key, fmt::format("{} must be a real number, got '{}'", key, value.text));
+      }
+      if (!std::isfinite(v)) {
+        reject(value, key,
+               fmt::format("{} must be a finite real number, got '{}'{}", key, value.text,
+                           value.from_generator ? " (the generator overflows)" : ""));
       }
       check_bounds(spec, v, value, key);
       return v;

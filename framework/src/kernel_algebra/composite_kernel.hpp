@@ -1,5 +1,5 @@
 // Kernels made of kernels: positive scalings s·k, sums k₁ + k₂ + …, and products
-// k₁·k₂·… (the closure properties of DESIGN.md, identity 5). Built by the host from
+// k₁·k₂·… (the closure properties of docs/design.md, identity 5). Built by the host from
 // kernels loaded as plugins; they are not plugins themselves.
 //
 // Validity follows from the parts: s·k is PSD when k is and s > 0; a sum or product of PSD

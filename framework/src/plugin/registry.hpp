@@ -83,10 +83,4 @@ std::shared_ptr<Kernel> create_kernel(const PluginRecord& plugin, const Params& 
 std::shared_ptr<Solver> create_solver(const PluginRecord& plugin, const Params& params);
 std::shared_ptr<Dataset> create_dataset(const PluginRecord& plugin, const Params& params);
 
-/// Levenshtein distance, for "did you mean" suggestions.
-std::size_t edit_distance(std::string_view a, std::string_view b);
-
-/// The candidate nearest to `name` ("" if none is close enough to suggest).
-std::string nearest_name(std::string_view name, const std::vector<std::string>& candidates);
-
 }  // namespace kexp::core

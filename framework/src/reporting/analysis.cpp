@@ -7,7 +7,8 @@
 #include <fstream>
 #include <set>
 
-#include "reporting/pairing.hpp"
+#include "reporting/result_folder.hpp"
+#include "sweep/pairing.hpp"
 
 namespace kexp::core {
 
@@ -238,9 +239,9 @@ std::vector<FormPair> find_pairs(const std::vector<CellSummary>& cells, const fs
         // From predictions/<cell>-<repeat>.csv, over the repeats both have.
         for (std::size_t r = 0; r < std::max(p.runs, d.runs); ++r) {
           const auto a =
-              read_predictions(folder / "predictions" / fmt::format("{}-{}.csv", p.cell, r));
+              read_predictions(ResultFolder(folder).prediction_file(p.cell, std::to_string(r)));
           const auto b =
-              read_predictions(folder / "predictions" / fmt::format("{}-{}.csv", d.cell, r));
+              read_predictions(ResultFolder(folder).prediction_file(d.cell, std::to_string(r)));
           if (a.empty() || a.size() != b.size()) continue;
           double m = 0;
           for (std::size_t i = 0; i < a.size(); ++i) m = std::max(m, std::fabs(a[i] - b[i]));

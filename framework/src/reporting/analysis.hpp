@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "reporting/writer.hpp"
+#include "util/csv.hpp"
 
 namespace kexp::core {
 

@@ -1,60 +1,42 @@
 #include "reporting/merge.hpp"
 
 #include <fmt/format.h>
-#include <unistd.h>
 #include <yaml-cpp/yaml.h>
 
-#include <fstream>
 #include <iostream>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <set>
-#include <sstream>
 
 #include "kexp/error.hpp"
-#include "reporting/folder.hpp"
+#include "reporting/manifest.hpp"
+#include "reporting/resolved_config.hpp"
+#include "reporting/result_folder.hpp"
 #include "reporting/summary.hpp"
-#include "reporting/writer.hpp"
-#include "run/manifest.hpp"
+#include "util/files.hpp"
 
 namespace kexp::core {
 
 namespace fs = std::filesystem;
-
-namespace {
-
-nlohmann::ordered_json read_manifest(const fs::path& folder) {
-  std::ifstream in(folder / "manifest.json");
-  if (!in) return nullptr;
-  auto j = nlohmann::ordered_json::parse(in, nullptr, false);
-  return j.is_discarded() ? nlohmann::ordered_json(nullptr) : j;
-}
-
-std::string read_text(const fs::path& file) {
-  std::ifstream in(file);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-}  // namespace
 
 int merge_results(const MergeOptions& o) {
   if (o.inputs.empty()) throw ConfigError("kexp merge: name at least one result folder");
   // Read and check everything before writing anything.
   std::vector<YAML::Node> configs;
   std::vector<CsvTable> tables;
-  std::vector<nlohmann::ordered_json> manifests;
+  std::vector<StoredManifest> manifests;
+  std::vector<ResultFolder> folders;
   for (const fs::path& in : o.inputs) {
+    const ResultFolder& folder = folders.emplace_back(in);
     if (fs::weakly_canonical(in) == fs::weakly_canonical(o.out)) {
       throw ConfigError(
           fmt::format("kexp merge: --out {} is one of the inputs; merge into a new "
                       "folder",
                       o.out.string()));
     }
-    configs.push_back(read_resolved_config(in));
-    tables.push_back(read_results(in));
-    manifests.push_back(read_manifest(in));
+    configs.push_back(folder.read_config());
+    tables.push_back(folder.read_results());
+    manifests.push_back(read_manifest(folder.manifest_file()));
     if (const auto diff = config_difference(configs.front(), configs.back())) {
       throw ConfigError(fmt::format(
           "kexp merge: {} and {} hold different experiments: {} (\"there\" is {}, \"here\" {})",
@@ -70,17 +52,13 @@ int merge_results(const MergeOptions& o) {
   std::set<std::size_t> shard_indices;
   std::vector<std::string> problems;
   for (std::size_t i = 0; i < manifests.size(); ++i) {
-    const auto& m = manifests[i];
-    if (!m.is_object()) continue;
-    if (m.contains("cells") && m.contains("seeds") && m["seeds"].contains("repeats")) {
-      planned_runs = m["cells"].get<std::size_t>() * m["seeds"]["repeats"].get<std::size_t>();
-    }
-    if (m.contains("shard") && m["shard"].is_object()) {
-      shard_count = m["shard"]["count"].get<std::size_t>();
-      const auto index = m["shard"]["index"].get<std::size_t>();
-      if (!shard_indices.insert(index).second) {
-        problems.push_back(fmt::format("shard {}/{} is given twice ({})", index, shard_count,
-                                       o.inputs[i].string()));
+    const StoredManifest& m = manifests[i];
+    if (m.cells && m.repeats) planned_runs = *m.cells * static_cast<std::size_t>(*m.repeats);
+    if (m.shard) {
+      shard_count = m.shard->count;
+      if (!shard_indices.insert(m.shard->index).second) {
+        problems.push_back(fmt::format("shard {}/{} is given twice ({})", m.shard->index,
+                                       shard_count, o.inputs[i].string()));
       }
     }
   }
@@ -128,65 +106,36 @@ int merge_results(const MergeOptions& o) {
   }
 
   // Write.
-  std::error_code ec;
-  if (fs::exists(o.out, ec) && !fs::is_empty(o.out, ec)) {
-    if (!o.force) {
-      throw ConfigError(
-          fmt::format("kexp merge: {} already exists and is not empty; choose "
-                      "another --out, or replace it with --force",
-                      o.out.string()));
-    }
-    if (!fs::exists(o.out / "config.yaml") && !fs::exists(o.out / "manifest.json")) {
-      throw ConfigError(
-          fmt::format("kexp merge: {} is not a kexp result folder: --force "
-                      "replaces only result folders",
-                      o.out.string()));
-    }
-    fs::remove_all(o.out, ec);
-  }
-  fs::create_directories(o.out, ec);
-  if (ec || access(o.out.c_str(), W_OK) != 0) {
-    throw ConfigError(fmt::format("kexp merge: cannot create {}: {}", o.out.string(),
-                                  ec ? ec.message() : "not writable"));
-  }
-  YAML::Node config = YAML::Clone(configs.front());
-  config["output"]["dir"] = o.out.string();
-  YAML::Emitter emitter;
-  emitter << config;
-  write_file_atomically(o.out / "config.yaml",
-                        std::string("# Resolved by kexp (merged): every default filled in.\n") +
-                            emitter.c_str() + "\n");
-  write_file_atomically(o.out / "results.csv", csv_text(merged));
+  const ResultFolder out = ResultFolder::create(o.out, o.force, ResultFolder::Creator::Merge);
+  write_file_atomically(out.config_file(), merged_config(configs.front(), o.out));
+  write_file_atomically(out.results_csv(), csv_text(merged));
   std::string jsonl;
-  for (std::size_t f = 0; f < o.inputs.size(); ++f) {
-    jsonl += filter_jsonl(o.inputs[f] / "results.jsonl", keep[f]);
-  }
-  write_file_atomically(o.out / "results.jsonl", jsonl);
-  for (std::size_t f = 0; f < o.inputs.size(); ++f) {
-    const fs::path dir = o.inputs[f] / "predictions";
-    if (!fs::is_directory(dir, ec)) continue;
-    fs::create_directories(o.out / "predictions");
+  for (std::size_t f = 0; f < folders.size(); ++f) jsonl += folders[f].filter_jsonl(keep[f]);
+  write_file_atomically(out.results_jsonl(), jsonl);
+  std::error_code ec;
+  for (std::size_t f = 0; f < folders.size(); ++f) {
+    if (!fs::is_directory(folders[f].predictions_dir(), ec)) continue;
+    fs::create_directories(out.predictions_dir());
     for (const auto& [key, status] : keep[f]) {
-      const fs::path file = dir / fmt::format("{}-{}.csv", key.first, key.second);
+      const fs::path file = folders[f].prediction_file(key.first, key.second);
       if (fs::exists(file, ec)) {
-        write_file_atomically(o.out / "predictions" / file.filename(), read_text(file));
+        write_file_atomically(out.prediction_file(key.first, key.second), read_text_file(file));
       }
     }
   }
-  nlohmann::ordered_json m = build_json();
-  m["experiment"] = configs.front()["experiment"].as<std::string>();
-  m["merged"] = now_iso8601();
-  m["command_line"] = o.command_line;
-  nlohmann::ordered_json inputs = nlohmann::ordered_json::array();
-  for (std::size_t f = 0; f < o.inputs.size(); ++f) {
-    inputs.push_back({{"folder", fs::absolute(o.inputs[f]).lexically_normal().string()},
-                      {"runs", keep[f].size()},
-                      {"manifest", manifests[f]}});
+  MergeManifest m;
+  m.experiment = configs.front()["experiment"].as<std::string>();
+  m.merged = now_iso8601();
+  m.command_line = o.command_line;
+  for (std::size_t f = 0; f < folders.size(); ++f) {
+    m.inputs.push_back({fs::absolute(o.inputs[f]).lexically_normal().string(), keep[f].size(),
+                        manifests[f].document});
   }
-  m["merged_from"] = inputs;
-  m["runs"] = {{"total", merged.rows.size()}, {"not_ok", not_ok}, {"planned", planned_runs}};
-  m["problems"] = problems;
-  write_file_atomically(o.out / "manifest.json", m.dump(2) + "\n");
+  m.total_runs = merged.rows.size();
+  m.not_ok = not_ok;
+  m.planned_runs = planned_runs;
+  m.problems = problems;
+  write_manifest(out.manifest_file(), m.to_json());
 
   std::vector<std::string> notes = {
       fmt::format("Merged from {} folders: {}.", o.inputs.size(), [&] {
@@ -195,7 +144,7 @@ int merge_results(const MergeOptions& o) {
         return s;
       }())};
   for (const auto& p : problems) notes.push_back("Incomplete: " + p + ".");
-  write_report(o.out, notes);
+  write_report(out, notes);
   for (const auto& p : problems) std::cerr << "kexp merge: " << p << '\n';
   fmt::print("merged {} runs ({} not ok) from {} folders into {}\n", merged.rows.size(), not_ok,
              o.inputs.size(), o.out.string());

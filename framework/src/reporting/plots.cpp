@@ -9,8 +9,9 @@
 #include <map>
 #include <set>
 
-#include "reporting/pairing.hpp"
-#include "reporting/writer.hpp"
+#include "reporting/result_folder.hpp"
+#include "sweep/pairing.hpp"
+#include "util/files.hpp"
 
 namespace kexp::core {
 
@@ -314,7 +315,7 @@ PlotResult write_plots(const std::vector<CellSummary>& cells, const std::vector<
         program);
     return result;
   }
-  const fs::path dir = folder / "plots";
+  const fs::path dir = ResultFolder(folder).plots_dir();
   fs::create_directories(dir);
   // A rebuild replaces the plots of an earlier report.
   std::error_code ec;

@@ -2,7 +2,7 @@
 //
 //   - every cell, mean ± std over its repeats;
 //   - the best cell per solver by test error;
-//   - primal against dual for every pair of counterpart cells (reporting/pairing.hpp):
+//   - primal against dual for every pair of counterpart cells (sweep/pairing.hpp):
 //     time ratio, memory ratio, largest prediction difference, D against n;
 //   - for each primal-dual pair swept over n, where their times cross, against D;
 //   - the growth exponent b of each cost over n, cost ≈ c·nᵇ by log-log least squares,
@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "reporting/analysis.hpp"
+#include "reporting/result_folder.hpp"
 
 namespace kexp::core {
 
@@ -30,7 +31,7 @@ std::string summary_markdown(const CsvTable& table, const SummaryInputs& inputs)
 /// Rebuilds summary.md and plots/ of a result folder from its results.csv. The
 /// experiment's name comes from config.yaml. Notes go under the title. Says once on
 /// stderr when gnuplot is missing. Returns the SVGs written.
-std::vector<std::string> write_report(const std::filesystem::path& folder,
+std::vector<std::string> write_report(const ResultFolder& folder,
                                       const std::vector<std::string>& notes = {});
 
 }  // namespace kexp::core

@@ -1,14 +1,18 @@
 #include "reporting/writer.hpp"
 
+#include <fcntl.h>
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <nlohmann/json.hpp>
 
 #include "kexp/error.hpp"
 #include "kexp/params.hpp"
+#include "util/csv.hpp"
 
 namespace kexp::core {
 
@@ -44,114 +48,80 @@ std::string to_text(const FieldValue& value) {
       value);
 }
 
-std::string csv_escape(const std::string& field) {
-  if (field.find_first_of(",\"\n\r") == std::string::npos) return field;
-  std::string out = "\"";
-  for (char c : field) {
-    if (c == '"') out += '"';
-    out += (c == '\n' || c == '\r') ? ' ' : c;
-  }
-  out += '"';
-  return out;
+ResultWriter::ResultWriter(fs::path file) : file_(std::move(file)) {}
+
+ResultWriter::~ResultWriter() {
+  if (fd_ >= 0) ::close(fd_);
 }
 
-std::vector<std::string> csv_split(const std::string& line) {
-  std::vector<std::string> out;
-  std::string field;
-  bool quoted = false;
-  for (std::size_t i = 0; i < line.size(); ++i) {
-    const char c = line[i];
-    if (quoted) {
-      if (c == '"') {
-        if (i + 1 < line.size() && line[i + 1] == '"') {
-          field += '"';
-          ++i;
-        } else {
-          quoted = false;
-        }
-      } else {
-        field += c;
-      }
-    } else if (c == '"') {
-      quoted = true;
-    } else if (c == ',') {
-      out.push_back(std::move(field));
-      field.clear();
-    } else if (c != '\r') {
-      field += c;
-    }
-  }
-  out.push_back(std::move(field));
-  return out;
-}
-
-std::optional<std::size_t> CsvTable::column(const std::string& name) const {
-  for (std::size_t i = 0; i < columns.size(); ++i) {
-    if (columns[i] == name) return i;
-  }
-  return std::nullopt;
-}
-
-CsvTable read_csv(const fs::path& file) {
-  std::ifstream in(file);
-  if (!in) throw Error(fmt::format("cannot read {}", file.string()));
-  CsvTable table;
-  std::string line;
-  if (std::getline(in, line)) table.columns = csv_split(line);
-  while (std::getline(in, line)) {
-    if (line.empty()) continue;
-    table.rows.push_back(csv_split(line));
-  }
-  return table;
-}
-
-namespace {
-
-std::ofstream open_for_rows(const fs::path& file, bool append) {
-  std::ofstream out(file, append ? std::ios::app : std::ios::trunc);
-  if (!out) throw Error(fmt::format("cannot write {}", file.string()));
-  return out;
-}
-
-}  // namespace
-
-CsvWriter::CsvWriter(fs::path file) : file_(std::move(file)) {}
-
-void CsvWriter::begin(const std::vector<std::string>& columns, bool append) {
+void ResultWriter::begin(const std::vector<std::string>& columns, bool append_rows) {
   columns_ = columns;
-  out_ = open_for_rows(file_, append);
-  if (!append) {
-    for (std::size_t i = 0; i < columns_.size(); ++i) {
-      out_ << (i ? "," : "") << csv_escape(columns_[i]);
+  fd_ = ::open(file_.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC | (append_rows ? O_APPEND : O_TRUNC),
+               0644);
+  if (fd_ < 0) {
+    throw Error(fmt::format("cannot write {}: {}", file_.string(), std::strerror(errno)));
+  }
+  const off_t end = ::lseek(fd_, 0, SEEK_END);
+  size_ = size_before_row_ = end > 0 ? end : 0;
+  if (!append_rows) {
+    const std::string text = header();
+    if (!text.empty()) append(text);
+  }
+  size_before_row_ = size_;
+}
+
+void ResultWriter::append(const std::string& text) {
+  std::size_t done = 0;
+  while (done < text.size()) {
+    const ssize_t n = ::pwrite(fd_, text.data() + done, text.size() - done,
+                               static_cast<off_t>(size_ + static_cast<long long>(done)));
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      const int error = n < 0 ? errno : ENOSPC;
+      // Never leave a partial line: cut the file back to where this text began.
+      [[maybe_unused]] const int cut = ::ftruncate(fd_, static_cast<off_t>(size_));
+      throw Error(fmt::format("writing {} failed: {}", file_.string(), std::strerror(error)));
     }
-    out_ << '\n';
-    out_.flush();
+    done += static_cast<std::size_t>(n);
   }
+  size_ += static_cast<long long>(text.size());
 }
 
-void CsvWriter::write(const Row& row) {
-  std::string line;
-  for (std::size_t i = 0; i < columns_.size(); ++i) {
-    if (i) line += ',';
-    if (const FieldValue* v = row.get(columns_[i])) line += csv_escape(to_text(*v));
+void ResultWriter::write(const Row& row) {
+  size_before_row_ = size_;
+  append(line(row));
+}
+
+void ResultWriter::take_back() {
+  if (fd_ < 0 || size_ == size_before_row_) return;
+  if (::ftruncate(fd_, static_cast<off_t>(size_before_row_)) == 0) size_ = size_before_row_;
+}
+
+void ResultWriter::end() {
+  if (fd_ >= 0) ::close(fd_);
+  fd_ = -1;
+}
+
+std::string CsvWriter::header() const {
+  std::string text;
+  for (std::size_t i = 0; i < columns().size(); ++i) {
+    text += (i ? "," : "") + csv_escape(columns()[i]);
   }
-  out_ << line << '\n';
-  out_.flush();
-  if (!out_) throw Error(fmt::format("writing {} failed (disk full?)", file_.string()));
+  return text + '\n';
 }
 
-void CsvWriter::end() { out_.close(); }
-
-JsonlWriter::JsonlWriter(fs::path file) : file_(std::move(file)) {}
-
-void JsonlWriter::begin(const std::vector<std::string>& columns, bool append) {
-  columns_ = columns;
-  out_ = open_for_rows(file_, append);
+std::string CsvWriter::line(const Row& row) const {
+  std::string text;
+  for (std::size_t i = 0; i < columns().size(); ++i) {
+    if (i) text += ',';
+    if (const FieldValue* v = row.get(columns()[i])) text += csv_escape(to_text(*v));
+  }
+  return text + '\n';
 }
 
-void JsonlWriter::write(const Row& row) {
+std::string JsonlWriter::line(const Row& row) const {
   nlohmann::ordered_json j = nlohmann::ordered_json::object();
-  for (const std::string& c : columns_) {
+  for (const std::string& c : columns()) {
     const FieldValue* v = row.get(c);
     if (v == nullptr) continue;
     std::visit(
@@ -173,34 +143,33 @@ void JsonlWriter::write(const Row& row) {
   }
   // Extra fields not in the CSV columns (loss curves and the like) go to JSONL only.
   for (const auto& [name, v] : row.fields()) {
-    if (std::find(columns_.begin(), columns_.end(), name) != columns_.end()) continue;
+    if (std::find(columns().begin(), columns().end(), name) != columns().end()) continue;
     if (const auto* s = std::get_if<std::string>(&v)) {
       nlohmann::ordered_json parsed = nlohmann::ordered_json::parse(*s, nullptr, false);
       j[name] = parsed.is_discarded() ? nlohmann::ordered_json(*s) : parsed;
     }
   }
-  out_ << j.dump() << '\n';
-  out_.flush();
-  if (!out_) throw Error(fmt::format("writing {} failed (disk full?)", file_.string()));
+  // Text that is not valid UTF-8 (a plugin's message) is replaced, never a reason to fail.
+  return j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + '\n';
 }
 
-void JsonlWriter::end() { out_.close(); }
+void ResultWriters::begin(const std::vector<std::string>& columns, bool append) {
+  for (auto& w : writers_) w->begin(columns, append);
+}
 
-void write_file_atomically(const fs::path& file, const std::string& content) {
-  const fs::path tmp = file.string() + fmt::format(".tmp{}", ::getpid());
-  {
-    std::ofstream out(tmp, std::ios::trunc | std::ios::binary);
-    if (!out) throw Error(fmt::format("cannot write {}", tmp.string()));
-    out << content;
-    out.flush();
-    if (!out) throw Error(fmt::format("writing {} failed (disk full?)", tmp.string()));
+void ResultWriters::write(const Row& row) {
+  for (std::size_t i = 0; i < writers_.size(); ++i) {
+    try {
+      writers_[i]->write(row);
+    } catch (...) {
+      for (std::size_t k = 0; k < i; ++k) writers_[k]->take_back();
+      throw;
+    }
   }
-  std::error_code ec;
-  fs::rename(tmp, file, ec);
-  if (ec) {
-    fs::remove(tmp, ec);
-    throw Error(fmt::format("cannot move {} into place: {}", file.string(), ec.message()));
-  }
+}
+
+void ResultWriters::end() {
+  for (auto& w : writers_) w->end();
 }
 
 }  // namespace kexp::core

@@ -5,9 +5,7 @@
 
 #include <cstdint>
 #include <filesystem>
-#include <fstream>
 #include <memory>
-#include <optional>
 #include <string>
 #include <variant>
 #include <vector>
@@ -33,60 +31,73 @@ class Row {
 /// Text of a value for CSV: doubles in shortest round-trip form, empty for monostate.
 std::string to_text(const FieldValue& value);
 
+/// A reporter of rows. Every row is written whole and flushed to the operating system
+/// before write() returns, so a run that is killed keeps every row it finished; a row
+/// that cannot be written whole (a full disk) is cut back off the file, so the file
+/// never ends in a partial row.
 class ResultWriter {
  public:
-  virtual ~ResultWriter() = default;
+  explicit ResultWriter(std::filesystem::path file);
+  virtual ~ResultWriter();
+  ResultWriter(const ResultWriter&) = delete;
+  ResultWriter& operator=(const ResultWriter&) = delete;
+
   /// Called once with every column, in order. `append`: the file already holds rows
-  /// with these columns (resume) and is continued.
-  virtual void begin(const std::vector<std::string>& columns, bool append) = 0;
-  virtual void write(const Row& row) = 0;
-  virtual void end() = 0;
+  /// with these columns (resume) and is continued. Throws kexp::Error.
+  void begin(const std::vector<std::string>& columns, bool append);
+  /// Writes a row. Throws kexp::Error, the file as it was before the row.
+  void write(const Row& row);
+  /// Cuts the last row written back off the file: a row written to one file but not to
+  /// the others is taken back from all (ResultWriters::write).
+  void take_back();
+  void end();
+
+ protected:
+  [[nodiscard]] const std::vector<std::string>& columns() const { return columns_; }
+
+ private:
+  virtual std::string header() const = 0;
+  virtual std::string line(const Row& row) const = 0;
+  void append(const std::string& text);
+
+  std::filesystem::path file_;
+  int fd_ = -1;
+  long long size_ = 0, size_before_row_ = 0;
+  std::vector<std::string> columns_;
 };
 
 /// results.csv: RFC 4180 quoting, a header line, one line per row.
 class CsvWriter final : public ResultWriter {
  public:
-  explicit CsvWriter(std::filesystem::path file);
-  void begin(const std::vector<std::string>& columns, bool append) override;
-  void write(const Row& row) override;
-  void end() override;
+  using ResultWriter::ResultWriter;
 
  private:
-  std::filesystem::path file_;
-  std::ofstream out_;
-  std::vector<std::string> columns_;
+  std::string header() const override;
+  std::string line(const Row& row) const override;
 };
 
 /// results.jsonl: one JSON object per row, empty fields left out.
 class JsonlWriter final : public ResultWriter {
  public:
-  explicit JsonlWriter(std::filesystem::path file);
-  void begin(const std::vector<std::string>& columns, bool append) override;
-  void write(const Row& row) override;
-  void end() override;
+  using ResultWriter::ResultWriter;
 
  private:
-  std::filesystem::path file_;
-  std::ofstream out_;
-  std::vector<std::string> columns_;
+  std::string header() const override { return {}; }
+  std::string line(const Row& row) const override;
 };
 
-/// Quotes a CSV field when it needs it.
-std::string csv_escape(const std::string& field);
+/// Several writers written together: a row is in every file or in none.
+class ResultWriters {
+ public:
+  void add(std::unique_ptr<ResultWriter> writer) { writers_.push_back(std::move(writer)); }
+  void begin(const std::vector<std::string>& columns, bool append);
+  /// Writes the row to every file; when one fails, takes it back from those written and
+  /// throws kexp::Error.
+  void write(const Row& row);
+  void end();
 
-/// Splits one CSV line (RFC 4180 quoting, no embedded newlines).
-std::vector<std::string> csv_split(const std::string& line);
-
-/// A results.csv read back: its header and rows of text fields.
-struct CsvTable {
-  std::vector<std::string> columns;
-  std::vector<std::vector<std::string>> rows;
-  [[nodiscard]] std::optional<std::size_t> column(const std::string& name) const;
+ private:
+  std::vector<std::unique_ptr<ResultWriter>> writers_;
 };
-
-CsvTable read_csv(const std::filesystem::path& file);
-
-/// Writes a whole file atomically: to a temporary name in the same folder, then renamed.
-void write_file_atomically(const std::filesystem::path& file, const std::string& content);
 
 }  // namespace kexp::core

@@ -1,11 +1,12 @@
-// Running an experiment: plan, prepare, execute every cell, write the result folder.
+// Running an experiment: plan it, load its data, execute every cell group by group and
+// write the result folder as each cell ends. Orchestration only: the execution of a
+// group is exec/group, the memory budget and the dry run run/budget, the progress line
+// run/progress, the result folder and its files reporting/.
 #pragma once
 
-#include <cstdint>
 #include <filesystem>
 #include <optional>
 #include <string>
-#include <vector>
 
 #include "config/experiment.hpp"
 #include "plugin/registry.hpp"
@@ -30,15 +31,8 @@ struct RunOptions {
   bool quiet = false;          ///< no progress line
 };
 
-/// Exit codes (DESIGN.md, "Errors").
-enum ExitCode : int { kExitOk = 0, kExitCellsFailed = 1, kExitUsage = 2 };
-
-/// 80% of the memory this process may use: the machine's physical memory, or the
-/// cgroup's limit where one is set (a Slurm job, a container), whichever is smaller.
-double default_memory_budget();
-
-/// Runs the experiment. Returns kExitOk or kExitCellsFailed. Throws ConfigError,
-/// PluginError or DataError (exit 2) before anything is written.
+/// Runs the experiment. Returns kExitOk or kExitCellsFailed (util/exit_code.hpp).
+/// Throws ConfigError, PluginError or DataError (exit 2) before anything is written.
 int run_experiment(const Experiment& experiment, const PluginRegistry& registry,
                    const RunOptions& options);
 

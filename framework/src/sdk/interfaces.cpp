@@ -1,12 +1,14 @@
 // Out-of-line members of the SDK interfaces: the input checks in front of every kernel
-// and feature map, the default loops, and the virtual destructors (so that each class
-// has one home for its vtable and type information).
+// and feature map, the default loops (in parallel; an exception from compute() is
+// rethrown on the calling thread), and the virtual destructors (so that each class has
+// one home for its vtable and type information).
 #include <fmt/format.h>
 
 #include "kexp/dataset.hpp"
 #include "kexp/error.hpp"
 #include "kexp/gram.hpp"
 #include "kexp/kernel.hpp"
+#include "kexp/parallel.hpp"
 #include "kexp/plugin.hpp"
 #include "kexp/solver.hpp"
 
@@ -90,25 +92,26 @@ double Kernel::gram_flops(std::size_t n, std::size_t m, std::size_t d) const {
 }
 
 void Kernel::compute_gram(const arma::mat& X, const arma::mat& Z, arma::mat& K) const {
-#pragma omp parallel for schedule(static) num_threads(thread_count())
-  for (arma::uword j = 0; j < Z.n_cols; ++j) {
+  parallel_for(Z.n_cols, [&](std::size_t j) {
     const arma::vec z(const_cast<double*>(Z.colptr(j)), Z.n_rows, false, true);
     for (arma::uword i = 0; i < X.n_cols; ++i) {
       const arma::vec x(const_cast<double*>(X.colptr(i)), X.n_rows, false, true);
       K(i, j) = compute(x, z);
     }
-  }
+  });
 }
 
 void Kernel::compute_symmetric_gram(const arma::mat& X, arma::mat& K) const {
-#pragma omp parallel for schedule(dynamic, 16) num_threads(thread_count())
-  for (arma::uword j = 0; j < X.n_cols; ++j) {
-    const arma::vec z(const_cast<double*>(X.colptr(j)), X.n_rows, false, true);
-    for (arma::uword i = 0; i <= j; ++i) {
-      const arma::vec x(const_cast<double*>(X.colptr(i)), X.n_rows, false, true);
-      K(i, j) = compute(x, z);
-    }
-  }
+  parallel_for(
+      X.n_cols,
+      [&](std::size_t j) {
+        const arma::vec z(const_cast<double*>(X.colptr(j)), X.n_rows, false, true);
+        for (arma::uword i = 0; i <= j; ++i) {
+          const arma::vec x(const_cast<double*>(X.colptr(i)), X.n_rows, false, true);
+          K(i, j) = compute(x, z);
+        }
+      },
+      Schedule::Dynamic, 16);
   K = arma::symmatu(K);
 }
 

@@ -39,6 +39,21 @@ int cholesky_in_place(arma::mat& A) {
   return info;
 }
 
+void cholesky_shifted_in_place(arma::mat& A, double shift, const ShiftedMatrixNames& names) {
+  if (A.n_rows != A.n_cols) {
+    throw InvalidArgument(fmt::format("Cholesky of {} needs a square matrix, got {} × {}",
+                                      names.matrix, A.n_rows, A.n_cols));
+  }
+  A.diag() += shift;
+  const int info = cholesky_in_place(A);
+  if (info != 0) {
+    throw NumericError(fmt::format(
+        "{} is not positive definite (leading minor {} of {}, {} = {}): use a larger {}, or a "
+        "valid (PSD) kernel",
+        names.matrix, info, A.n_rows, names.shift, shift, names.parameter));
+  }
+}
+
 void cholesky_solve(const arma::mat& L, arma::mat& B) {
   if (L.n_rows != B.n_rows) {
     throw InvalidArgument(

@@ -6,32 +6,21 @@
 #include <set>
 #include <utility>
 
-namespace kexp::core {
+#include "sweep/kernel_resolution.hpp"
+#include "util/seed.hpp"
 
-std::uint64_t fnv1a(const std::string& text) {
-  std::uint64_t h = 14695981039346656037ULL;  // the FNV-1a 64-bit offset basis
-  for (unsigned char c : text) {
-    h ^= c;
-    h *= 1099511628211ULL;
-  }
-  return h;
-}
+namespace kexp::core {
 
 namespace {
 
-std::uint64_t splitmix64(std::uint64_t x) {
-  x += 0x9E3779B97F4A7C15ULL;
-  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
-  return x ^ (x >> 31);
-}
-
 /// The variants of a component: the Cartesian product of its parameters' values, the
 /// first parameter varying slowest, except that the parameters of a zip group move
-/// together (one axis of the product, at the place of the group's first parameter).
-std::vector<Variant> expand(const PluginRecord& plugin, std::size_t component,
-                            const std::vector<ResolvedParam>& params,
-                            const std::vector<ZipGroup>& zips) {
+/// together (one axis of the product, at the place of the group's first parameter). Each
+/// is `base` (the plugin or sum or product, and the component) with one value for every
+/// parameter.
+/// The axes of a component's product: each a parameter, or the parameters of a zip group.
+std::vector<std::vector<std::size_t>> axes_of(const std::vector<ResolvedParam>& params,
+                                              const std::vector<ZipGroup>& zips) {
   std::vector<std::vector<std::size_t>> axes;  // indices into params
   std::vector<bool> placed(params.size(), false);
   for (std::size_t i = 0; i < params.size(); ++i) {
@@ -48,6 +37,56 @@ std::vector<Variant> expand(const PluginRecord& plugin, std::size_t component,
     for (std::size_t j : axis) placed[j] = true;
     axes.push_back(axis);
   }
+  return axes;
+}
+
+/// How many variants a component has, before they are made (saturating at 2⁶³), and the
+/// axes with more than one value, for messages: "sigma: 1000000 values".
+std::pair<double, std::string> variant_count(const std::vector<ResolvedParam>& params,
+                                             const std::vector<ZipGroup>& zips) {
+  double count = 1;
+  std::string parts;
+  for (const auto& axis : axes_of(params, zips)) {
+    const std::size_t n = params[axis.front()].values.size();
+    count *= static_cast<double>(n);
+    if (n > 1) {
+      parts +=
+          fmt::format("{}{}: {} values", parts.empty() ? "" : ", ", params[axis.front()].name, n);
+    }
+  }
+  return {count, parts};
+}
+
+/// Refuses a sweep larger than `limit` cells before anything is expanded: each component
+/// as it is resolved, then the product of all.
+class SweepSize {
+ public:
+  explicit SweepSize(std::size_t limit) : limit_(limit) {}
+  /// A component of `count` variants (`parts` says from what), counted in `role`.
+  void add(const ComponentSpec& spec, const std::pair<double, std::string>& count,
+           double& role_total) {
+    check(count.first, spec, fmt::format("{}: {}", spec.key, count.second));
+    role_total += count.first;
+    where_ += fmt::format("{}{} ({} variants{}{})", where_.empty() ? "" : "; ", spec.key,
+                          count.first, count.second.empty() ? "" : ": ", count.second);
+  }
+  void check_total(double cells, const ComponentSpec& spec) const { check(cells, spec, where_); }
+
+ private:
+  void check(double cells, const ComponentSpec& spec, const std::string& from) const {
+    if (cells <= static_cast<double>(limit_)) return;
+    throw ConfigError(spec.where, spec.key,
+                      fmt::format("the sweep has {:.4g} cells, more than the limit of {} ({}); "
+                                  "sweep fewer values, or raise the limit with --max-cells",
+                                  cells, limit_, from));
+  }
+  std::size_t limit_;
+  std::string where_;
+};
+
+std::vector<Variant> expand(const Variant& base, const std::vector<ResolvedParam>& params,
+                            const std::vector<ZipGroup>& zips) {
+  const auto axes = axes_of(params, zips);
   std::vector<Variant> out;
   std::vector<std::size_t> at(axes.size(), 0);
   while (true) {
@@ -55,10 +94,8 @@ std::vector<Variant> expand(const PluginRecord& plugin, std::size_t component,
     for (std::size_t a = 0; a < axes.size(); ++a) {
       for (std::size_t j : axes[a]) value_of[j] = at[a];
     }
-    Variant v;
-    v.plugin = &plugin;
-    v.component = component;
-    std::string canonical = std::string(plugin.name()) + "(";
+    Variant v = base;
+    std::string canonical = base.name() + "(";
     for (std::size_t i = 0; i < params.size(); ++i) {
       const ParamValue& value = params[i].values[value_of[i]];
       v.params.set(params[i].name, value);
@@ -87,41 +124,41 @@ void add_columns(std::vector<std::string>& columns, const std::string& prefix,
 
 }  // namespace
 
-std::uint64_t derive_seed(std::uint64_t root, const std::string& key, std::uint64_t index) {
-  return splitmix64(splitmix64(root ^ fnv1a(key)) + index);
-}
-
 Plan make_plan(const Experiment& e, const PluginRegistry& registry,
                const HasFeatureMap& has_feature_map) {
   Plan plan;
+  SweepSize size(e.max_cells);
+  double dataset_count = 0, kernel_count = 0, solver_count = 0;
   {
     const PluginRecord& p = registry.find(PluginKind::Dataset, e.dataset.plugin);
     const auto params = resolve_params(schema_of(*p.descriptor), e.dataset,
                                        fmt::format("dataset plugin '{}'", p.name()));
-    plan.datasets = expand(p, 0, params, e.dataset.zips);
+    size.add(e.dataset, variant_count(params, e.dataset.zips), dataset_count);
+    Variant dataset;
+    dataset.plugin = &p;
+    plan.datasets = expand(dataset, params, e.dataset.zips);
     plan.dataset_params = params;
     add_columns(plan.param_columns, "dataset", params);
   }
   std::vector<std::vector<std::size_t>> kernels_of(e.kernels.size());
   std::vector<std::string> kernel_columns;
   for (std::size_t k = 0; k < e.kernels.size(); ++k) {
-    const PluginRecord* p = nullptr;
+    Variant kernel;
+    kernel.component = k;
     std::vector<ResolvedParam> params;
-    std::shared_ptr<const ResolvedKernelExpression> expression;  // a sum or product
-    if (e.kernels[k].expression) {
-      expression = resolve_kernel_expression(e.kernels[k], registry, params);
-      p = expression->record.get();
+    if (e.kernels[k].expression) {  // a sum or product
+      kernel.expression = resolve_kernel_expression(e.kernels[k], registry, params);
     } else {
       try {
-        p = &registry.find(PluginKind::Kernel, e.kernels[k].plugin);
+        kernel.plugin = &registry.find(PluginKind::Kernel, e.kernels[k].plugin);
       } catch (const PluginError& err) {
         throw ConfigError(e.kernels[k].where, e.kernels[k].key + ".plugin", err.what());
       }
-      params = resolve_params(schema_of(*p->descriptor), e.kernels[k],
-                              fmt::format("kernel plugin '{}'", p->name()));
+      params = resolve_params(schema_of(*kernel.plugin->descriptor), e.kernels[k],
+                              fmt::format("kernel plugin '{}'", kernel.plugin->name()));
     }
-    for (Variant& v : expand(*p, k, params, e.kernels[k].zips)) {
-      v.expression = expression;
+    size.add(e.kernels[k], variant_count(params, e.kernels[k].zips), kernel_count);
+    for (Variant& v : expand(kernel, params, e.kernels[k].zips)) {
       kernels_of[k].push_back(plan.kernels.size());
       plan.kernels.push_back(std::move(v));
     }
@@ -145,7 +182,11 @@ Plan make_plan(const Experiment& e, const PluginRegistry& registry,
     }
     const auto params = resolve_params(schema_of(*p->descriptor), e.solvers[s],
                                        fmt::format("solver plugin '{}'", p->name()));
-    for (Variant& v : expand(*p, s, params, e.solvers[s].zips)) {
+    size.add(e.solvers[s], variant_count(params, e.solvers[s].zips), solver_count);
+    Variant solver;
+    solver.plugin = p;
+    solver.component = s;
+    for (Variant& v : expand(solver, params, e.solvers[s].zips)) {
       solvers_of[s].push_back(plan.solvers.size());
       plan.solvers.push_back(std::move(v));
     }
@@ -162,15 +203,18 @@ Plan make_plan(const Experiment& e, const PluginRegistry& registry,
   plan.param_columns.insert(plan.param_columns.end(), kernel_columns.begin(), kernel_columns.end());
   plan.param_columns.insert(plan.param_columns.end(), solver_columns.begin(), solver_columns.end());
 
+  size.check_total(dataset_count * kernel_count * solver_count, e.dataset);
+
   // A primal solver trains on the kernel's feature map: with a kernel variant that has
   // none (the Gaussian with map: none), its cells are left out of the product, and the
-  // plan says so.
+  // plan says so. Without has_feature_map, a sum or product counts as having none.
   std::vector<bool> has_map(plan.kernels.size());
   for (std::size_t k = 0; k < plan.kernels.size(); ++k) {
-    const PluginRecord& kernel = *plan.kernels[k].plugin;
+    const Variant& kernel = plan.kernels[k];
     has_map[k] = has_feature_map
-                     ? has_feature_map(plan.kernels[k])
-                     : kernel.has_flag(flags::exact_map) || kernel.has_flag(flags::approximate_map);
+                     ? has_feature_map(kernel)
+                     : !kernel.composite() && (kernel.plugin->has_flag(flags::exact_map) ||
+                                               kernel.plugin->has_flag(flags::approximate_map));
   }
   std::set<std::pair<std::size_t, std::size_t>> left_out;
   for (std::size_t d = 0; d < plan.datasets.size(); ++d) {

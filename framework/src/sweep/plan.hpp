@@ -7,29 +7,16 @@
 // every run.
 #pragma once
 
-#include <cstdint>
 #include <functional>
-#include <memory>
 #include <string>
 #include <vector>
 
 #include "config/experiment.hpp"
 #include "config/schema.hpp"
-#include "kernel_algebra/expression.hpp"
 #include "plugin/registry.hpp"
+#include "sweep/variant.hpp"
 
 namespace kexp::core {
-
-/// One resolved dataset, kernel or solver: a plugin and one value for every parameter.
-struct Variant {
-  const PluginRecord* plugin = nullptr;
-  std::size_t component = 0;  ///< index in the experiment's kernels / solvers
-  Params params;
-  std::string canonical;  ///< "gaussian(sigma=1)", what the cell id hashes
-  /// A kernel that is a sum or product of kernels: its terms (kernel_algebra/); `plugin`
-  /// then stands for the composite. Create kernels with create_kernel_of().
-  std::shared_ptr<const ResolvedKernelExpression> expression;
-};
 
 struct Cell {
   std::size_t index = 0;
@@ -71,11 +58,5 @@ Plan make_plan(const Experiment& experiment, const PluginRegistry& registry,
 
 /// The value of a parameter column for a cell, or "" when it does not apply.
 std::string param_text(const Plan& plan, const Cell& cell, const std::string& column);
-
-/// 64-bit FNV-1a of text.
-std::uint64_t fnv1a(const std::string& text);
-
-/// A seed derived from a root seed and a text key and an index (SplitMix64 mixing).
-std::uint64_t derive_seed(std::uint64_t root, const std::string& key, std::uint64_t index);
 
 }  // namespace kexp::core

@@ -56,14 +56,14 @@ TEST(KernelCheck, SamplePointsAreReproducible) {
 }
 
 TEST(KernelCheck, FindsAnAsymmetricKernel) {
-  const KernelCheck c = check_kernel(Skewed{}, sample_points(3, 20, 1));
+  const KernelCheck c = check_kernel(Skewed{}, sample_points(3, 20, 1), "skewed");
   EXPECT_FALSE(c.symmetric);
   EXPECT_GT(c.symmetry_error, 0.01);
   EXPECT_FALSE(c.valid());
 }
 
 TEST(KernelCheck, FindsANegativeEigenvalue) {
-  const KernelCheck c = check_kernel(Negative{}, sample_points(3, 20, 1));
+  const KernelCheck c = check_kernel(Negative{}, sample_points(3, 20, 1), "negative");
   EXPECT_TRUE(c.symmetric);
   EXPECT_FALSE(c.positive_semidefinite);
   EXPECT_NEAR(c.eigen_min_relative, -1.0, 1e-12);
@@ -71,7 +71,8 @@ TEST(KernelCheck, FindsANegativeEigenvalue) {
 }
 
 TEST(KernelCheck, FindsAnExactMapThatDisagrees) {
-  const KernelCheck c = check_kernel(LinearWithWrongMap{}, sample_points(3, 20, 1));
+  const KernelCheck c =
+      check_kernel(LinearWithWrongMap{}, sample_points(3, 20, 1), "linear_with_wrong_map");
   EXPECT_TRUE(c.positive_semidefinite);
   EXPECT_TRUE(c.has_map);
   EXPECT_NEAR(c.map_error_relative, 0.001 * 2.001, 1e-6);

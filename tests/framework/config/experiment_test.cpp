@@ -8,51 +8,28 @@
 #include <string>
 #include <vector>
 
+#include "support/config.hpp"
+
 namespace kexp::core {
 namespace {
 
 using ::testing::AllOf;
 using ::testing::HasSubstr;
 
-const char* const kBase = R"(experiment: t
-seed: 1
-dataset:
-  plugin: cubic
-  n: 100
-kernels:
-  - plugin: gaussian
-    sigma: [0.5, 1, 2]
-solvers:
-  - plugin: kernel_ridge
-    lambda: 0.1
-)";
+const char* const kBase = test::kBaseConfig;
 
 Experiment parse(const std::string& text, const std::vector<std::string>& sets = {}) {
-  std::vector<Override> overrides;
-  for (const auto& s : sets) overrides.push_back({s});
-  return parse_experiment(text, "exp.yaml", overrides);
+  return test::parse_config(text, sets);
 }
 
 std::string error_of(const std::string& text, const std::vector<std::string>& sets = {}) {
-  try {
-    parse(text, sets);
-  } catch (const ConfigError& e) {
-    return e.what();
-  }
-  return "(no error)";
+  return test::config_error(text, sets);
 }
 
-std::vector<std::string> values_of(const ParamSetting& s) {
-  std::vector<std::string> out;
-  for (const auto& v : s.values) out.push_back(v.text);
-  return out;
-}
+using test::values_of;
 
 const ParamSetting& param(const ComponentSpec& c, const std::string& name) {
-  for (const auto& p : c.params) {
-    if (p.name == name) return p;
-  }
-  throw std::runtime_error("no parameter " + name);
+  return test::setting_of(c, name);
 }
 
 std::string with_sigma(const std::string& sigma) {
@@ -151,30 +128,6 @@ TEST(Experiment, ZipErrorsNameTheProblem) {
   EXPECT_THAT(error_of(head + "  zip: [n]\n" + tail), HasSubstr("at least two parameters"));
   EXPECT_THAT(error_of(head + "  d: [1, 2]\n  zip: [[n, d], [n, d]]\n" + tail),
               HasSubstr("more than one group"));
-}
-
-TEST(Experiment, OverridesSetAndSweep) {
-  const Experiment e = parse(kBase, {"kernels[0].sigma=0.25,4", "solvers[0].lambda=1e-6",
-                                     "dataset.noise=0.3", "repeats=3"});
-  EXPECT_EQ(values_of(param(e.kernels[0], "sigma")), (std::vector<std::string>{"0.25", "4"}));
-  EXPECT_TRUE(param(e.kernels[0], "sigma").swept);
-  EXPECT_EQ(values_of(param(e.solvers[0], "lambda")), (std::vector<std::string>{"1e-6"}));
-  EXPECT_EQ(values_of(param(e.dataset, "noise")), (std::vector<std::string>{"0.3"}));
-  EXPECT_EQ(param(e.dataset, "noise").where.str(), "--set dataset.noise=0.3");
-  EXPECT_EQ(e.repeats, 3);
-}
-
-TEST(Experiment, AnOverrideThatNamesNoKeyIsAnError) {
-  EXPECT_THAT(error_of(kBase, {"kernels[3].sigma=1"}), HasSubstr("no element [3]"));
-  EXPECT_THAT(error_of(kBase, {"kernel[0].sigma=1"}), HasSubstr("no key 'kernel'"));
-  EXPECT_THAT(error_of(kBase, {"=1"}), HasSubstr("must be KEY=VALUE"));
-  EXPECT_THAT(error_of(kBase, {"sigma"}), HasSubstr("must be KEY=VALUE"));
-  EXPECT_THAT(error_of(kBase, {"kernels[0]=1"}), HasSubstr("does not name a key of a map"));
-  EXPECT_THAT(error_of(kBase, {"kernels[0].sigma=1,,2"}), HasSubstr("an empty value"));
-  // a new top-level key is checked like one written in the file, located at the --set
-  EXPECT_THAT(error_of(kBase, {"sed=3"}),
-              AllOf(HasSubstr("--set sed=3: unknown top-level key 'sed'"),
-                    HasSubstr("did you mean 'seed'?")));
 }
 
 TEST(Experiment, NamesThatWouldWriteOutsideTheOutputFolderAreRejected) {

@@ -129,11 +129,5 @@ TEST(PluginSearchPath, OrderIsCommandLineEnvironmentConfigDefault) {
   EXPECT_EQ(folders.back(), default_plugin_folder());
 }
 
-TEST(NearestName, SuggestsOnlyCloseNames) {
-  EXPECT_EQ(nearest_name("sigmaa", {"sigma", "lambda"}), "sigma");
-  EXPECT_EQ(nearest_name("zzzzzz", {"sigma", "lambda"}), "");
-  EXPECT_EQ(edit_distance("kitten", "sitting"), 3U);
-}
-
 }  // namespace
 }  // namespace kexp::core

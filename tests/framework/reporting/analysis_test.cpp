@@ -7,8 +7,8 @@
 
 #include <cmath>
 
-#include "reporting/pairing.hpp"
 #include "reporting/summary.hpp"
+#include "sweep/pairing.hpp"
 
 namespace kexp::core {
 namespace {

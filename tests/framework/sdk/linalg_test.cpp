@@ -1,9 +1,10 @@
-// The SDK's linear algebra: in-place Cholesky, its solve and log-determinant, the restore
-// of a symmetric matrix from its upper triangle (and the loan that does it on scope exit),
-// and the band reduction A = QBQᵀ that
+// The SDK's linear algebra: in-place Cholesky (also of a shifted matrix, with the error it
+// throws), its solve and log-determinant, the restore of a symmetric matrix from its upper
+// triangle (and the loan that does it on scope exit), and the band reduction A = QBQᵀ that
 // solves shifted systems, on hand-checked cases and against direct solves.
 #include "kexp/linalg.hpp"
 
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -37,6 +38,97 @@ TEST(Linalg, CholeskyReportsTheFirstMinorThatIsNotPositive) {
   EXPECT_EQ(cholesky_in_place(A), 2);
   arma::mat rectangular(2, 3, arma::fill::ones);
   EXPECT_THROW(cholesky_in_place(rectangular), InvalidArgument);
+}
+
+TEST(Linalg, ShiftedCholeskyOfHandComputedMatrices) {
+  // K = [[4, 2], [2, 3]], λ = 1: K + λI = [[5, 2], [2, 4]] = LLᵀ with L₁₁ = √5,
+  // L₂₁ = 2/√5, L₂₂ = √(4 − 4/5) = 4/√5.
+  arma::mat K = {{4.0, 2.0}, {2.0, 3.0}};
+  cholesky_shifted_in_place(K, 1.0);
+  EXPECT_DOUBLE_EQ(K(0, 0), std::sqrt(5.0));
+  EXPECT_DOUBLE_EQ(K(1, 0), 2.0 / std::sqrt(5.0));
+  EXPECT_DOUBLE_EQ(K(1, 1), 4.0 / std::sqrt(5.0));
+  EXPECT_DOUBLE_EQ(K(0, 1), 2.0);  // the strict upper triangle is left as it was
+  EXPECT_NEAR(cholesky_log_det(K), std::log(16.0), 1e-14);  // det = 20 − 4
+
+  // 3 × 3, λ = 1: K + λI = [[4, 12, −16], [12, 37, −43], [−16, −43, 98]] = LLᵀ with
+  // L = [[2, 0, 0], [6, 1, 0], [−8, 5, 3]], all exact in binary.
+  arma::mat K3 = {{3.0, 12.0, -16.0}, {12.0, 36.0, -43.0}, {-16.0, -43.0, 97.0}};
+  cholesky_shifted_in_place(K3, 1.0);
+  const arma::mat L = {{2.0, 0.0, 0.0}, {6.0, 1.0, 0.0}, {-8.0, 5.0, 3.0}};
+  EXPECT_TRUE(arma::approx_equal(arma::mat(arma::trimatl(K3)), L, "absdiff", 0.0));
+  EXPECT_EQ(K3(0, 1), 12.0);
+  EXPECT_EQ(K3(0, 2), -16.0);
+  EXPECT_EQ(K3(1, 2), -43.0);
+  // (K + λI)x = b for x = [1, −1, 2]: b = [4 − 12 − 32, 12 − 37 − 86, −16 + 43 + 196].
+  arma::mat b = arma::vec{-40.0, -111.0, 223.0};
+  cholesky_solve(K3, b);
+  EXPECT_NEAR(b(0, 0), 1.0, 1e-12);
+  EXPECT_NEAR(b(1, 0), -1.0, 1e-12);
+  EXPECT_NEAR(b(2, 0), 2.0, 1e-12);
+}
+
+TEST(Linalg, ShiftedCholeskyIsTheShiftThenTheFactorBitForBit) {
+  arma::arma_rng::set_seed(3);
+  const arma::mat B = arma::randn(70, 70);
+  const arma::mat K = arma::symmatu(B * B.t());
+  arma::mat by_hand = K;
+  by_hand.diag() += 1e-3;
+  ASSERT_EQ(cholesky_in_place(by_hand), 0);
+  arma::mat helper = K;
+  cholesky_shifted_in_place(helper, 1e-3);
+  EXPECT_TRUE(arma::approx_equal(helper, by_hand, "absdiff", 0.0));
+}
+
+TEST(Linalg, ShiftedCholeskyNamesTheMinorTheShiftAndTheRemedy) {
+  // Eigenvalues 3 and −1: K + 0.5·I has eigenvalues 3.5 and −0.5, and its leading minor of
+  // order 2 (the determinant 1.5² − 4) is negative.
+  const arma::mat K = {{1.0, 2.0}, {2.0, 1.0}};
+  arma::mat A = K;
+  try {
+    cholesky_shifted_in_place(A, 0.5);
+    FAIL() << "no error";
+  } catch (const NumericError& e) {
+    EXPECT_STREQ(e.what(),
+                 "K + λI is not positive definite (leading minor 2 of 2, λ = 0.5): use a larger "
+                 "lambda, or a valid (PSD) kernel");
+  }
+  A = K;
+  try {
+    cholesky_shifted_in_place(A, 0.25, {"C = K + noise·I", "noise", "noise"});
+    FAIL() << "no error";
+  } catch (const NumericError& e) {
+    EXPECT_STREQ(e.what(),
+                 "C = K + noise·I is not positive definite (leading minor 2 of 2, noise = 0.25): "
+                 "use a larger noise, or a valid (PSD) kernel");
+  }
+  // A larger shift makes it positive definite: 1.5 > 1.
+  A = K;
+  EXPECT_NO_THROW(cholesky_shifted_in_place(A, 1.5));
+  // The first diagonal entry alone: −1 + 0.5 < 0 is the leading minor of order 1.
+  arma::mat negative = {{-1.0, 0.0}, {0.0, 1.0}};
+  try {
+    cholesky_shifted_in_place(negative, 0.5);
+    FAIL() << "no error";
+  } catch (const NumericError& e) {
+    EXPECT_THAT(e.what(), testing::HasSubstr("(leading minor 1 of 2, λ = 0.5)"));
+  }
+  arma::mat rectangular(2, 3, arma::fill::ones);
+  EXPECT_THROW(cholesky_shifted_in_place(rectangular, 1.0), InvalidArgument);
+  EXPECT_TRUE(arma::approx_equal(rectangular, arma::mat(2, 3, arma::fill::ones), "absdiff", 0.0));
+}
+
+TEST(Linalg, ShiftedCholeskyOnALoanGivesKBackAfterAnError) {
+  // A solver that must hand K back lends its lower triangle; the error unwinds the loan.
+  const arma::mat K = {{1.0, 2.0, 0.5}, {2.0, 1.0, 0.25}, {0.5, 0.25, 3.0}};
+  arma::mat A = K;
+  try {
+    const LowerTriangleLoan loan(A, true);
+    cholesky_shifted_in_place(A, 0.5);
+    FAIL() << "no error";
+  } catch (const NumericError&) {
+  }
+  EXPECT_TRUE(arma::approx_equal(A, K, "absdiff", 0.0));
 }
 
 TEST(Linalg, SymmetrizeFromUpperRestoresAFactoredMatrixBitForBit) {

@@ -2,8 +2,6 @@
 // left out, and shards.
 #include "sweep/plan.hpp"
 
-#include "kernel_algebra/expression.hpp"
-
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -11,6 +9,7 @@
 #include <set>
 
 #include "support/plugins.hpp"
+#include "sweep/kernel_resolution.hpp"
 #include "sweep/shard.hpp"
 
 namespace kexp::core {
@@ -18,17 +17,11 @@ namespace {
 
 using ::testing::HasSubstr;
 
-const PluginRegistry& with_fixtures() {
-  static const PluginRegistry r =
-      PluginRegistry::discover({KEXP_TEST_PLUGIN_DIR, test::fixture_dir() / "forms"});
-  return r;
-}
-
 Plan plan_of(const std::string& text, const std::vector<std::string>& sets = {}) {
   std::vector<Override> overrides;
   for (const auto& s : sets) overrides.push_back({s});
   // as the runner does: the kernel itself says whether its parameters give it a map
-  return make_plan(parse_experiment(text, "plan.yaml", overrides), with_fixtures(),
+  return make_plan(parse_experiment(text, "plan.yaml", overrides), test::registry(),
                    [](const Variant& v) { return create_kernel_of(v)->feature_map() != nullptr; });
 }
 
@@ -58,6 +51,47 @@ solvers:
   - plugin: kernel_ridge
     lambda: [0.001, 0.1]
 )";
+
+TEST(Plan, ASweepOverTheLimitIsRefusedBeforeItIsExpanded) {
+  // 10¹² cells from two generators: refused with its size and where it comes from,
+  // without making a single variant of it.
+  const std::string huge = R"(experiment: t
+dataset: {plugin: cubic, n: 50}
+kernels:
+  - plugin: gaussian
+    sigma: {linspace: [0.1, 10, 1000000]}
+solvers:
+  - plugin: kernel_ridge
+    lambda: {linspace: [0.001, 1, 1000000]}
+)";
+  const std::string e = error_of(huge);
+  EXPECT_THAT(e, HasSubstr("plan.yaml:4:5: the sweep has 1e+06 cells, more than the limit of "
+                           "100000 (kernels[0]: sigma: 1000000 values)"));
+  EXPECT_THAT(e, HasSubstr("--max-cells"));
+  // Each part under the limit, their product over it.
+  std::string wide = huge;
+  wide.replace(wide.find("1000000]"), 7, "1000");
+  wide.replace(wide.find("1000000]"), 7, "1000");
+  EXPECT_THAT(error_of(wide),
+              HasSubstr("the sweep has 1e+06 cells, more than the limit of 100000 (dataset (1 "
+                        "variants); kernels[0] (1000 variants: sigma: 1000 values); solvers[0] "
+                        "(1000 variants: lambda: 1000 values))"));
+  Experiment small = parse_experiment(kSweep, "plan.yaml");
+  small.max_cells = 11;  // 12 cells
+  EXPECT_THROW(make_plan(small, test::registry()), ConfigError);
+  small.max_cells = 12;
+  EXPECT_EQ(make_plan(small, test::registry()).cells.size(), 12U);
+}
+
+TEST(Plan, RealParametersRefuseInfinity) {
+  for (const std::string sigma : {"inf", "1e309", "{logspace: [300, 310, 3]}"}) {
+    const std::string e = error_of(std::string(R"(experiment: t
+dataset: {plugin: cubic, n: 50}
+kernels: [{plugin: gaussian, sigma: )") +
+                                   sigma + "}]\nsolvers: [{plugin: kernel_ridge}]\n");
+    EXPECT_THAT(e, HasSubstr("must be a finite real number")) << sigma;
+  }
+}
 
 TEST(Plan, CellsAreTheProductOfTheVariants) {
   const Plan p = plan_of(kSweep);
@@ -116,15 +150,6 @@ solvers: {plugin: kernel_ridge}
   EXPECT_EQ(p.datasets[2].params.integer("n"), 200);
 }
 
-TEST(Plan, SeedsDeriveFromTheRootTheKeyAndTheIndex) {
-  EXPECT_EQ(derive_seed(7, "cell:abc", 0), derive_seed(7, "cell:abc", 0));
-  EXPECT_NE(derive_seed(7, "cell:abc", 0), derive_seed(7, "cell:abc", 1));
-  EXPECT_NE(derive_seed(7, "cell:abc", 0), derive_seed(8, "cell:abc", 0));
-  EXPECT_NE(derive_seed(7, "cell:abc", 0), derive_seed(7, "cell:abd", 0));
-  EXPECT_EQ(fnv1a(""), 14695981039346656037ULL);
-  EXPECT_EQ(fnv1a("a"), 0xaf63dc4c8601ec8cULL);  // the FNV-1a test vector
-}
-
 TEST(Plan, ParametersAreCheckedAgainstTheSchemaWithTheirLocation) {
   EXPECT_THAT(error_of(kSweep, {"kernels[0].sigmaa=1"}),
               HasSubstr("--set kernels[0].sigmaa=1: kernels[0].sigmaa: kernel plugin 'gaussian' "
@@ -140,24 +165,43 @@ TEST(Plan, PrimalSolversOnKernelsWithoutAMapAreLeftOut) {
   const Plan p = plan_of(R"(experiment: t
 dataset: {plugin: cubic}
 kernels:
-  - plugin: fixture_linear
+  - plugin: linear
   - plugin: gaussian
     map: [none, rff]
 solvers:
-  - plugin: fixture_primal_ridge
+  - plugin: primal_ridge
   - plugin: kernel_ridge
 )");
   // linear × both, gaussian(map=none) × kernel_ridge, gaussian(map=rff) × both
   EXPECT_EQ(p.cells.size(), 5U);
   ASSERT_EQ(p.left_out.size(), 1U);
-  EXPECT_THAT(p.left_out[0], HasSubstr("solvers[0] (fixture_primal_ridge, primal) with kernels[1] "
+  EXPECT_THAT(p.left_out[0], HasSubstr("solvers[0] (primal_ridge, primal) with kernels[1] "
                                        "(gaussian): cells whose kernel has no feature map"));
   EXPECT_THAT(error_of(R"(experiment: t
 dataset: {plugin: cubic}
 kernels: {plugin: gaussian}
-solvers: {plugin: fixture_primal_ridge}
+solvers: {plugin: primal_ridge}
 )"),
               HasSubstr("no cell to run"));
+}
+
+TEST(Plan, WithoutBeingAskedASumHasNoMapAndAPluginItsFlags) {
+  const Plan p = make_plan(parse_experiment(R"(experiment: t
+dataset: {plugin: cubic}
+kernels:
+  - plugin: linear
+  - sum:
+      - {plugin: linear}
+solvers:
+  - plugin: primal_ridge
+  - plugin: kernel_ridge
+)",
+                                            "plan.yaml"),
+                           test::registry());
+  // linear (flags::exact_map) × both, the sum × kernel_ridge
+  EXPECT_EQ(p.cells.size(), 3U);
+  ASSERT_EQ(p.left_out.size(), 1U);
+  EXPECT_THAT(p.left_out[0], HasSubstr("with kernels[1] (sum)"));
 }
 
 TEST(Shard, SharesAreDisjointAndCoverThePlan) {
@@ -213,12 +257,12 @@ TEST(Plan, AsksWhetherEachKernelVariantHasAMapOnceInOrder) {
 dataset: {plugin: cubic}
 kernels:
   - {plugin: gaussian, sigma: [0.5, 1], map: [none, rff]}
-  - {plugin: fixture_linear}
+  - {plugin: linear}
 solvers:
   - plugin: kernel_ridge
 )",
                                             "plan.yaml"),
-                           with_fixtures(), [&](const Variant& v) {
+                           test::registry(), [&](const Variant& v) {
                              asked.push_back(v.canonical);
                              return true;
                            });

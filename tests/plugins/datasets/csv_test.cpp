@@ -2,6 +2,10 @@
 // input, each a DataError that names the file, line and column.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+#include <sys/stat.h>
+
+#include <filesystem>
+#include <string>
 
 #include "plugins/datasets/loading.hpp"
 
@@ -229,6 +233,68 @@ TEST_F(Csv, TestFileOfAnotherWidthOrOtherColumns) {
   dir.write("other.csv", "a,c,y\n1,2,3\n");
   EXPECT_THAT(data_error("csv", {{"train", "train.csv"}, {"test", "other.csv"}}, dir.path()),
               HasSubstr(at("other.csv", "1:3") + "column 2 is named 'c', in the training file"));
+}
+
+TEST_F(Csv, OnlyRegularFilesAreRead) {
+  // a device would be read until the memory runs out, a named pipe would block
+  for (const std::string device : {"/dev/zero", "/dev/urandom"}) {
+    EXPECT_EQ(data_error("csv", {{"train", device}}, dir.path()),
+              device + ": is a character device, not a regular file (train: " + device +
+                  "); data is read only from regular files");
+  }
+  ASSERT_EQ(::mkfifo((dir.path() / "pipe.csv").c_str(), 0600), 0);
+  EXPECT_EQ(data_error("csv", {{"train", "pipe.csv"}}, dir.path()),
+            (dir.path() / "pipe.csv").string() +
+                ": is a named pipe (FIFO), not a regular file (train: pipe.csv); data is read "
+                "only from regular files");
+  EXPECT_THAT(data_error("csv", {{"train", "."}}, dir.path()),
+              HasSubstr(": is a folder, not a file (train: .)"));
+  // a symbolic link to a regular file is read
+  dir.write("real.csv", "a,y\n1,2\n");
+  std::filesystem::create_symlink(dir.path() / "real.csv", dir.path() / "link.csv");
+  EXPECT_EQ(load_dataset("csv", {{"train", "link.csv"}}, dir.path()).y[0], 2.0);
+}
+
+TEST_F(Csv, AFileLargerThanMaxFileBytesIsRefused) {
+  dir.write("big.csv", "a,y\n1,2\n3,4\n");  // 12 bytes
+  EXPECT_EQ(data_error("csv", {{"train", "big.csv"}, {"max_file_bytes", "11"}}, dir.path()),
+            (dir.path() / "big.csv").string() +
+                ": the file has 12 bytes, more than max_file_bytes, 11 bytes; set "
+                "max_file_bytes in the dataset block to read a larger file (train: big.csv)");
+  EXPECT_EQ(
+      load_dataset("csv", {{"train", "big.csv"}, {"max_file_bytes", "12"}}, dir.path()).X.n_cols,
+      2U);
+  EXPECT_THAT(config_error("csv", {{"train", "big.csv"}, {"max_file_bytes", "0"}}),
+              HasSubstr("test.max_file_bytes must be"));
+}
+
+TEST_F(Csv, ARepeatedColumnNameIsAnError) {
+  dir.write("d.csv", "x,y,y\n1,2,3\n");
+  EXPECT_EQ(data_error("csv", {{"train", "d.csv"}, {"target", "y"}}, dir.path()),
+            at("d.csv", "1:5") +
+                "column 3 is named 'y' like column 2; every column of the header needs its own "
+                "name");
+  EXPECT_THAT(data_error("csv", {{"train", "d.csv"}}, dir.path()),
+              HasSubstr(at("d.csv", "1:5") + "column 3 is named 'y' like column 2"));
+  dir.write("t.csv", "a,b,a,y\n1,2,3,4\n");
+  EXPECT_THAT(data_error("csv", {{"train", "t.csv"}, {"target", "y"}}, dir.path()),
+              HasSubstr(at("t.csv", "1:5") + "column 3 is named 'a' like column 1"));
+  // in the test file as well
+  dir.write("train.csv", "a,y\n1,2\n");
+  dir.write("test.csv", "y,y\n1,2\n");
+  EXPECT_THAT(data_error("csv", {{"train", "train.csv"}, {"test", "test.csv"}}, dir.path()),
+              HasSubstr(at("test.csv", "1:3") + "column 2 is named 'y' like column 1"));
+}
+
+TEST_F(Csv, MoreColumnsThanMaxFeaturesIsAnError) {
+  dir.write("w.csv", "1,2,3,4\n5,6,7,8\n");
+  EXPECT_EQ(data_error("csv", {{"train", "w.csv"}, {"max_features", "2"}}, dir.path()),
+            at("w.csv", "1:7") +
+                "this line has more than 3 fields, more than max_features, 2, allows (features "
+                "and a target or label); set max_features in the dataset block if the data has "
+                "more features");
+  EXPECT_EQ(load_dataset("csv", {{"train", "w.csv"}, {"max_features", "3"}}, dir.path()).X.n_rows,
+            3U);
 }
 
 TEST_F(Csv, ParametersAreCheckedAgainstTheSchema) {

@@ -3,6 +3,7 @@
 // line and column.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include "plugins/datasets/loading.hpp"
 
@@ -145,6 +146,71 @@ TEST_F(Libsvm, NanInfAreErrorsByDefaultAndDroppedWithACountWhenAsked) {
   EXPECT_THAT(err, HasSubstr("kexp: dataset libsvm: dropped 2 of 4 rows of " +
                              (dir.path() / "n.txt").string()));
   EXPECT_THAT(err, HasSubstr("(lines 2, 3; on_nonfinite: drop)"));
+}
+
+TEST_F(Libsvm, AnIndexBeyondMaxFeaturesIsAnErrorBeforeAnyMemoryIsTaken) {
+  // 10 000 001 would make a dense d = 10⁷, 2³¹ and more would not fit the index type
+  dir.write("big.txt", "1 1:1\n-1 2:1 10000001:1\n");
+  EXPECT_EQ(data_error("libsvm", {{"train", "big.txt"}}, dir.path()),
+            at("big.txt", "2:8") +
+                "index 10000001 is beyond max_features, 100000; the samples are stored dense, "
+                "with a row for every index up to the largest: set max_features in the dataset "
+                "block if the data has that many features");
+  dir.write("int.txt", "1 2147483648:1\n");
+  EXPECT_THAT(data_error("libsvm", {{"train", "int.txt"}}, dir.path()),
+              HasSubstr(at("int.txt", "1:3") + "index 2147483648 is beyond max_features"));
+  dir.write("huge.txt", "1 1:1 99999999999999999999999999:1\n");
+  EXPECT_THAT(
+      data_error("libsvm", {{"train", "huge.txt"}}, dir.path()),
+      HasSubstr(at("huge.txt", "1:7") + "index 99999999999999999999999999 is beyond max_features"));
+  EXPECT_THAT(
+      data_error("libsvm", {{"train", "huge.txt"}, {"dimension", "5"}}, dir.path()),
+      HasSubstr(at("huge.txt", "1:7") + "index 99999999999999999999999999 is beyond dimension 5"));
+  // raised, the limit admits the index
+  dir.write("wide.txt", "1 1:1 150000:2\n");
+  EXPECT_THAT(data_error("libsvm", {{"train", "wide.txt"}}, dir.path()),
+              HasSubstr(at("wide.txt", "1:7") + "index 150000 is beyond max_features, 100000"));
+  const Data data =
+      load_dataset("libsvm", {{"train", "wide.txt"}, {"max_features", "150000"}}, dir.path());
+  EXPECT_EQ(data.X.n_rows, 150000U);
+  EXPECT_EQ(data.X(149999, 0), 2.0);
+  EXPECT_THAT(config_error("libsvm", {{"train", "a.txt"}, {"max_features", "0"}}),
+              HasSubstr("test.max_features must be"));
+}
+
+TEST_F(Libsvm, ADenseMatrixLargerThanMaxMatrixBytesIsRefused) {
+  // d = 1000, n = 3: 24 000 bytes
+  dir.write("m.txt", "1 1000:1\n2 1:1\n");
+  dir.write("t.txt", "3 2:1\n");
+  EXPECT_EQ(
+      data_error("libsvm", {{"train", "m.txt"}, {"test", "t.txt"}, {"max_matrix_bytes", "20000"}},
+                 dir.path()),
+      (dir.path() / "m.txt").string() +
+          ": the samples stored dense take 24000 bytes (23.4 KiB) (d = 1000 features × "
+          "n = 3 samples × 8 bytes), more than max_matrix_bytes, 20000 bytes (19.5 KiB); "
+          "set max_matrix_bytes in the dataset block to allow more, or lower the "
+          "dimension");
+  const Data data = load_dataset(
+      "libsvm", {{"train", "m.txt"}, {"test", "t.txt"}, {"max_matrix_bytes", "24000"}}, dir.path());
+  EXPECT_EQ(data.X.n_rows, 1000U);
+  EXPECT_EQ(data.X_test.n_cols, 1U);
+}
+
+TEST_F(Libsvm, OnlyRegularFilesOfAtMostMaxFileBytesAreRead) {
+  EXPECT_EQ(data_error("libsvm", {{"train", "/dev/zero"}}, dir.path()),
+            "/dev/zero: is a character device, not a regular file (train: /dev/zero); data is "
+            "read only from regular files");
+  dir.write("a.txt", "1 1:1\n");
+  EXPECT_THAT(data_error("libsvm", {{"train", "a.txt"}, {"test", "/dev/urandom"}}, dir.path()),
+              HasSubstr("/dev/urandom: is a character device, not a regular file (test: "
+                        "/dev/urandom)"));
+  ASSERT_EQ(::mkfifo((dir.path() / "pipe.txt").c_str(), 0600), 0);
+  EXPECT_THAT(data_error("libsvm", {{"train", "pipe.txt"}}, dir.path()),
+              HasSubstr("pipe.txt: is a named pipe (FIFO), not a regular file (train: pipe.txt)"));
+  EXPECT_EQ(data_error("libsvm", {{"train", "a.txt"}, {"max_file_bytes", "5"}}, dir.path()),
+            (dir.path() / "a.txt").string() +
+                ": the file has 6 bytes, more than max_file_bytes, 5 bytes; set max_file_bytes "
+                "in the dataset block to read a larger file (train: a.txt)");
 }
 
 TEST_F(Libsvm, MissingEmptyOrFeaturelessFile) {

@@ -1,5 +1,6 @@
 // dual_gd: hand-worked steps, the automatic step size, and the stopping rule. Agreement
 // with primal_gd (the representer theorem) is tested in primal_gd_test.cpp.
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include "plugins/solvers/solver_problems.hpp"
@@ -7,6 +8,8 @@
 
 namespace kexp::test {
 namespace {
+
+using ::testing::HasSubstr;
 
 TEST(DualGd, TakesTwoStepsWorkedByHand) {
   // K = φφᵀ for φ = (1, 2): [1 2; 2 4]; y = (1, 2), α = 0.1.
@@ -46,6 +49,28 @@ TEST(DualGd, ConvergesTowardsTheInterpolantOnAGaussianGram) {
   EXPECT_LT(run.report.loss_curve.back(), 0.5 * run.report.loss_curve.front());
   // 201 products with K for the steps and their gradients, plus the power iteration.
   EXPECT_GT(run.report.fit_flops, 201.0 * 2 * 30 * 30);
+}
+
+TEST(DualGd, RefusesAGramMatrixWithNoPositiveEigenvalue) {
+  // K = −diag(1, 2), as an indefinite kernel gives: λ_max = −1 ≤ 0, so there is no step
+  // 1/λ_max, and rᵀKr < 0 would read as a zero gradient ("converged" after no step).
+  auto solver = make_solver("dual_gd");
+  const arma::mat K = {{-1.0, 0.0}, {0.0, -2.0}};
+  try {
+    run_dual(*solver, K, K, arma::vec{-1.0, -2.0}, arma::vec{1.0, 2.0});
+    FAIL() << "dual_gd fitted a Gram matrix with no positive eigenvalue";
+  } catch (const NumericError& e) {
+    EXPECT_THAT(e.what(), HasSubstr("λ_max(K) = -"));
+    EXPECT_THAT(e.what(), HasSubstr("the kernel is not PSD with these parameters"));
+    EXPECT_THAT(e.what(), HasSubstr("give a step size alpha"));
+  }
+}
+
+TEST(DualGd, RefusesAZeroGramMatrix) {
+  auto solver = make_solver("dual_gd");
+  const arma::mat K(3, 3, arma::fill::zeros);
+  EXPECT_THROW(run_dual(*solver, K, K, arma::vec(3, arma::fill::zeros), arma::vec{1.0, 2.0, 3.0}),
+               NumericError);
 }
 
 }  // namespace

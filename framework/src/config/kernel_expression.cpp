@@ -1,0 +1,115 @@
+#include "config/kernel_expression.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <memory>
+
+#include "config/parser.hpp"
+
+namespace kexp::core {
+
+namespace {
+
+using Kind = KernelExpression::Kind;
+
+/// Every setting of the tree, named by path.
+void flatten(const KernelExpression& e, std::vector<ParamSetting>& out) {
+  if (e.kind == Kind::Plugin) {
+    for (ParamSetting s : e.plugin.params) {
+      s.name = term_param_name(e.path, s.name);
+      out.push_back(std::move(s));
+    }
+  }
+  for (const KernelExpression& t : e.terms) flatten(t, out);
+  if (e.scale) {
+    ParamSetting s = *e.scale;
+    s.name = term_param_name(e.path, "scale");
+    out.push_back(std::move(s));
+  }
+}
+
+}  // namespace
+
+const char* operator_name(Kind kind) { return kind == Kind::Sum ? "sum" : "product"; }
+
+std::string term_param_name(const std::string& path, const std::string& name) {
+  return path.empty() ? name : path + "." + name;
+}
+
+bool is_kernel_expression(const YAML::Node& node) {
+  return node.IsMap() && !node["plugin"] && (node["sum"] || node["product"]);
+}
+
+ComponentSpec ExperimentParser::kernel(const YAML::Node& node, const std::string& key) const {
+  if (!is_kernel_expression(node)) return component(node, key);
+  auto e = std::make_shared<KernelExpression>(kernel_term(node, key, ""));
+  ComponentSpec spec;
+  spec.plugin = operator_name(e->kind);
+  spec.key = key;
+  spec.where = e->where;
+  flatten(*e, spec.params);
+  spec.expression = std::move(e);
+  return spec;
+}
+
+// An error in the tree's shape is located in the file even where a `--set` wrote the key;
+// its values, read by setting(), name the `--set` that wrote them.
+KernelExpression ExperimentParser::kernel_term(const YAML::Node& node, const std::string& key,
+                                               const std::string& path) const {
+  const auto fail_at = [&](const YAML::Node& n, const std::string& k, const std::string& message) {
+    throw ConfigError(location_of(n, file_), k, message);
+  };
+  if (!node.IsMap()) {
+    fail_at(
+        node, key,
+        fmt::format("{} must be a kernel: {{plugin: NAME, …}}, or a sum: or product: list", key));
+  }
+  KernelExpression e;
+  e.key = key;
+  e.path = path;
+  e.where = location_of(node, file_);
+  const bool has_plugin = static_cast<bool>(node["plugin"]);
+  const bool has_sum = static_cast<bool>(node["sum"]);
+  const bool has_product = static_cast<bool>(node["product"]);
+  if (has_plugin + has_sum + has_product != 1) {
+    fail_at(node, key,
+            fmt::format("{} must have exactly one of 'plugin', 'sum' or 'product'", key));
+  }
+  if (has_plugin) {
+    e.kind = Kind::Plugin;
+    e.plugin = component(node, key);
+    const auto s = std::find_if(e.plugin.params.begin(), e.plugin.params.end(),
+                                [](const ParamSetting& p) { return p.name == "scale"; });
+    if (s != e.plugin.params.end()) {
+      e.scale = *s;
+      e.plugin.params.erase(s);
+    }
+    return e;
+  }
+  e.kind = has_sum ? Kind::Sum : Kind::Product;
+  const std::string op = operator_name(e.kind);
+  for (const auto& kv : node) {
+    const std::string k = kv.first.as<std::string>();
+    if (k == op) continue;
+    if (k == "scale") {
+      e.scale = setting("scale", kv.second, key + ".scale");
+      continue;
+    }
+    fail_at(kv.first, key + "." + k,
+            fmt::format("unknown key '{}' in {}: a {} takes '{}' (its terms) and 'scale'", k, key,
+                        op, op));
+  }
+  const YAML::Node list = node[op];
+  if (!list.IsSequence() || list.size() == 0) {
+    fail_at(list, key + "." + op,
+            fmt::format("{}.{} must be a list of one or more kernels", key, op));
+  }
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    const std::string step = fmt::format("{}[{}]", op, i);
+    e.terms.push_back(kernel_term(list[i], key + "." + step, term_param_name(path, step)));
+  }
+  return e;
+}
+
+}  // namespace kexp::core

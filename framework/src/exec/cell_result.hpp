@@ -1,0 +1,43 @@
+// What one run of a cell (a cell and a repeat) gives: its status and every figure it
+// measured, as plain values. reporting/results_row turns it into a row of results.csv.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "kexp/solver.hpp"
+
+namespace kexp::core {
+
+struct CellResult {
+  enum class Status { Ok, Failed, Refused };
+  Status status = Status::Ok;
+  std::string error;  ///< why it failed or was refused
+
+  std::size_t n_train = 0, n_test = 0, d = 0;
+  std::optional<std::size_t> feature_dim;  ///< primal: D
+
+  /// Wall time of each phase. K (dual) or Φ (primal) is built once per group and its
+  /// time repeated in every cell of the group; predict includes building the test
+  /// inputs (K(X, X*) or Φ(X*)) when this cell built them.
+  std::optional<double> gram_seconds, feature_seconds, fit_seconds, predict_seconds;
+  std::optional<double> train_rmse, test_rmse, test_accuracy;
+  std::optional<double> flops;         ///< analytic: the kernel's or map's and the solver's
+  std::optional<double> matrix_bytes;  ///< K or Φ and its test block, and the solver's own
+  std::int64_t peak_rss_bytes = -1;
+  std::optional<long> iterations;
+  std::optional<bool> converged;
+  /// The earlier cell of the group that is this one's counterpart in the other form,
+  /// and the largest difference between the two's test predictions.
+  std::optional<std::string> paired_with;
+  std::optional<double> prediction_max_diff;
+  std::vector<std::pair<std::string, double>> metrics;  ///< the solver's own
+  std::vector<double> loss_curve;
+  Prediction prediction;  ///< on the test set
+};
+
+}  // namespace kexp::core

@@ -1,0 +1,266 @@
+#include "exec/group.hpp"
+
+#include <fmt/format.h>
+
+#include <exception>
+#include <map>
+#include <memory>
+#include <utility>
+
+#include "exec/metrics.hpp"
+#include "kexp/error.hpp"
+#include "plugin/plugin_call.hpp"
+#include "plugin/registry.hpp"
+#include "sweep/pairing.hpp"
+#include "util/measure.hpp"
+
+namespace kexp::core {
+
+namespace {
+
+/// What the cells of a group share.
+struct GroupInputs {
+  bool have_gram = false, have_cross = false, have_features = false, have_test_features = false;
+  arma::mat K;        ///< K(X, X)
+  arma::mat K_cross;  ///< K(X, X*)
+  arma::vec k_diag;   ///< k(x*, x*)
+  double gram_seconds = 0, cross_seconds = 0;
+  arma::mat Phi, Phi_test;
+  double feature_seconds = 0, feature_test_seconds = 0;
+  std::size_t feature_dim = 0;
+  /// What computing K, the cross block, Φ or Φ* threw: the group's later cells fail with
+  /// the same message instead of computing it again.
+  std::exception_ptr gram_failure, cross_failure, features_failure, test_features_failure;
+  /// One per solver entry, for the cells of that entry in this group.
+  std::map<std::size_t, SharedState> shared;
+  /// Test predictions of the cells that finished, for primal-dual pairs.
+  std::vector<std::pair<const GroupCell*, arma::vec>> predictions;
+
+  void release_gram() {
+    K.reset();
+    have_gram = false;
+  }
+};
+
+struct Sharing {
+  SharedState* state;
+  std::size_t size, position;
+};
+
+SolverSide side_of(const Variant& solver, Form form) {
+  SolverSide s;
+  s.form = to_string(form);
+  for (const auto& [name, value] : solver.params.values()) s.params[name] = format_value(value);
+  return s;
+}
+
+class GroupExecution {
+ public:
+  GroupExecution(const Kernel& kernel, std::string_view kernel_name, const PreparedData& data)
+      : kernel_(kernel), kernel_name_(kernel_name), data_(data) {}
+
+  void run(const std::vector<GroupCell>& cells, const GroupCallbacks& callbacks) {
+    std::size_t dual_left = 0;
+    std::map<std::size_t, std::size_t> group_size, group_position;
+    for (const GroupCell& g : cells) {
+      dual_left += g.cell->form == Form::Dual ? 1 : 0;
+      ++group_size[g.solver->component];
+    }
+    for (const GroupCell& g : cells) {
+      CellResult result;
+      result.n_train = data_.X_train.n_cols;
+      result.n_test = data_.X_test.n_cols;
+      result.d = data_.X_train.n_rows;
+      const bool last_dual = g.cell->form == Form::Dual && --dual_left == 0;
+      if (g.refusal) {
+        result.status = CellResult::Status::Refused;
+        result.error = *g.refusal;
+      } else {
+        if (callbacks.started) callbacks.started(*g.cell);
+        try {
+          reset_peak_rss();
+          const std::size_t entry = g.solver->component;
+          const Sharing sharing{&in_.shared[entry], group_size[entry], group_position[entry]++};
+          run_cell(g, last_dual, sharing, result);
+          pair_with_earlier(g, result);
+          in_.predictions.emplace_back(&g, result.prediction.mean);
+        } catch (...) {
+          // Plugin code is called through call_plugin(), so the message names the plugin
+          // and what it was doing; anything thrown at all fails this cell only.
+          result.status = CellResult::Status::Failed;
+          result.error = current_exception_message();
+        }
+      }
+      result.peak_rss_bytes = peak_rss_bytes();
+      if (!callbacks.done(*g.cell, std::move(result))) return;
+    }
+  }
+
+ private:
+  void run_cell(const GroupCell& g, bool last_dual, const Sharing& sharing, CellResult& result) {
+    const std::size_t n = data_.X_train.n_cols, m = data_.X_test.n_cols, d = data_.X_train.n_rows;
+    TrainingData train;
+    train.targets = &data_.y_train;
+    train.task = data_.task;
+    train.shared = sharing.state;
+    train.group_size = sharing.size;
+    train.group_position = sharing.position;
+    TestData test;
+    double flops = 0, bytes = 0;
+    if (g.cell->form == Form::Dual) {
+      if (!in_.have_gram) {
+        Stopwatch w;
+        in_kernel("computing the Gram matrix", in_.gram_failure,
+                  [&] { kernel_.gram(data_.X_train, in_.K); });
+        in_.gram_seconds = w.seconds();
+        in_.have_gram = true;
+      }
+      result.gram_seconds = in_.gram_seconds;
+      flops += kernel_.gram_flops(n, n, d) + kernel_.gram_flops(n, m, d);
+      bytes += 8.0 * static_cast<double>(n * n + n * m);
+      // The group's last dual cell may factor K in place; the others must leave it intact.
+      train.gram = &in_.K;
+      train.gram_writable = last_dual;
+      test.gram = &in_.K_cross;
+      test.gram_diagonal = &in_.k_diag;
+      // K(X, X*) is built after the fit, once per group: the last cell first releases K
+      // unless its solver reads K again when predicting.
+      const auto test_inputs = [&](const PluginRecord& solver) {
+        if (last_dual && !solver.has_flag(flags::keeps_gram)) in_.release_gram();
+        if (!in_.have_cross) {
+          Stopwatch wc;
+          in_kernel("computing the cross Gram matrix K(X, X*)", in_.cross_failure, [&] {
+            kernel_.gram(data_.X_train, data_.X_test, in_.K_cross);
+            in_.k_diag = kernel_.diagonal(data_.X_test);
+          });
+          in_.cross_seconds = wc.seconds();
+          in_.have_cross = true;
+        }
+        return in_.cross_seconds;
+      };
+      fit_and_predict(*g.solver, train, test, flops, bytes, test_inputs, result);
+      if (last_dual) in_.release_gram();
+    } else {
+      const FeatureMap& map = *kernel_.feature_map();
+      if (!in_.have_features) {
+        Stopwatch w;
+        in_kernel("computing the features of the training points", in_.features_failure,
+                  [&] { map.features(data_.X_train, in_.Phi); });
+        in_.feature_seconds = w.seconds();
+        in_.feature_dim = in_.Phi.n_rows;
+        in_.have_features = true;
+      }
+      result.feature_seconds = in_.feature_seconds;
+      result.feature_dim = in_.feature_dim;
+      flops += map.flops(n, d) + map.flops(m, d);
+      bytes += 8.0 * static_cast<double>(in_.feature_dim * (n + m));
+      train.features = &in_.Phi;
+      test.features = &in_.Phi_test;
+      const auto test_inputs = [&](const PluginRecord&) {
+        if (!in_.have_test_features) {
+          Stopwatch wt;
+          in_kernel("computing the features of the test points", in_.test_features_failure,
+                    [&] { map.features(data_.X_test, in_.Phi_test); });
+          in_.feature_test_seconds = wt.seconds();
+          in_.have_test_features = true;
+        }
+        return in_.feature_test_seconds;
+      };
+      fit_and_predict(*g.solver, train, test, flops, bytes, test_inputs, result);
+    }
+  }
+
+  /// Fits, then builds the test inputs (`test_inputs`, given the solver's plugin, returns
+  /// the seconds it took, counted in predict_seconds), then predicts.
+  template <class TestInputs>
+  void fit_and_predict(const Variant& sv, const TrainingData& train, const TestData& test,
+                       double flops, double bytes, const TestInputs& test_inputs,
+                       CellResult& result) {
+    std::shared_ptr<Solver> solver = create_solver(*sv.plugin, sv.params);
+    const auto in_solver = [&](std::string_view doing, auto&& f) -> decltype(auto) {
+      return call_plugin("solver", sv.plugin->name(), doing, f);
+    };
+    SolverReport report;
+    Stopwatch fit_watch;
+    in_solver("fitting", [&] { solver->fit(train, report); });
+    result.fit_seconds = fit_watch.seconds();
+    const double test_input_seconds = test_inputs(*sv.plugin);
+    Stopwatch predict_watch;
+    Prediction prediction = in_solver("predicting", [&] { return solver->predict(test, report); });
+    result.predict_seconds = predict_watch.seconds() + test_input_seconds;
+    if (prediction.mean.n_elem != data_.y_test.n_elem) {
+      throw Error(fmt::format("solver '{}' returned {} predictions for {} test points",
+                              sv.plugin->name(), prediction.mean.n_elem, data_.y_test.n_elem));
+    }
+    // Training error: from the solver when it has the fitted values, else by predicting
+    // on the training inputs while they are intact.
+    arma::vec fitted = report.fitted;
+    const bool inputs_intact = train.features != nullptr || !train.gram_writable;
+    if (fitted.n_elem != data_.y_train.n_elem && inputs_intact) {
+      TestData on_train;
+      on_train.features = train.features;
+      on_train.gram = train.gram;
+      const arma::vec diag = train.gram != nullptr ? arma::vec(train.gram->diag()) : arma::vec();
+      on_train.gram_diagonal = train.gram != nullptr ? &diag : nullptr;
+      SolverReport ignored;
+      fitted = in_solver("predicting on the training points",
+                         [&] { return solver->predict(on_train, ignored).mean; });
+    }
+    result.test_rmse = rmse(data_.y_test, prediction.mean);
+    if (fitted.n_elem == data_.y_train.n_elem) result.train_rmse = rmse(data_.y_train, fitted);
+    if (data_.task == Task::Classification) {
+      result.test_accuracy = accuracy(data_.y_test, prediction.mean);
+    }
+    result.flops = flops + report.fit_flops + report.predict_flops;
+    result.matrix_bytes = bytes + report.matrix_bytes;
+    if (report.iterations >= 0) result.iterations = report.iterations;
+    result.converged = report.converged;
+    result.metrics = std::move(report.metrics);
+    result.loss_curve = std::move(report.loss_curve);
+    result.prediction = std::move(prediction);
+  }
+
+  /// The largest difference between this cell's predictions and those of its earlier
+  /// counterpart in the other form (the first one, in run order), while both are in
+  /// memory.
+  void pair_with_earlier(const GroupCell& g, CellResult& result) const {
+    const arma::vec& prediction = result.prediction.mean;
+    const SolverSide mine = side_of(*g.solver, g.cell->form);
+    for (const auto& [other, p] : in_.predictions) {
+      if (!counterparts(mine, side_of(*other->solver, other->cell->form))) continue;
+      if (p.n_elem != prediction.n_elem) continue;
+      result.paired_with = other->cell->id;
+      result.prediction_max_diff = prediction.n_elem > 0 ? arma::abs(prediction - p).max() : 0.0;
+      return;
+    }
+  }
+
+  /// Runs f(), a call into the kernel that computes an input the group shares; what it
+  /// throws names the kernel and `doing`, and is kept in `failure` and thrown again to
+  /// the cells after this one.
+  template <class F>
+  void in_kernel(std::string_view doing, std::exception_ptr& failure, const F& f) const {
+    if (failure) std::rethrow_exception(failure);
+    try {
+      call_plugin("kernel", kernel_name_, doing, f);
+    } catch (...) {
+      failure = std::current_exception();
+      throw;
+    }
+  }
+
+  const Kernel& kernel_;
+  std::string kernel_name_;
+  const PreparedData& data_;
+  GroupInputs in_;
+};
+
+}  // namespace
+
+void execute_group(const std::vector<GroupCell>& cells, const Kernel& kernel,
+                   std::string_view kernel_name, const PreparedData& data,
+                   const GroupCallbacks& callbacks) {
+  GroupExecution(kernel, kernel_name, data).run(cells, callbacks);
+}
+
+}  // namespace kexp::core

@@ -1,0 +1,51 @@
+// Executing a group of cells: the cells of one dataset variant, repeat and kernel, which
+// share the kernel's Gram matrix K (dual cells) or feature matrix Φ (primal cells).
+//
+// K or Φ is built once for the group, by the first cell that needs it, and handed to
+// every cell after it: the dual cells except the last must hand K back intact, the last
+// may factor it in place (TrainingData::gram_writable), and K is released when the last
+// dual cell no longer needs it, before the cross block K(X, X*) is built, so that the
+// two need not be in memory together. The cells of one solver entry share a SharedState
+// (a factorization handed on along a λ sweep).
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "exec/cell_result.hpp"
+#include "exec/data.hpp"
+#include "kexp/kernel.hpp"
+#include "sweep/plan.hpp"
+
+namespace kexp::core {
+
+/// A cell of the group as the executor receives it.
+struct GroupCell {
+  const Cell* cell = nullptr;
+  const Variant* solver = nullptr;
+  /// Set when the cell must not start (it would not fit the memory budget): it is then
+  /// reported as refused with this message.
+  std::optional<std::string> refusal;
+};
+
+/// What the executor tells as it goes.
+struct GroupCallbacks {
+  /// A cell starts (not called for a refused cell). May be empty.
+  std::function<void(const Cell&)> started;
+  /// A cell ended, in order; returns false to stop the group there.
+  std::function<bool(const Cell&, CellResult&&)> done;
+};
+
+/// Runs the cells in order with `kernel` (named `kernel_name` in messages) on `data`. A
+/// cell that throws, in the kernel, the solver or the runner, and whatever it throws, is
+/// reported as failed with a message that names the plugin and what it was doing
+/// ("kernel 'gaussian' failed while computing the Gram matrix: …"), and the group goes
+/// on. Never throws for a cell's sake.
+void execute_group(const std::vector<GroupCell>& cells, const Kernel& kernel,
+                   std::string_view kernel_name, const PreparedData& data,
+                   const GroupCallbacks& callbacks);
+
+}  // namespace kexp::core

@@ -1,0 +1,258 @@
+#include "reporting/manifest.hpp"
+
+#include <fmt/format.h>
+#include <openssl/evp.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+
+#include <ctime>
+#include <fstream>
+#include <memory>
+#include <thread>
+
+#include "kexp/error.hpp"
+#include "kexp/gram.hpp"
+#include "kexp/version.hpp"
+#include "util/files.hpp"
+#include "util/measure.hpp"
+
+// OpenBLAS's own introspection (kexp links OpenBLAS directly: cmake/KexpArmadillo.cmake).
+extern "C" {
+char* openblas_get_config(void);
+char* openblas_get_corename(void);
+int openblas_get_num_threads(void);
+}
+
+namespace kexp::core {
+
+namespace fs = std::filesystem;
+
+nlohmann::ordered_json build_json() {
+  const BuildInfo b = build_info();
+  nlohmann::ordered_json j;
+  j["kexp_version"] = KEXP_VERSION_STRING;
+  j["git_commit"] =
+      b.git_commit.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(b.git_commit);
+  j["git_dirty"] = b.git_dirty;
+  j["compiler"] = b.compiler;
+  j["build_type"] = b.build_type;
+  j["flags"] = b.flags;
+  return j;
+}
+
+std::string cpu_model() {
+  std::ifstream in("/proc/cpuinfo");
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.rfind("model name", 0) == 0) {
+      const auto colon = line.find(':');
+      if (colon != std::string::npos) {
+        const auto start = line.find_first_not_of(" \t", colon + 1);
+        return start == std::string::npos ? std::string() : line.substr(start);
+      }
+    }
+  }
+  return {};
+}
+
+nlohmann::ordered_json environment_json() {
+  nlohmann::ordered_json j;
+  char host[256] = {};
+  gethostname(host, sizeof host - 1);
+  j["host"] = host;
+  utsname u{};
+  if (uname(&u) == 0) j["os"] = fmt::format("{} {} {}", u.sysname, u.release, u.machine);
+  j["cpu"] = cpu_model();
+  j["cpu_count"] = std::thread::hardware_concurrency();
+  j["physical_memory_bytes"] = physical_memory_bytes();
+  nlohmann::ordered_json blas;
+  blas["library"] = "OpenBLAS";
+  blas["config"] = openblas_get_config();
+  blas["core"] = openblas_get_corename();
+  blas["threads"] = openblas_get_num_threads();
+  j["blas"] = blas;
+  j["gram_threads"] = thread_count();
+  return j;
+}
+
+nlohmann::ordered_json plugin_json(const PluginRecord& plugin) {
+  nlohmann::ordered_json j;
+  j["kind"] = to_string(plugin.kind());
+  j["name"] = std::string(plugin.name());
+  j["version"] = plugin.info().version;
+  j["path"] = plugin.path.string();
+  try {
+    j["sha256"] = sha256_file(plugin.path);
+  } catch (const Error& e) {
+    j["sha256"] = nullptr;
+    j["sha256_error"] = e.what();
+  }
+  return j;
+}
+
+namespace {
+
+struct DigestDeleter {
+  void operator()(EVP_MD_CTX* c) const { EVP_MD_CTX_free(c); }
+};
+
+class Sha256 {
+ public:
+  Sha256() : context_(EVP_MD_CTX_new()) {
+    if (!context_ || EVP_DigestInit_ex(context_.get(), EVP_sha256(), nullptr) != 1) {
+      throw Error("SHA-256 is not available from libcrypto");
+    }
+  }
+  void update(const char* data, std::size_t size) {
+    if (EVP_DigestUpdate(context_.get(), data, size) != 1) throw Error("SHA-256 update failed");
+  }
+  std::string hex() {
+    unsigned char digest[EVP_MAX_MD_SIZE];
+    unsigned int size = 0;
+    if (EVP_DigestFinal_ex(context_.get(), digest, &size) != 1) {
+      throw Error("SHA-256 final failed");
+    }
+    std::string out;
+    for (unsigned int i = 0; i < size; ++i) out += fmt::format("{:02x}", digest[i]);
+    return out;
+  }
+
+ private:
+  std::unique_ptr<EVP_MD_CTX, DigestDeleter> context_;
+};
+
+}  // namespace
+
+std::string sha256_hex(const std::string& bytes) {
+  Sha256 h;
+  h.update(bytes.data(), bytes.size());
+  return h.hex();
+}
+
+std::string sha256_file(const fs::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  if (!in) throw Error(fmt::format("cannot read {} to hash it", file.string()));
+  Sha256 h;
+  char buffer[1 << 16];
+  while (in) {
+    in.read(buffer, sizeof buffer);
+    h.update(buffer, static_cast<std::size_t>(in.gcount()));
+  }
+  if (in.bad()) throw Error(fmt::format("reading {} failed", file.string()));
+  return h.hex();
+}
+
+std::string now_iso8601() {
+  const std::time_t t = std::time(nullptr);
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char buffer[32];
+  std::strftime(buffer, sizeof buffer, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buffer;
+}
+
+namespace {
+
+nlohmann::ordered_json null_or(const std::optional<nlohmann::ordered_json>& value) {
+  return value ? *value : nlohmann::ordered_json(nullptr);
+}
+
+}  // namespace
+
+nlohmann::ordered_json Manifest::to_json() const {
+  nlohmann::ordered_json m = build_json();
+  m["experiment"] = experiment;
+  m["config_file"] = config_file;
+  m["command_line"] = command_line;
+  m["working_directory"] = working_directory;
+  m["started"] = started;
+  m["finished"] = finished ? nlohmann::ordered_json(*finished) : nlohmann::ordered_json(nullptr);
+  m["environment"] = environment;
+  nlohmann::ordered_json seeds;
+  seeds["root"] = root_seed;
+  seeds["repeats"] = repeats;
+  seeds["derivation"] =
+      "dataset: derive_seed(root, \"dataset:\" + variant, repeat); cell: derive_seed(root, "
+      "\"cell:\" + id, repeat), in results.csv's seed column (FNV-1a and SplitMix64)";
+  nlohmann::ordered_json datasets = nlohmann::ordered_json::array();
+  for (const DatasetSeeds& d : dataset_seeds) {
+    datasets.push_back({{"variant", d.variant}, {"seeds", d.seeds}});
+  }
+  seeds["datasets"] = datasets;
+  m["seeds"] = seeds;
+  m["plugins"] = plugins;
+  m["cells"] = cells;
+  m["shard"] = null_or(
+      shard ? std::optional<nlohmann::ordered_json>(nlohmann::ordered_json{
+                  {"index", shard->index}, {"count", shard->count}, {"cells", shard->cells}})
+            : std::nullopt);
+  m["resumed"] = null_or(
+      resumed ? std::optional<nlohmann::ordered_json>(nlohmann::ordered_json{
+                    {"first_started", resumed->first_started}, {"runs_kept", resumed->runs_kept}})
+              : std::nullopt);
+  m["options"] = {{"max_memory_bytes", max_memory_bytes},
+                  {"memory_budget_source", memory_budget_source},
+                  {"threads", threads},
+                  {"threads_source", threads_source},
+                  {"fail_fast", fail_fast},
+                  {"predictions", predictions}};
+  if (runs) {
+    m["runs"] = {{"ok", runs->ok},
+                 {"failed", runs->failed},
+                 {"refused", runs->refused},
+                 {"kept_from_before", runs->kept_from_before},
+                 {"not_started", runs->not_started}};
+  }
+  if (stopped) {
+    m["stopped"] = {
+        {"reason", stopped->reason},
+        {"abandoned", stopped->abandoned.empty() ? nlohmann::ordered_json(nullptr)
+                                                 : nlohmann::ordered_json(stopped->abandoned)}};
+  }
+  return m;
+}
+
+nlohmann::ordered_json MergeManifest::to_json() const {
+  nlohmann::ordered_json m = build_json();
+  m["experiment"] = experiment;
+  m["merged"] = merged;
+  m["command_line"] = command_line;
+  nlohmann::ordered_json list = nlohmann::ordered_json::array();
+  for (const Input& in : inputs) {
+    list.push_back({{"folder", in.folder}, {"runs", in.runs}, {"manifest", in.manifest}});
+  }
+  m["merged_from"] = list;
+  m["runs"] = {{"total", total_runs}, {"not_ok", not_ok}, {"planned", planned_runs}};
+  m["problems"] = problems;
+  return m;
+}
+
+StoredManifest read_manifest(const fs::path& file) {
+  StoredManifest out;
+  std::ifstream in(file);
+  if (!in) return out;
+  const auto j = nlohmann::ordered_json::parse(in, nullptr, false);
+  if (j.is_discarded() || !j.is_object()) return out;
+  out.document = j;
+  if (j.contains("started") && j["started"].is_string()) out.started = j["started"];
+  if (j.contains("cells") && j["cells"].is_number_unsigned()) out.cells = j["cells"];
+  if (j.contains("seeds") && j["seeds"].is_object() && j["seeds"].contains("repeats") &&
+      j["seeds"]["repeats"].is_number_integer()) {
+    out.repeats = j["seeds"]["repeats"].get<int>();
+  }
+  if (j.contains("shard") && j["shard"].is_object()) {
+    const auto& s = j["shard"];
+    Manifest::Shard shard;
+    shard.index = s.value("index", std::size_t{0});
+    shard.count = s.value("count", std::size_t{1});
+    shard.cells = s.value("cells", std::size_t{0});
+    out.shard = shard;
+  }
+  return out;
+}
+
+void write_manifest(const fs::path& file, const nlohmann::ordered_json& manifest) {
+  write_file_atomically(file, manifest.dump(2) + "\n");
+}
+
+}  // namespace kexp::core

@@ -1,0 +1,206 @@
+#include "reporting/result_folder.hpp"
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "kexp/error.hpp"
+#include "reporting/resolved_config.hpp"
+#include "util/files.hpp"
+#include "util/text.hpp"
+
+namespace kexp::core {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+const char* kMarkText =
+    "This folder was written by kexp. `kexp run --force` and `kexp merge --force` replace only "
+    "folders that hold this file.\n";
+
+/// Deletes everything in `dir` but its lock file, which this process holds.
+void empty_folder(const ResultFolder& folder, const std::string& who) {
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(folder.dir(), ec)) {
+    if (entry.path().filename() == folder.lock_file().filename()) continue;
+    fs::remove_all(entry.path(), ec);
+    if (ec) {
+      throw ConfigError(
+          fmt::format("{}cannot remove {}: {}", who, entry.path().string(), ec.message()));
+    }
+  }
+  if (ec) {
+    throw ConfigError(
+        fmt::format("{}cannot read {}: {}", who, folder.dir().string(), ec.message()));
+  }
+}
+
+}  // namespace
+
+void check_folder_path(const fs::path& dir, const std::string& what) {
+  const std::string& s = dir.native();
+  if (const auto c = first_control_character(s)) {
+    throw ConfigError(
+        fmt::format("{} '{}' holds a control character (code {}); name the folder with printable "
+                    "characters",
+                    what, std::string(s.c_str()), static_cast<int>(*c)));
+  }
+  if (!is_valid_utf8(s)) {
+    throw ConfigError(
+        fmt::format("{} is not valid UTF-8; name the folder with UTF-8 characters", what));
+  }
+}
+
+ResultFolder ResultFolder::create(const fs::path& dir, bool force, Creator creator) {
+  const bool run = creator == Creator::Run;
+  const std::string who = run ? "" : "kexp merge: ";
+  const std::string another = run ? "choose another with --out" : "choose another --out";
+  check_folder_path(dir, run ? "the result folder" : "--out");
+  std::error_code ec;
+  // The folder itself, as named: `out/` is `out`.
+  const fs::path named = dir.filename().empty() ? dir.parent_path() : dir;
+  if (fs::is_symlink(named, ec)) {
+    if (force) {
+      throw ConfigError(fmt::format(
+          "{}{} is a symbolic link: --force never deletes through a link; name the folder "
+          "itself, or {}",
+          who, dir.string(), another));
+    }
+  } else if (fs::exists(dir, ec) && !fs::is_directory(dir, ec)) {
+    throw ConfigError(
+        fmt::format("{}cannot create the result folder {}: a file of that name exists; {}", who,
+                    dir.string(), another));
+  }
+  ResultFolder folder(dir);
+  if (fs::exists(dir, ec) && !fs::is_empty(dir, ec)) {
+    if (!force) {
+      throw ConfigError(fmt::format(
+          "{}result folder {} already exists and is not empty; {}{}, or replace it with --force",
+          who, dir.string(), another,
+          run ? fmt::format(", continue it with --resume {}", dir.string()) : std::string()));
+    }
+    for (const auto& part : named) {
+      if (part == "." || part == "..") {
+        throw ConfigError(fmt::format(
+            "{}--force will not delete {}: the path has '{}' in it, so the folder deleted "
+            "would not be the one named; name it without '.' and '..'",
+            who, dir.string(), part.string()));
+      }
+    }
+    if (!folder.is_marked()) {
+      throw ConfigError(fmt::format(
+          "{}{} is not empty and is not a kexp result folder (it has no {} mark, which kexp "
+          "writes into every folder it makes): --force replaces only result folders; {}, or "
+          "delete it yourself",
+          who, dir.string(), folder.mark_file().filename().string(), another));
+    }
+    folder.lock(run ? "--force" : "kexp merge --force");
+    empty_folder(folder, who);
+  } else {
+    fs::create_directories(dir, ec);
+    if (ec || access(dir.c_str(), W_OK) != 0) {
+      throw ConfigError(fmt::format("{}cannot create the result folder {}: {}; {}", who,
+                                    dir.string(), ec ? ec.message() : "not writable", another));
+    }
+    folder.lock(run ? "kexp run" : "kexp merge");
+  }
+  write_file_atomically(folder.mark_file(), kMarkText);
+  return folder;
+}
+
+void ResultFolder::lock(const std::string& what) {
+  if (lock_) return;
+  long holder = 0;
+  std::optional<FileLock> lock;
+  try {
+    lock = FileLock::try_lock(lock_file(), holder);
+  } catch (const Error& e) {
+    throw ConfigError(
+        fmt::format("{}: cannot lock the result folder {}: {}", what, dir_.string(), e.what()));
+  }
+  if (!lock) {
+    throw ConfigError(fmt::format(
+        "{}: the result folder {} is being written by another kexp process ({}); wait for it "
+        "to end, or write to another folder",
+        what, dir_.string(), holder > 0 ? fmt::format("pid {}", holder) : "pid unknown"));
+  }
+  lock_ = std::make_shared<FileLock>(std::move(*lock));
+}
+
+bool ResultFolder::is_marked() const {
+  std::error_code ec;
+  return fs::is_regular_file(mark_file(), ec);
+}
+
+fs::path ResultFolder::prediction_file(const std::string& cell, const std::string& repeat) const {
+  return predictions_dir() / fmt::format("{}-{}.csv", cell, repeat);
+}
+
+YAML::Node ResultFolder::read_config() const { return read_resolved_config(config_file(), dir_); }
+
+CsvTable ResultFolder::read_results() const {
+  const fs::path file = results_csv();
+  std::error_code ec;
+  if (!fs::is_regular_file(file, ec)) {
+    throw ConfigError(fmt::format("{} has no results.csv", dir_.string()));
+  }
+  CsvTable table = read_csv(file);
+  std::vector<std::vector<std::string>> complete;
+  for (auto& row : table.rows) {
+    if (row.size() == table.columns.size()) complete.push_back(std::move(row));
+  }
+  table.rows = std::move(complete);
+  return table;
+}
+
+RunKey run_key(const CsvTable& table, const std::vector<std::string>& row) {
+  const auto cell = table.column("cell"), repeat = table.column("repeat");
+  return {cell ? row[*cell] : std::string(), repeat ? row[*repeat] : std::string()};
+}
+
+std::set<RunKey> finished_runs(const CsvTable& table) {
+  std::set<RunKey> out;
+  const auto status = table.column("status");
+  if (!status) return out;
+  for (const auto& row : table.rows) {
+    if (row[*status] == "ok") out.insert(run_key(table, row));
+  }
+  return out;
+}
+
+std::string ResultFolder::filter_jsonl(const std::map<RunKey, std::string>& keep) const {
+  std::ifstream in(results_jsonl());
+  std::string line, out;
+  std::set<RunKey> seen;
+  while (std::getline(in, line)) {
+    const auto j = nlohmann::json::parse(line, nullptr, false);
+    if (j.is_discarded() || !j.is_object() || !j.contains("cell") || !j.contains("repeat")) {
+      continue;
+    }
+    const RunKey key{j["cell"].get<std::string>(), j["repeat"].dump()};
+    const auto it = keep.find(key);
+    if (it == keep.end() || j.value("status", std::string()) != it->second) continue;
+    if (!seen.insert(key).second) continue;
+    out += line + '\n';
+  }
+  return out;
+}
+
+std::string predictions_csv(const arma::vec& y_test, const Prediction& p) {
+  const bool variance = p.var_f.n_elem == p.mean.n_elem;
+  std::string text = variance ? "index,y_true,y_pred,var_f,var_y\n" : "index,y_true,y_pred\n";
+  for (arma::uword i = 0; i < p.mean.n_elem; ++i) {
+    text += fmt::format("{},{},{}", i, y_test[i], p.mean[i]);
+    if (variance) {
+      text += fmt::format(",{},{}", p.var_f[i],
+                          p.var_y.n_elem == p.mean.n_elem ? p.var_y[i] : p.var_f[i]);
+    }
+    text += '\n';
+  }
+  return text;
+}
+
+}  // namespace kexp::core

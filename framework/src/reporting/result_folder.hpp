@@ -1,0 +1,101 @@
+// The result folder (docs/design.md, "The result folder"): the one place that knows the
+// name of every file in it, creates it (with the one --force guard), and reads it back
+// for --resume, `kexp merge` and `kexp report`.
+//
+//   config.yaml      the resolved config (reporting/resolved_config.hpp)
+//   manifest.json    what ran, where and how (reporting/manifest.hpp)
+//   results.csv      one row per run (reporting/results_row.hpp), and
+//   results.jsonl    the same rows as JSON lines
+//   summary.md       tables (reporting/summary.hpp)
+//   plots/           SVG plots (reporting/plots.hpp)
+//   predictions/     <cell>-<repeat>.csv, with `output.predictions: true`
+//   .kexp-folder     the mark of a folder kexp made: --force deletes no folder without it
+//   .kexp-lock       locked by the process that writes the folder (util/file_lock.hpp)
+#pragma once
+
+#include <yaml-cpp/yaml.h>
+
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "kexp/solver.hpp"
+#include "util/csv.hpp"
+#include "util/file_lock.hpp"
+
+namespace kexp::core {
+
+/// (cell, repeat) of a row.
+using RunKey = std::pair<std::string, std::string>;
+
+class ResultFolder {
+ public:
+  explicit ResultFolder(std::filesystem::path dir) : dir_(std::move(dir)) {}
+
+  /// Who creates a folder: the wording of the guard's messages differs.
+  enum class Creator { Run, Merge };
+
+  /// Makes `dir` a new, empty result folder, marked as kexp's and locked by this process.
+  /// A folder already there must be empty, or, with `force`, a folder kexp made (it holds
+  /// the mark) that no other process is writing, named by a path that is not a symbolic
+  /// link and has no `.` or `..` in it; its content is then deleted. Throws ConfigError
+  /// with the fix (another --out, --resume, --force) when it cannot.
+  static ResultFolder create(const std::filesystem::path& dir, bool force, Creator creator);
+
+  /// Locks an existing folder for writing (resume, report). Throws ConfigError naming the
+  /// process that holds it when another does. `what` names the command in the message.
+  void lock(const std::string& what);
+
+  /// Whether the folder holds kexp's mark.
+  [[nodiscard]] bool is_marked() const;
+
+  [[nodiscard]] const std::filesystem::path& dir() const { return dir_; }
+  [[nodiscard]] std::filesystem::path config_file() const { return dir_ / "config.yaml"; }
+  [[nodiscard]] std::filesystem::path manifest_file() const { return dir_ / "manifest.json"; }
+  [[nodiscard]] std::filesystem::path results_csv() const { return dir_ / "results.csv"; }
+  [[nodiscard]] std::filesystem::path results_jsonl() const { return dir_ / "results.jsonl"; }
+  [[nodiscard]] std::filesystem::path summary_file() const { return dir_ / "summary.md"; }
+  [[nodiscard]] std::filesystem::path plots_dir() const { return dir_ / "plots"; }
+  [[nodiscard]] std::filesystem::path predictions_dir() const { return dir_ / "predictions"; }
+  [[nodiscard]] std::filesystem::path mark_file() const { return dir_ / ".kexp-folder"; }
+  [[nodiscard]] std::filesystem::path lock_file() const { return dir_ / ".kexp-lock"; }
+  /// predictions/<cell>-<repeat>.csv
+  [[nodiscard]] std::filesystem::path prediction_file(const std::string& cell,
+                                                      const std::string& repeat) const;
+
+  /// config.yaml. Throws ConfigError when the folder has none (not a result folder).
+  [[nodiscard]] YAML::Node read_config() const;
+
+  /// results.csv, keeping only complete rows: a run that was killed may have left a
+  /// partial last line. Throws ConfigError when there is none.
+  [[nodiscard]] CsvTable read_results() const;
+
+  /// The lines of results.jsonl whose run is in `keep` with the status given there,
+  /// once each (the first) and whole (a killed run may leave a partial last line).
+  [[nodiscard]] std::string filter_jsonl(const std::map<RunKey, std::string>& keep) const;
+
+ private:
+  std::filesystem::path dir_;
+  std::shared_ptr<FileLock> lock_;
+};
+
+/// Checks a path a result folder is named by: no control characters (a NUL byte among
+/// them) and valid UTF-8. Throws ConfigError naming `what` ("--out", "output.dir").
+void check_folder_path(const std::filesystem::path& dir, const std::string& what);
+
+/// The text of a predictions file: `index,y_true,y_pred`, and `var_f,var_y` (without and
+/// with the noise term) from a solver with a predictive variance; `index` is the row in
+/// the test set.
+std::string predictions_csv(const arma::vec& y_test, const Prediction& prediction);
+
+/// (cell, repeat) of a row of a results table.
+RunKey run_key(const CsvTable& table, const std::vector<std::string>& row);
+
+/// The runs of the table whose status is ok.
+std::set<RunKey> finished_runs(const CsvTable& table);
+
+}  // namespace kexp::core

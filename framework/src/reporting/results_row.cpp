@@ -1,0 +1,105 @@
+#include "reporting/results_row.hpp"
+
+#include <nlohmann/json.hpp>
+
+namespace kexp::core {
+
+const std::vector<std::string>& fixed_columns() {
+  static const std::vector<std::string> columns = {"cell",
+                                                   "repeat",
+                                                   "status",
+                                                   "dataset",
+                                                   "kernel",
+                                                   "solver",
+                                                   "form",
+                                                   "n_train",
+                                                   "n_test",
+                                                   "d",
+                                                   "feature_dim",
+                                                   "train_rmse",
+                                                   "test_rmse",
+                                                   "test_accuracy",
+                                                   "fit_seconds",
+                                                   "predict_seconds",
+                                                   "gram_seconds",
+                                                   "feature_seconds",
+                                                   "flops",
+                                                   "matrix_bytes",
+                                                   "peak_rss_bytes",
+                                                   "iterations",
+                                                   "converged",
+                                                   "paired_with",
+                                                   "prediction_max_diff",
+                                                   "seed",
+                                                   "error"};
+  return columns;
+}
+
+std::vector<std::string> result_columns(const Plan& plan) {
+  std::vector<std::string> columns = fixed_columns();
+  columns.insert(columns.end(), plan.param_columns.begin(), plan.param_columns.end());
+  columns.insert(columns.end(), plan.metric_columns.begin(), plan.metric_columns.end());
+  return columns;
+}
+
+const char* to_string(CellResult::Status status) {
+  switch (status) {
+    case CellResult::Status::Ok:
+      return "ok";
+    case CellResult::Status::Failed:
+      return "failed";
+    case CellResult::Status::Refused:
+      return "refused";
+  }
+  return "failed";
+}
+
+namespace {
+
+template <class T>
+void set_if(Row& row, const std::string& column, const std::optional<T>& value) {
+  if (value) row.set(column, *value);
+}
+
+}  // namespace
+
+Row result_row(const Plan& plan, const Cell& c, int repeat, std::uint64_t seed,
+               const CellResult& r) {
+  Row row;
+  row.set("cell", c.id);
+  row.set("repeat", static_cast<std::int64_t>(repeat));
+  row.set("status", std::string(to_string(r.status)));
+  row.set("dataset", std::string(plan.datasets[c.dataset].plugin->name()));
+  row.set("kernel", plan.kernels[c.kernel].name());
+  row.set("solver", std::string(plan.solvers[c.solver].plugin->name()));
+  row.set("form", std::string(to_string(c.form)));
+  row.set("n_train", static_cast<std::int64_t>(r.n_train));
+  row.set("n_test", static_cast<std::int64_t>(r.n_test));
+  row.set("d", static_cast<std::int64_t>(r.d));
+  row.set("seed", std::to_string(seed));
+  for (const std::string& column : plan.param_columns) {
+    const std::string text = param_text(plan, c, column);
+    if (!text.empty()) row.set(column, text);
+  }
+  if (r.feature_dim) row.set("feature_dim", static_cast<std::int64_t>(*r.feature_dim));
+  set_if(row, "gram_seconds", r.gram_seconds);
+  set_if(row, "feature_seconds", r.feature_seconds);
+  set_if(row, "fit_seconds", r.fit_seconds);
+  set_if(row, "predict_seconds", r.predict_seconds);
+  set_if(row, "test_rmse", r.test_rmse);
+  set_if(row, "train_rmse", r.train_rmse);
+  set_if(row, "test_accuracy", r.test_accuracy);
+  set_if(row, "flops", r.flops);
+  set_if(row, "matrix_bytes", r.matrix_bytes);
+  if (r.iterations) row.set("iterations", static_cast<std::int64_t>(*r.iterations));
+  set_if(row, "converged", r.converged);
+  set_if(row, "paired_with", r.paired_with);
+  set_if(row, "prediction_max_diff", r.prediction_max_diff);
+  for (const auto& [name, value] : r.metrics) row.set(name, value);
+  if (!r.loss_curve.empty()) row.set("loss_curve", nlohmann::json(r.loss_curve).dump());
+  if (r.status != CellResult::Status::Ok) row.set("error", r.error);
+  row.set("peak_rss_bytes", r.peak_rss_bytes);
+  return row;
+}
+
+}  // namespace kexp::core

@@ -1,0 +1,83 @@
+#include "run/budget.hpp"
+
+#include <fmt/format.h>
+
+#include "util/measure.hpp"
+
+namespace kexp::core {
+
+Limit memory_budget(double max_memory, const CgroupPaths& paths) {
+  if (max_memory > 0) return {max_memory, "--max-memory"};
+  Limit limit{static_cast<double>(physical_memory_bytes()), "the physical memory"};
+  if (const auto cgroup = cgroup_memory_limit(paths);
+      cgroup && (limit.value <= 0 || cgroup->value < limit.value)) {
+    limit = *cgroup;
+  }
+  if (limit.value <= 0) return {1e18, "no limit found"};
+  return {0.8 * limit.value, fmt::format("80% of {} ({})", limit.source, size_text(limit.value))};
+}
+
+std::string size_text(double bytes) {
+  if (bytes >= 1e9) return fmt::format("{:.3g} GB", bytes / 1e9);
+  if (bytes >= 1e6) return fmt::format("{:.3g} MB", bytes / 1e6);
+  if (bytes >= 1e3) return fmt::format("{:.3g} kB", bytes / 1e3);
+  return fmt::format("{:.0f} B", bytes);
+}
+
+MemoryEstimate estimate_memory(const Cell& c, const PreparedData& data, const Kernel& kernel) {
+  const double n = static_cast<double>(data.X_train.n_cols);
+  const double m = static_cast<double>(data.X_test.n_cols);
+  const double d = static_cast<double>(data.X_train.n_rows);
+  const double inputs = 8.0 * d * (n + m);
+  if (c.form == Form::Dual) {
+    // K (n × n), a working copy a solver may make of it, K(X, X*) (n × m), k(x*, x*)
+    return {8.0 * (2.0 * n * n + n * m + m) + inputs,
+            fmt::format("n = {}, m = {}: the n × n Gram matrix and a working copy, the "
+                        "n × m cross block",
+                        n, m)};
+  }
+  const double D = static_cast<double>(kernel.feature_map()->dimension(data.X_train.n_rows));
+  // Φ (D × n), Φ(X*) (D × m), a D × D system and its factor
+  return {8.0 * (D * (n + m) + 2.0 * D * D) + inputs,
+          fmt::format("n = {}, m = {}, D = {}: Φ, Φ(X*) and a D × D system", n, m, D)};
+}
+
+std::optional<std::string> refusal(const MemoryEstimate& estimate, const Limit& budget) {
+  if (estimate.bytes <= budget.value) return std::nullopt;
+  return fmt::format(
+      "refused before it started: it needs about {} ({}), more than the memory budget of {} "
+      "per cell ({}; --max-memory sets it)",
+      size_text(estimate.bytes), estimate.what, size_text(budget.value), budget.source);
+}
+
+void print_dry_run(const Plan& plan, const std::vector<DryRunLine>& lines, int repeats,
+                   const Limit& budget, const std::string& shard_text, const std::string& out_dir) {
+  std::size_t runs = 0, over = 0;
+  std::string text;
+  for (const DryRunLine& l : lines) {
+    const Cell& c = *l.cell;
+    runs += static_cast<std::size_t>(repeats - l.repeats_done);
+    const bool too_big = l.estimate.bytes > budget.value;
+    over += too_big ? 1 : 0;
+    std::string state = too_big ? "  OVER BUDGET" : "";
+    if (l.repeats_done > 0) {
+      state += fmt::format("  {} of {} repeats done", l.repeats_done, repeats);
+    }
+    text += fmt::format("{}  {:<6}  {:>9}  {} | {} | {}{}\n", c.id, to_string(c.form),
+                        size_text(l.estimate.bytes), plan.datasets[c.dataset].canonical,
+                        plan.kernels[c.kernel].canonical, plan.solvers[c.solver].canonical, state);
+  }
+  fmt::print("{} cells", lines.size());
+  if (!shard_text.empty()) fmt::print(" (shard {} of {} cells)", shard_text, plan.cells.size());
+  fmt::print(
+      " × {} repeats: {} runs to do; memory budget {} per cell ({}); results would go to {}\n",
+      repeats, runs, size_text(budget.value), budget.source, out_dir);
+  fmt::print("{:<16}  {:<6}  {:>9}  {}\n", "cell", "form", "memory", "dataset | kernel | solver");
+  fmt::print("{}", text);
+  for (const auto& l : plan.left_out) fmt::print("left out: {}\n", l);
+  if (over > 0) {
+    fmt::print("{} cells are over the memory budget and would be refused (--max-memory)\n", over);
+  }
+}
+
+}  // namespace kexp::core

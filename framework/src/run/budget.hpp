@@ -1,0 +1,50 @@
+// Memory: what a cell will hold at its peak, the budget a cell may use, and the dry-run
+// listing of the cells with their estimates.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "exec/data.hpp"
+#include "kexp/kernel.hpp"
+#include "sweep/plan.hpp"
+#include "util/limits.hpp"
+
+namespace kexp::core {
+
+/// The memory a cell may use: `max_memory` (--max-memory) when it is > 0, else 80% of the
+/// memory this process may use, the machine's physical memory or the smallest cgroup limit
+/// over its cgroup and their ancestors (a Slurm job, a container), whichever is smaller.
+/// The source says which, e.g. "80% of memory.limit_in_bytes of cgroup /slurm/job_5 (1.07 GB)".
+Limit memory_budget(double max_memory, const CgroupPaths& paths = {});
+
+/// "1.5 GB", "320 kB": three significant digits, decimal units.
+std::string size_text(double bytes);
+
+/// Bytes of the matrices a cell holds at its peak, and what they are, in words.
+struct MemoryEstimate {
+  double bytes = 0;
+  std::string what;
+};
+
+/// The estimate for a cell on `data` (its dataset's first repeat) with `kernel`.
+MemoryEstimate estimate_memory(const Cell& cell, const PreparedData& data, const Kernel& kernel);
+
+/// The message of a cell refused before it started, or nothing when it fits `budget`.
+std::optional<std::string> refusal(const MemoryEstimate& estimate, const Limit& budget);
+
+/// A line of the dry-run listing.
+struct DryRunLine {
+  const Cell* cell = nullptr;
+  MemoryEstimate estimate;
+  int repeats_done = 0;
+};
+
+/// Prints the dry-run listing on stdout: the count of cells and runs, the budget, the
+/// folder results would go to, then a line per cell, the combinations left out and the
+/// cells over the budget.
+void print_dry_run(const Plan& plan, const std::vector<DryRunLine>& lines, int repeats,
+                   const Limit& budget, const std::string& shard_text, const std::string& out_dir);
+
+}  // namespace kexp::core

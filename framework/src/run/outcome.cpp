@@ -1,0 +1,49 @@
+#include "run/outcome.hpp"
+
+#include <fmt/format.h>
+
+namespace kexp::core {
+
+Manifest::Runs Outcome::runs() const {
+  return Manifest::Runs{done, failed - refused, refused, skipped, not_started};
+}
+
+std::optional<Manifest::Stop> Outcome::stop() const {
+  if (stop_reason.empty()) return std::nullopt;
+  return Manifest::Stop{stop_reason, abandoned};
+}
+
+std::string Outcome::counts(const std::string& folder) const {
+  std::string text = fmt::format("{} ok, {} failed", done, failed - refused);
+  if (refused > 0) text += fmt::format(", {} refused", refused);
+  if (skipped > 0) text += fmt::format(", {} kept from before", skipped);
+  if (not_started > 0) text += fmt::format(", {} not started", not_started);
+  return fmt::format("{} runs: {}; results in {}{}", done + failed, text, folder,
+                     stop_reason.empty() ? "" : " (stopped: " + stop_reason + ")");
+}
+
+std::vector<std::string> Outcome::notes(const std::string& shard_text, std::size_t cells,
+                                        const std::vector<std::string>& left_out,
+                                        const std::string& folder) const {
+  std::vector<std::string> notes;
+  if (!shard_text.empty()) {
+    notes.push_back(
+        fmt::format("Shard {} of a sweep of {} cells: `kexp merge` joins the shards' folders.",
+                    shard_text, cells));
+  }
+  if (!stop_reason.empty()) {
+    notes.push_back(fmt::format(
+        "Stopped ({}){}: {} runs did not start; `kexp run --resume {}` continues.", stop_reason,
+        abandoned.empty() ? "" : ", abandoning " + abandoned, not_started, folder));
+  } else if (fail_fast_stop && not_started > 0) {
+    notes.push_back(fmt::format(
+        "Stopped at the first failure (--fail-fast): {} runs did not start.", not_started));
+  }
+  for (const auto& l : left_out) notes.push_back("Left out: " + l + ".");
+  if (skipped > 0) {
+    notes.push_back(fmt::format("Resumed: {} runs had finished before and were kept.", skipped));
+  }
+  return notes;
+}
+
+}  // namespace kexp::core

@@ -1,0 +1,35 @@
+// What a run ended with: its counts, why it stopped early if it did, and the words that
+// say so in summary.md, on stdout and in the manifest.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "reporting/manifest.hpp"
+
+namespace kexp::core {
+
+struct Outcome {
+  long done = 0;                ///< ran, status ok
+  long failed = 0;              ///< ran and threw, or refused
+  long refused = 0;             ///< of the failed: over the memory budget
+  long skipped = 0;             ///< finished in the folder resumed
+  std::size_t not_started = 0;  ///< planned for this run and not run
+  bool fail_fast_stop = false;  ///< stopped at the first failure
+  std::string stop_reason;      ///< a signal or a write error; empty when none
+  std::string abandoned;        ///< the run abandoned at a signal
+
+  [[nodiscard]] Manifest::Runs runs() const;
+  [[nodiscard]] std::optional<Manifest::Stop> stop() const;
+  /// "12 runs: 10 ok, 1 failed, 1 refused; results in DIR", for stdout.
+  [[nodiscard]] std::string counts(const std::string& folder) const;
+  /// The paragraphs of summary.md about how the run went: its shard (`shard_text`, of
+  /// `cells`), a stop, combinations left out, runs kept from before.
+  [[nodiscard]] std::vector<std::string> notes(const std::string& shard_text, std::size_t cells,
+                                               const std::vector<std::string>& left_out,
+                                               const std::string& folder) const;
+};
+
+}  // namespace kexp::core

@@ -1,0 +1,126 @@
+#include "run/resume.hpp"
+
+#include <fmt/format.h>
+#include <yaml-cpp/yaml.h>
+
+#include <algorithm>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <optional>
+
+#include "kexp/error.hpp"
+#include "reporting/manifest.hpp"
+#include "reporting/resolved_config.hpp"
+
+namespace kexp::core {
+
+namespace {
+
+/// The runs whose line in results.jsonl is whole, with their status.
+std::map<RunKey, std::string> jsonl_runs(const ResultFolder& folder) {
+  std::map<RunKey, std::string> runs;
+  std::ifstream in(folder.results_jsonl(), std::ios::binary);
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::size_t start = 0;
+  while (start < text.size()) {
+    const std::size_t end = text.find('\n', start);
+    if (end == std::string::npos) break;  // a partial last line
+    const auto j = nlohmann::json::parse(text.substr(start, end - start), nullptr, false);
+    start = end + 1;
+    if (j.is_discarded() || !j.is_object() || !j.contains("cell") || !j["cell"].is_string() ||
+        !j.contains("repeat")) {
+      continue;
+    }
+    runs.emplace(RunKey{j["cell"].get<std::string>(), j["repeat"].dump()},
+                 j.value("status", std::string()));
+  }
+  return runs;
+}
+
+/// The last line of a file when it does not end with a line break (a write that was cut
+/// off), else nothing.
+std::optional<std::string> partial_last_line(const std::filesystem::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (text.empty() || text.back() == '\n') return std::nullopt;
+  const auto start = text.rfind('\n');
+  return text.substr(start == std::string::npos ? 0 : start + 1);
+}
+
+}  // namespace
+
+ResumeState read_resume_state(const ResultFolder& folder, const Experiment& e, const Plan& plan,
+                              const std::vector<std::string>& columns) {
+  const std::string dir = folder.dir().string();
+  const YAML::Node there = folder.read_config();
+  const YAML::Node here = YAML::Load(resolved_config(e, plan, folder.dir()));
+  if (const auto diff = config_difference(there, here)) {
+    throw ConfigError(fmt::format(
+        "--resume {}: that folder holds a different experiment: {}; resume with the config "
+        "it was run with ({}), or run this one into a new folder",
+        dir, *diff, folder.config_file().string()));
+  }
+  CsvTable table = folder.read_results();
+  if (table.columns != columns) {
+    std::string which;
+    for (const auto& c : columns) {
+      if (std::find(table.columns.begin(), table.columns.end(), c) == table.columns.end()) {
+        which = fmt::format("column '{}' is missing there", c);
+        break;
+      }
+    }
+    if (which.empty()) which = "its columns differ (written by another kexp version?)";
+    throw ConfigError(
+        fmt::format("--resume {}: results.csv does not match this run: {}", dir, which));
+  }
+  // A cut-off last line that still has every field is not a row either.
+  if (const auto last = partial_last_line(folder.results_csv())) {
+    if (!table.rows.empty() && csv_split(*last) == table.rows.back()) table.rows.pop_back();
+  }
+
+  std::set<std::string> planned;
+  for (const Cell& c : plan.cells) planned.insert(c.id);
+  const std::map<RunKey, std::string> in_jsonl = jsonl_runs(folder);
+  ResumeState state;
+  state.kept.columns = table.columns;
+  std::size_t not_ok = 0, not_planned = 0, one_file = 0, twice = 0;
+  std::map<RunKey, std::string> keep;
+  const auto status = table.column("status");
+  for (const auto& row : table.rows) {
+    const RunKey key = run_key(table, row);
+    if (planned.count(key.first) == 0) {
+      ++not_planned;
+    } else if (!status || row[*status] != "ok") {
+      ++not_ok;
+    } else if (const auto it = in_jsonl.find(key); it == in_jsonl.end() || it->second != "ok") {
+      ++one_file;
+    } else if (!keep.emplace(key, "ok").second) {
+      ++twice;
+    } else {
+      state.kept.rows.push_back(row);
+      state.done.insert(key);
+    }
+  }
+  for (const auto& entry : in_jsonl) {
+    const RunKey& key = entry.first;
+    if (entry.second == "ok" && planned.count(key.first) > 0 && keep.count(key) == 0 &&
+        std::none_of(table.rows.begin(), table.rows.end(),
+                     [&](const auto& row) { return run_key(table, row) == key; })) {
+      ++one_file;
+    }
+  }
+  state.kept_jsonl = folder.filter_jsonl(keep);
+  const auto say = [&](std::size_t count, const char* what) {
+    if (count > 0)
+      state.dropped.push_back(fmt::format("{} {} {}", count, count == 1 ? "row" : "rows", what));
+  };
+  say(not_ok, "not ok (failed or refused): they run again");
+  say(one_file, "whole in one of results.csv and results.jsonl only: they run again");
+  say(not_planned, "of cells this experiment does not have: dropped");
+  say(twice, "given twice: the first kept");
+  state.first_started = read_manifest(folder.manifest_file()).started.value_or("");
+  return state;
+}
+
+}  // namespace kexp::core

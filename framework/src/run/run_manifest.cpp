@@ -1,0 +1,56 @@
+#include "run/run_manifest.hpp"
+
+#include <set>
+
+#include "sweep/kernel_resolution.hpp"
+#include "util/seed.hpp"
+
+namespace kexp::core {
+
+namespace fs = std::filesystem;
+
+std::uint64_t dataset_seed(std::uint64_t root, const Variant& variant, int repeat) {
+  return derive_seed(root, "dataset:" + variant.canonical, static_cast<std::uint64_t>(repeat));
+}
+
+Manifest run_manifest(const Experiment& e, const Plan& plan, const RunFacts& facts) {
+  Manifest m;
+  m.experiment = e.name;
+  m.config_file = fs::absolute(e.file).lexically_normal().string();
+  m.command_line = facts.command_line;
+  m.working_directory = fs::current_path().string();
+  m.started = now_iso8601();
+  m.environment = environment_json();
+  m.root_seed = e.seed;
+  m.repeats = e.repeats;
+  for (const Variant& v : plan.datasets) {
+    Manifest::DatasetSeeds seeds{v.canonical, {}};
+    for (int r = 0; r < e.repeats; ++r) {
+      seeds.seeds.push_back(std::to_string(dataset_seed(e.seed, v, r)));
+    }
+    m.dataset_seeds.push_back(std::move(seeds));
+  }
+  std::set<const PluginRecord*> seen;
+  const auto add = [&](const PluginRecord* p) {
+    if (seen.insert(p).second) m.plugins.push_back(plugin_json(*p));
+  };
+  for (const auto& v : plan.datasets) add(v.plugin);
+  for (const auto& v : plan.kernels) {
+    for (const PluginRecord* p : kernel_plugins(v)) add(p);  // a sum or product: its terms'
+  }
+  for (const auto& v : plan.solvers) add(v.plugin);
+  m.cells = plan.cells.size();
+  if (facts.shard) {
+    m.shard = Manifest::Shard{facts.shard->index, facts.shard->count, facts.selected_cells};
+  }
+  m.resumed = facts.resumed;
+  m.max_memory_bytes = facts.memory_budget.value;
+  m.memory_budget_source = facts.memory_budget.source;
+  m.threads = static_cast<int>(facts.threads.value);
+  m.threads_source = facts.threads.source;
+  m.fail_fast = facts.fail_fast;
+  m.predictions = e.output.predictions;
+  return m;
+}
+
+}  // namespace kexp::core

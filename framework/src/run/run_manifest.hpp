@@ -1,0 +1,35 @@
+// The manifest of a run as it starts: what is run (experiment, plan, plugins, seeds) and
+// how (command line, shard, resume, memory budget, threads).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "config/experiment.hpp"
+#include "reporting/manifest.hpp"
+#include "sweep/plan.hpp"
+#include "sweep/shard.hpp"
+#include "util/limits.hpp"
+
+namespace kexp::core {
+
+/// What the runner decided before it started.
+struct RunFacts {
+  std::string command_line;
+  std::optional<Shard> shard;
+  std::size_t selected_cells = 0;  ///< of the shard, or every cell
+  std::optional<Manifest::Resumed> resumed;
+  Limit memory_budget;
+  Limit threads;
+  bool fail_fast = false;
+};
+
+/// The seed of a dataset variant's repeat: derive_seed(root, "dataset:" + variant, repeat).
+std::uint64_t dataset_seed(std::uint64_t root, const Variant& variant, int repeat);
+
+/// The manifest at the start of a run (not yet finished).
+Manifest run_manifest(const Experiment& experiment, const Plan& plan, const RunFacts& facts);
+
+}  // namespace kexp::core

@@ -1,0 +1,148 @@
+#include "sweep/kernel_resolution.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+
+#include "kernel_algebra/composite_kernel.hpp"
+
+namespace kexp::core {
+
+namespace {
+
+using Kind = KernelExpression::Kind;
+
+constexpr ParamSpec kScale =
+    param::real("scale", "1.0", "positive factor s of the term: s·k").greater_than(0).log_scale();
+
+ResolvedKernelExpression resolve(const KernelExpression& e, const PluginRegistry& registry,
+                                 std::vector<ResolvedParam>& params) {
+  ResolvedKernelExpression r;
+  r.kind = e.kind;
+  r.path = e.path;
+  r.scaled = e.scale.has_value();
+  if (e.kind == Kind::Plugin) {
+    try {
+      r.plugin = &registry.find(PluginKind::Kernel, e.plugin.plugin);
+    } catch (const PluginError& err) {
+      throw ConfigError(e.plugin.where, e.key + ".plugin", err.what());
+    }
+    const std::vector<ParamSpec> schema = schema_of(*r.plugin->descriptor);
+    if (r.scaled && std::any_of(schema.begin(), schema.end(), [](const ParamSpec& s) {
+          return std::string_view(s.name) == "scale";
+        })) {
+      throw ConfigError(e.scale->where, e.scale->key,
+                        fmt::format("{}: kernel plugin '{}' has a parameter named 'scale' of its "
+                                    "own; inside a sum or product 'scale' is the term's factor",
+                                    e.scale->key, r.plugin->name()));
+    }
+    for (ResolvedParam p :
+         resolve_params(schema, e.plugin, fmt::format("kernel plugin '{}'", r.plugin->name()))) {
+      r.params.push_back(p.name);
+      p.name = term_param_name(e.path, p.name);
+      params.push_back(std::move(p));
+    }
+    r.label = std::string(r.plugin->name());
+  } else {
+    std::vector<std::string> labels;
+    for (const KernelExpression& t : e.terms) {
+      r.terms.push_back(resolve(t, registry, params));
+      labels.push_back(r.terms.back().label);
+    }
+    r.label = fmt::format("{}({})", operator_name(e.kind), fmt::join(labels, ","));
+  }
+  if (e.scale) {
+    ResolvedParam p;
+    p.name = term_param_name(e.path, "scale");
+    p.given = true;
+    p.swept = e.scale->swept;
+    for (const SweepValue& v : e.scale->values)
+      p.values.push_back(check_value(kScale, v, e.scale->key));
+    params.push_back(std::move(p));
+  }
+  return r;
+}
+
+std::shared_ptr<Kernel> build(const ResolvedKernelExpression& r, const Params& all) {
+  std::shared_ptr<Kernel> kernel;
+  if (r.kind == Kind::Plugin) {
+    Params own;
+    for (const std::string& name : r.params)
+      own.set(name, all.value(term_param_name(r.path, name)));
+    kernel = create_kernel(*r.plugin, own);
+  } else {
+    std::vector<std::shared_ptr<Kernel>> terms;
+    for (const auto& t : r.terms) terms.push_back(build(t, all));
+    kernel = algebra::combined(
+        r.kind == Kind::Sum ? algebra::Combination::Sum : algebra::Combination::Product,
+        std::move(terms));
+  }
+  if (r.scaled)
+    kernel = algebra::scaled(std::move(kernel), all.real(term_param_name(r.path, "scale")));
+  return kernel;
+}
+
+void collect_plugins(const ResolvedKernelExpression& r, std::vector<const PluginRecord*>& out) {
+  if (r.plugin != nullptr && std::find(out.begin(), out.end(), r.plugin) == out.end())
+    out.push_back(r.plugin);
+  for (const auto& t : r.terms) collect_plugins(t, out);
+}
+
+void emit_value(YAML::Emitter& out, const std::vector<ResolvedParam>& params,
+                const std::string& name) {
+  const auto p = std::find_if(params.begin(), params.end(),
+                              [&](const ResolvedParam& q) { return q.name == name; });
+  if (p == params.end()) return;
+  out << YAML::Value;
+  if (p->swept) {
+    out << YAML::Flow << YAML::BeginSeq;
+    for (const ParamValue& v : p->values) out << format_value(v);
+    out << YAML::EndSeq;
+  } else {
+    out << format_value(p->values.front());
+  }
+}
+
+}  // namespace
+
+std::shared_ptr<const ResolvedKernelExpression> resolve_kernel_expression(
+    const ComponentSpec& spec, const PluginRegistry& registry, std::vector<ResolvedParam>& params) {
+  return std::make_shared<const ResolvedKernelExpression>(
+      resolve(*spec.expression, registry, params));
+}
+
+std::shared_ptr<Kernel> create_kernel_of(const Variant& variant) {
+  if (!variant.expression) return create_kernel(*variant.plugin, variant.params);
+  return build(*variant.expression, variant.params);
+}
+
+std::vector<const PluginRecord*> kernel_plugins(const Variant& variant) {
+  if (!variant.expression) return {variant.plugin};
+  std::vector<const PluginRecord*> out;
+  collect_plugins(*variant.expression, out);
+  return out;
+}
+
+void emit_kernel_expression(YAML::Emitter& out, const ResolvedKernelExpression& r,
+                            const std::vector<ResolvedParam>& params) {
+  out << YAML::BeginMap;
+  if (r.kind == Kind::Plugin) {
+    out << YAML::Key << "plugin" << YAML::Value << std::string(r.plugin->name());
+    for (const std::string& name : r.params) {
+      out << YAML::Key << name;
+      emit_value(out, params, term_param_name(r.path, name));
+    }
+  } else {
+    out << YAML::Key << operator_name(r.kind) << YAML::Value << YAML::BeginSeq;
+    for (const auto& t : r.terms) emit_kernel_expression(out, t, params);
+    out << YAML::EndSeq;
+  }
+  if (r.scaled) {
+    out << YAML::Key << "scale";
+    emit_value(out, params, term_param_name(r.path, "scale"));
+  }
+  out << YAML::EndMap;
+}
+
+}  // namespace kexp::core

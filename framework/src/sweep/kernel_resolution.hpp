@@ -1,0 +1,48 @@
+// Sums and products of kernels (config/kernel_expression.hpp) checked against the
+// plugins, and the kernels made from them (kernel_algebra/composite_kernel.hpp).
+#pragma once
+
+#include <yaml-cpp/yaml.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "config/kernel_expression.hpp"
+#include "config/schema.hpp"
+#include "kexp/kernel.hpp"
+#include "plugin/registry.hpp"
+#include "sweep/variant.hpp"
+
+namespace kexp::core {
+
+/// A sum or product checked against the plugins: each term's plugin record and
+/// parameter names.
+struct ResolvedKernelExpression {
+  KernelExpression::Kind kind = KernelExpression::Kind::Plugin;
+  std::string path;
+  const PluginRecord* plugin = nullptr;  ///< Kind::Plugin
+  std::vector<std::string> params;       ///< Kind::Plugin: its own parameter names, in order
+  bool scaled = false;
+  std::vector<ResolvedKernelExpression> terms;
+  std::string label;  ///< "gaussian", "sum(gaussian,constant,linear)"
+};
+
+/// Checks every term against its plugin's schema (unknown names, types, bounds, with
+/// file:line:column) and every scale (> 0). Returns the tree and appends the flattened
+/// parameters, named by path, in the order the terms are written.
+std::shared_ptr<const ResolvedKernelExpression> resolve_kernel_expression(
+    const ComponentSpec& spec, const PluginRegistry& registry, std::vector<ResolvedParam>& params);
+
+/// The kernel of a plan's kernel variant: a plugin's kernel, or a composite made of them.
+std::shared_ptr<Kernel> create_kernel_of(const Variant& variant);
+
+/// The plugins a variant loads: its own, or for a sum or product every term's.
+std::vector<const PluginRecord*> kernel_plugins(const Variant& variant);
+
+/// Writes a sum or product back as YAML, with the checked values (swept ones as lists):
+/// the resolved config.
+void emit_kernel_expression(YAML::Emitter& out, const ResolvedKernelExpression& expression,
+                            const std::vector<ResolvedParam>& params);
+
+}  // namespace kexp::core

@@ -1,0 +1,20 @@
+#include "sweep/pairing.hpp"
+
+namespace kexp::core {
+
+bool counterparts(const SolverSide& a, const SolverSide& b) {
+  if (a.form == b.form || (a.form != "primal" && a.form != "dual") ||
+      (b.form != "primal" && b.form != "dual")) {
+    return false;
+  }
+  std::size_t shared = 0;
+  for (const auto& [name, value] : a.params) {
+    const auto it = b.params.find(name);
+    if (it == b.params.end()) continue;
+    if (it->second != value) return false;
+    ++shared;
+  }
+  return shared > 0;
+}
+
+}  // namespace kexp::core

@@ -1,0 +1,282 @@
+// The reading of the csv dataset, from the text of its files to kexp::Data: csv.cpp
+// gives it the files named in a config, tests/fuzz/csv_fuzz.cpp arbitrary bytes.
+//
+// A file is read in two passes over its text: the first splits every line and checks the
+// header and the number of fields, the second parses the numbers straight into the matrix.
+// No line is held split beyond its pass, so the memory taken is the text and the samples.
+#pragma once
+
+#include <kexp/kexp.hpp>
+
+#include <cmath>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "datasets/text_reader.hpp"
+
+namespace kexp_datasets {
+
+/// The parameters of the csv dataset that shape the reading.
+struct CsvOptions {
+  std::string target;  ///< column name or index; empty: the last column
+  std::string header = "auto";
+  char delimiter = ',';  ///< 0: runs of spaces and tabs
+  kexp::Task task = kexp::Task::Regression;
+  NonFinitePolicy policy = NonFinitePolicy::Error;
+  std::size_t max_features = 100000;
+};
+
+inline char csv_delimiter(const std::string& name) {
+  if (name == "tab") return '\t';
+  if (name == "whitespace") return 0;
+  return name.front();
+}
+
+inline std::string csv_delimiter_name(char c) {
+  if (c == '\t') return "tab";
+  if (c == 0) return "whitespace";
+  return std::string("'") + c + "'";
+}
+
+/// The shape of a delimited file, from the first pass: its header if it has one, the number
+/// of fields of every row and the number of data rows.
+struct CsvTable {
+  const TextFile* file = nullptr;
+  std::vector<Field> header;  ///< empty without a header
+  int first_line = 0;         ///< number of the first non-blank line
+  int header_line = 0;
+  std::size_t width = 0;
+  std::size_t rows = 0;  ///< data rows (the header left out)
+};
+
+inline bool csv_all_text(const std::vector<Field>& fields) {
+  bool any_text = false;
+  for (const Field& f : fields) {
+    double v = 0;
+    if (parse_number(f.text, v)) return false;
+    if (!is_missing(f.text)) any_text = true;
+  }
+  return any_text;
+}
+
+/// Throws if two columns of the header have the same name: a config that names one of
+/// them would pick one silently.
+inline void csv_check_unique_names(const CsvTable& t) {
+  std::map<std::string_view, std::size_t> seen;
+  for (std::size_t j = 0; j < t.header.size(); ++j) {
+    const auto [it, added] = seen.emplace(t.header[j].text, j);
+    if (added) continue;
+    throw kexp::DataError(kexp::SourceLocation{t.file->name, t.header_line, t.header[j].column},
+                          "column " + std::to_string(j + 1) + " is named " +
+                              in_quotes(t.header[j].text) + " like column " +
+                              std::to_string(it->second + 1) +
+                              "; every column of the header needs its own name");
+  }
+}
+
+/// The first pass over `file`.
+inline CsvTable csv_table(const TextFile& file, const CsvOptions& o) {
+  CsvTable t;
+  t.file = &file;
+  const std::string& name = file.name;
+  const std::size_t max_fields = o.max_features + 1;
+  LineReader lines(file);
+  TextLine line;
+  if (!lines.next(line)) {
+    throw kexp::DataError(kexp::SourceLocation{name, 0, 0},
+                          "the file is empty; it needs at least one row of data " + named_by(file));
+  }
+  std::vector<Field> first = split_fields(line, o.delimiter, name, max_fields);
+  t.first_line = line.number;
+  t.width = first.size();
+  if (o.header == "true" || (o.header == "auto" && csv_all_text(first))) {
+    t.header = std::move(first);
+    t.header_line = line.number;
+    csv_check_unique_names(t);
+  } else {
+    t.rows = 1;
+  }
+  while (lines.next(line)) {
+    const std::size_t width = split_fields(line, o.delimiter, name, max_fields).size();
+    if (width != t.width) {
+      throw kexp::DataError(kexp::SourceLocation{name, line.number, 0},
+                            "this row has " + std::to_string(width) + " fields, line " +
+                                std::to_string(t.first_line) + " has " + std::to_string(t.width) +
+                                "; every row needs the same number (the delimiter is " +
+                                csv_delimiter_name(o.delimiter) + ")");
+    }
+    ++t.rows;
+  }
+  if (t.rows == 0) {
+    throw kexp::DataError(kexp::SourceLocation{name, t.header_line, 0},
+                          "the file has a header but no rows of data " + named_by(file));
+  }
+  if (t.width < 2) {
+    throw kexp::DataError(kexp::SourceLocation{name, t.first_line, 0},
+                          "a row has one field, but a data set needs at least two columns "
+                          "(features and the target); is the delimiter right? It is " +
+                              csv_delimiter_name(o.delimiter));
+  }
+  return t;
+}
+
+inline std::string csv_column_list(const CsvTable& t) {
+  std::string list;
+  for (std::size_t j = 0; j < t.header.size(); ++j)
+    list += (j ? ", " : "") + in_quotes(t.header[j].text);
+  return list;
+}
+
+/// The index of the target column in `t`.
+inline std::size_t csv_target_column(const CsvTable& t, const std::string& target) {
+  if (target.empty()) return t.width - 1;
+  for (std::size_t j = 0; j < t.header.size(); ++j) {
+    if (t.header[j].text == target) return j;
+  }
+  double v = 0;
+  const auto w = static_cast<std::int64_t>(t.width);
+  const kexp::SourceLocation at{t.file->name, t.first_line, 0};
+  if (parse_number(target, v) && v == std::floor(v) && std::fabs(v) < 1e15) {
+    const auto index = static_cast<std::int64_t>(v);
+    if (index >= -w && index < w) return static_cast<std::size_t>(index < 0 ? index + w : index);
+    throw kexp::DataError(at, "target column " + target + " does not exist: the file has " +
+                                  std::to_string(t.width) + " columns, indexed 0 to " +
+                                  std::to_string(t.width - 1) + " (or -1 for the last)");
+  }
+  std::string message = "target column '" + target + "' does not exist; ";
+  message += t.header.empty() ? "the file has no header, so name the column by its index (0 to " +
+                                    std::to_string(t.width - 1) + ", or -1 for the last)"
+                              : "the columns are " + csv_column_list(t);
+  throw kexp::DataError(at, message);
+}
+
+/// The samples of a table (features d × n, targets), the rows with a missing or
+/// non-finite value left out under on_nonfinite: drop.
+struct CsvSamples {
+  arma::mat X;
+  std::vector<double> y;
+  std::vector<LabelSource> label_sources;
+};
+
+/// The second pass over the file of `t`.
+inline CsvSamples csv_samples(const CsvTable& t, std::size_t target, const CsvOptions& o) {
+  const std::string& name = t.file->name;
+  CsvSamples p;
+  // fewer numbers than bytes in the file: a field takes at least its delimiter or line end
+  p.X.set_size(t.width - 1, t.rows);
+  p.y.reserve(t.rows);
+  std::vector<int> dropped;
+  std::vector<double> row(t.width);
+  LineReader lines(*t.file);
+  TextLine line;
+  if (!t.header.empty()) lines.next(line);
+  while (lines.next(line)) {
+    const std::vector<Field> fields = split_fields(line, o.delimiter, name, t.width);
+    bool keep = true;
+    for (std::size_t j = 0; j < t.width; ++j) {
+      const Field& f = fields[j];
+      const kexp::SourceLocation at{name, line.number, f.column};
+      const std::string field = "field " + std::to_string(j + 1);
+      if (is_missing(f.text)) {
+        if (o.policy == NonFinitePolicy::Error) {
+          throw kexp::DataError(
+              at, nonfinite_message(field + (f.text.empty() ? " is empty" : " is NA") +
+                                    " (a missing value)"));
+        }
+        keep = false;
+        continue;
+      }
+      if (!parse_number(f.text, row[j])) {
+        std::string message = field + " " + in_quotes(f.text) + " is not a number";
+        if (t.header.empty() && line.number == t.first_line) {
+          message += " (if line " + std::to_string(line.number) + " is a header, set header: true)";
+        } else {
+          message += "; every field must be a number in the C locale (a point for decimals)";
+        }
+        throw kexp::DataError(at, message);
+      }
+      if (!std::isfinite(row[j])) {
+        if (o.policy == NonFinitePolicy::Error) {
+          throw kexp::DataError(at, nonfinite_message(field + " is " + f.text + " (not finite)"));
+        }
+        keep = false;
+      }
+    }
+    if (!keep) {
+      dropped.push_back(line.number);
+      continue;
+    }
+    double* x = p.X.colptr(p.y.size());
+    for (std::size_t j = 0; j < t.width; ++j) {
+      if (j != target) *x++ = row[j];
+    }
+    p.y.push_back(row[target]);
+    p.label_sources.push_back({line.number, fields[target].column});
+  }
+  report_dropped("csv", name, dropped, t.rows);
+  if (p.y.empty()) {
+    throw kexp::DataError(kexp::SourceLocation{name, 0, 0},
+                          "every row has a NaN, Inf or missing value, so none is left");
+  }
+  if (p.y.size() < t.rows) p.X.resize(t.width - 1, p.y.size());
+  return p;
+}
+
+/// Throws unless the test file has the columns of the training file.
+inline void csv_check_same_columns(const CsvTable& train, const CsvTable& test) {
+  if (test.width != train.width) {
+    throw kexp::DataError(kexp::SourceLocation{test.file->name, test.first_line, 0},
+                          "the test file has " + std::to_string(test.width) +
+                              " columns, the training file " + train.file->name + " has " +
+                              std::to_string(train.width) + "; both need the same columns");
+  }
+  if (train.header.empty() || test.header.empty()) return;
+  for (std::size_t j = 0; j < train.width; ++j) {
+    if (train.header[j].text != test.header[j].text) {
+      throw kexp::DataError(
+          kexp::SourceLocation{test.file->name, test.header_line, test.header[j].column},
+          "column " + std::to_string(j + 1) + " is named " + in_quotes(test.header[j].text) +
+              ", in the training file " + train.file->name + " " + in_quotes(train.header[j].text) +
+              "; both files need the same columns in the same order");
+    }
+  }
+}
+
+/// The data set of a training file and, if `read_test` gives one, a test file.
+inline kexp::Data csv_data(const TextFile& train, const ReadTestFile& read_test,
+                           const CsvOptions& o) {
+  const CsvTable tr = csv_table(train, o);
+  const std::size_t target = csv_target_column(tr, o.target);
+  CsvSamples a = csv_samples(tr, target, o);
+
+  kexp::Data data;
+  data.task = o.task;
+  for (std::size_t j = 0; j < tr.header.size(); ++j) {
+    if (j != target) data.feature_names.push_back(tr.header[j].text);
+  }
+  std::optional<CsvSamples> b;
+  const std::optional<TextFile> test = read_test();
+  if (test) {
+    const CsvTable te = csv_table(*test, o);
+    csv_check_same_columns(tr, te);
+    b = csv_samples(te, target, o);
+  }
+  if (o.task == kexp::Task::Classification) {
+    const auto labels = binary_labels(a.y, train.name);
+    map_labels(a.y, a.label_sources, train.name, labels, train.name);
+    if (b) map_labels(b->y, b->label_sources, test->name, labels, train.name);
+  }
+  data.X = std::move(a.X);
+  data.y = arma::vec(a.y);
+  if (b) {
+    data.has_test = true;
+    data.X_test = std::move(b->X);
+    data.y_test = arma::vec(b->y);
+  }
+  return data;
+}
+
+}  // namespace kexp_datasets

@@ -1,0 +1,217 @@
+// The kexp program when a kernel throws from inside kexp's parallel loops (its Gram
+// matrix on several threads, its feature map): the cell is written as failed with a
+// message naming the kernel and what it was doing, every other cell runs, and the
+// process never ends in std::terminate. check-kernel reports the error and exits 2.
+#include <fmt/format.h>
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <map>
+#include <string>
+
+#include "reporting/result_folder.hpp"
+#include "support/plugins.hpp"
+
+namespace kexp::test {
+namespace {
+
+namespace fs = std::filesystem;
+using ::testing::HasSubstr;
+using ::testing::Not;
+
+std::string forms() {
+  return fmt::format("--plugin-path '{}'", (fixture_dir() / "forms").string());
+}
+
+/// One row of results.csv, by column name.
+using Row = std::map<std::string, std::string>;
+
+std::vector<Row> results(const fs::path& folder) {
+  const core::CsvTable t = core::ResultFolder(folder).read_results();
+  std::vector<Row> out;
+  for (const auto& r : t.rows) {
+    Row row;
+    for (std::size_t i = 0; i < t.columns.size(); ++i) row[t.columns[i]] = r[i];
+    out.push_back(row);
+  }
+  return out;
+}
+
+std::string describe(const Row& row) {
+  return fmt::format("{} {}(throw_in={}, what={}) {} {}: {}", row.at("form"), row.at("kernel"),
+                     row.count("kernel.throw_in") ? row.at("kernel.throw_in") : "",
+                     row.count("kernel.what") ? row.at("kernel.what") : "", row.at("solver"),
+                     row.at("status"), row.at("error"));
+}
+
+const std::string kGramFailed =
+    "kernel 'fixture_throwing_kernel' failed while computing the Gram matrix: "
+    "fixture_throwing_kernel threw from compute()";
+
+/// The throwing kernel, throwing from compute() or nowhere, beside a Gaussian; dual and
+/// primal ridge.
+const char* const kThrowsInCompute = R"(experiment: throws-in-compute
+seed: 3
+dataset:
+  plugin: cubic
+  n: 60
+  d: 2
+kernels:
+  - plugin: fixture_throwing_kernel
+    throw_in: [none, compute]
+  - plugin: gaussian
+    sigma: 1
+solvers:
+  - plugin: kernel_ridge
+    lambda: [0.001, 0.1]
+  - plugin: primal_ridge
+)";
+
+TEST(PluginExceptions, AKernelThatThrowsInComputeFailsItsDualCellsAndTheSweepGoesOn) {
+  for (const char* threads : {"--threads 2", "--threads 1"}) {
+    SCOPED_TRACE(threads);
+    const TempDir dir;
+    dir.write("x.yaml", kThrowsInCompute);
+    const auto r =
+        run_kexp(fmt::format("run x.yaml --out out {} {}", threads, forms()), dir.path());
+    ASSERT_EQ(r.exit_code, 1) << r.err;
+    EXPECT_THAT(r.err, Not(HasSubstr("terminate")));
+    EXPECT_THAT(r.err, HasSubstr(kGramFailed));
+    const auto rows = results(dir.path() / "out");
+    // throwing kernel: 2 variants × (2 dual + 1 primal); gaussian: 2 dual (no map)
+    ASSERT_EQ(rows.size(), 8U);
+    int failed = 0;
+    for (const Row& row : rows) {
+      const bool throws = row.at("kernel") == "fixture_throwing_kernel" &&
+                          row.at("kernel.throw_in") == "compute" && row.at("form") == "dual";
+      if (throws) {
+        ++failed;
+        EXPECT_EQ(row.at("status"), "failed") << describe(row);
+        EXPECT_EQ(row.at("error"), kGramFailed) << describe(row);
+      } else {
+        EXPECT_EQ(row.at("status"), "ok") << describe(row);
+        EXPECT_EQ(row.at("error"), "") << describe(row);
+      }
+    }
+    EXPECT_EQ(failed, 2);
+  }
+}
+
+TEST(PluginExceptions, WhateverTheKernelThrowsTheMessageSaysWhat) {
+  const TempDir dir;
+  dir.write("x.yaml", R"(experiment: what
+seed: 3
+dataset:
+  plugin: cubic
+  n: 60
+kernels:
+  - plugin: fixture_throwing_kernel
+    what: [kexp_error, runtime_error, int]
+solvers:
+  - plugin: kernel_ridge
+)");
+  const auto r = run_kexp("run x.yaml --out out --threads 2 " + forms(), dir.path());
+  ASSERT_EQ(r.exit_code, 1) << r.err;
+  std::map<std::string, std::string> error_of;
+  for (const Row& row : results(dir.path() / "out")) {
+    EXPECT_EQ(row.at("status"), "failed") << describe(row);
+    error_of[row.at("kernel.what")] = row.at("error");
+  }
+  EXPECT_EQ(error_of["kexp_error"], kGramFailed);
+  EXPECT_EQ(error_of["runtime_error"], kGramFailed);
+  EXPECT_EQ(error_of["int"],
+            "kernel 'fixture_throwing_kernel' failed while computing the Gram matrix: unknown "
+            "exception");
+}
+
+TEST(PluginExceptions, AKernelThatThrowsOnlyInTheCrossBlockFailsTheCellAfterTheFit) {
+  // n = 60, of which the training points are fewer: the first calls build K(X, X), and a
+  // call far enough on falls in K(X, X*).
+  const TempDir dir;
+  dir.write("x.yaml", R"(experiment: cross
+seed: 3
+dataset:
+  plugin: cubic
+  n: 60
+  test_fraction: 0.5
+kernels:
+  - plugin: fixture_throwing_kernel
+    throw_at: 466
+solvers:
+  - plugin: kernel_ridge
+)");
+  const auto r = run_kexp("run x.yaml --out out --threads 2 " + forms(), dir.path());
+  ASSERT_EQ(r.exit_code, 1) << r.err;
+  const auto rows = results(dir.path() / "out");
+  ASSERT_EQ(rows.size(), 1U);
+  EXPECT_EQ(rows[0].at("error"),
+            "kernel 'fixture_throwing_kernel' failed while computing the cross Gram matrix "
+            "K(X, X*): fixture_throwing_kernel threw from compute()");
+}
+
+TEST(PluginExceptions, AFeatureMapThatThrowsFailsItsPrimalCellsAndTheSweepGoesOn) {
+  const TempDir dir;
+  dir.write("x.yaml", R"(experiment: throws-in-features
+seed: 3
+dataset:
+  plugin: cubic
+  n: 60
+  d: 2
+kernels:
+  - plugin: fixture_throwing_kernel
+    throw_in: [none, features]
+solvers:
+  - plugin: kernel_ridge
+  - plugin: primal_ridge
+    lambda: [0.001, 0.1]
+)");
+  const auto r = run_kexp("run x.yaml --out out --threads 2 " + forms(), dir.path());
+  ASSERT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_THAT(r.err, Not(HasSubstr("terminate")));
+  const auto rows = results(dir.path() / "out");
+  ASSERT_EQ(rows.size(), 6U);  // 2 variants × (1 dual + 2 primal)
+  int failed = 0;
+  for (const Row& row : rows) {
+    if (row.at("kernel.throw_in") == "features" && row.at("form") == "primal") {
+      ++failed;
+      EXPECT_EQ(row.at("status"), "failed") << describe(row);
+      EXPECT_EQ(row.at("error"),
+                "kernel 'fixture_throwing_kernel' failed while computing the features of the "
+                "training points: fixture_throwing_kernel threw from compute_features()")
+          << describe(row);
+    } else {
+      EXPECT_EQ(row.at("status"), "ok") << describe(row);
+    }
+  }
+  EXPECT_EQ(failed, 2);
+}
+
+TEST(PluginExceptions, CheckKernelOnAKernelThatThrowsExitsTwoNamingIt) {
+  const auto r = run_kexp("check-kernel fixture_throwing_kernel --points 50 " + forms(), {},
+                          "OMP_NUM_THREADS=3");
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_THAT(r.err, HasSubstr("kexp: error: " + kGramFailed));
+  EXPECT_THAT(r.err, Not(HasSubstr("terminate")));
+
+  const auto n = run_kexp("check-kernel fixture_throwing_kernel --set what=int " + forms(), {},
+                          "OMP_NUM_THREADS=3");
+  EXPECT_EQ(n.exit_code, 2) << n.out << n.err;
+  EXPECT_THAT(n.err, HasSubstr("kexp: error: kernel 'fixture_throwing_kernel' failed while "
+                               "computing the Gram matrix: unknown exception"));
+
+  const auto f = run_kexp("check-kernel fixture_throwing_kernel --set throw_in=features " + forms(),
+                          {}, "OMP_NUM_THREADS=3");
+  EXPECT_EQ(f.exit_code, 2) << f.out << f.err;
+  EXPECT_THAT(f.err, HasSubstr("kexp: error: kernel 'fixture_throwing_kernel' failed while "
+                               "computing the features: fixture_throwing_kernel threw from "
+                               "compute_features()"));
+}
+
+TEST(PluginExceptions, CheckKernelOnTheSameKernelThrowingNowhereIsValid) {
+  const auto r = run_kexp("check-kernel fixture_throwing_kernel --set throw_in=none " + forms());
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_THAT(r.out, HasSubstr("verdict: valid"));
+}
+
+}  // namespace
+}  // namespace kexp::test

@@ -1,0 +1,86 @@
+// Fuzzing the csv reader: arbitrary bytes as a data file, under two fixed sets of
+// parameters, give kexp::Data that holds its invariants or a kexp::DataError; anything
+// else (a crash, another exception, a broken invariant) stops the fuzzer.
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <iostream>
+#include <optional>
+#include <string>
+
+#include "datasets/csv_reader.hpp"
+
+namespace {
+
+using kexp_datasets::CsvOptions;
+using kexp_datasets::TextFile;
+
+constexpr std::size_t kMaxFeatures = 1000;
+
+void require(bool ok, const char* what) {
+  if (ok) return;
+  std::fprintf(stderr, "csv_fuzz: broken invariant: %s\n", what);
+  std::abort();
+}
+
+void check(const kexp::Data& data, const CsvOptions& o) {
+  require(data.X.n_rows >= 1 && data.X.n_rows <= o.max_features, "1 ≤ d ≤ max_features");
+  require(data.X.n_cols >= 1 && data.X.n_cols == data.y.n_elem, "n ≥ 1 samples, one y each");
+  require(data.X.is_finite() && data.y.is_finite(), "every number finite");
+  require(data.feature_names.empty() || data.feature_names.size() == data.X.n_rows,
+          "a name for every feature");
+  if (data.has_test) {
+    require(data.X_test.n_rows == data.X.n_rows, "the test set has the dimension d");
+    require(data.X_test.n_cols == data.y_test.n_elem, "one y for every test sample");
+    require(data.X_test.is_finite() && data.y_test.is_finite(), "every test number finite");
+  }
+  if (o.task == kexp::Task::Classification) {
+    for (const double v : data.y) require(v == -1.0 || v == 1.0, "labels are ±1");
+    for (const double v : data.y_test) require(v == -1.0 || v == 1.0, "test labels are ±1");
+  }
+}
+
+/// Header auto, comma, last column the target, an error for NaN; no test file.
+CsvOptions comma_options() {
+  CsvOptions o;
+  o.max_features = kMaxFeatures;
+  return o;
+}
+
+/// Whitespace, the first column the target, classification, rows with NaN dropped; the
+/// same bytes as the test file.
+CsvOptions whitespace_options() {
+  CsvOptions o;
+  o.target = "0";
+  o.delimiter = 0;
+  o.task = kexp::Task::Classification;
+  o.policy = kexp_datasets::NonFinitePolicy::Drop;
+  o.max_features = kMaxFeatures;
+  return o;
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerInitialize(int* /*argc*/, char*** /*argv*/) {
+  std::cerr.rdbuf(nullptr);  // the reports of dropped rows
+  return 0;
+}
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, std::size_t size) {
+  const std::string text(reinterpret_cast<const char*>(bytes), size);
+  for (const bool with_test : {false, true}) {
+    const CsvOptions o = with_test ? whitespace_options() : comma_options();
+    try {
+      const TextFile train = kexp_datasets::text_file("fuzz.csv", "train", "fuzz.csv", text);
+      const auto read_test = [&]() -> std::optional<TextFile> {
+        if (!with_test) return std::nullopt;
+        return kexp_datasets::text_file("fuzz-test.csv", "test", "fuzz-test.csv", text);
+      };
+      check(kexp_datasets::csv_data(train, read_test, o), o);
+    } catch (const kexp::DataError& e) {
+      require(std::string(e.what()).rfind("fuzz", 0) == 0, "a message names the file");
+    }
+  }
+  return 0;
+}

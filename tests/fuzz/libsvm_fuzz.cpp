@@ -1,0 +1,86 @@
+// Fuzzing the libsvm reader: arbitrary bytes as a data file, under two fixed sets of
+// parameters, give kexp::Data that holds its invariants or a kexp::DataError; anything
+// else (a crash, another exception, a broken invariant, a matrix beyond the limits) stops
+// the fuzzer.
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <iostream>
+#include <optional>
+#include <string>
+
+#include "datasets/libsvm_reader.hpp"
+
+namespace {
+
+using kexp_datasets::LibsvmOptions;
+using kexp_datasets::TextFile;
+
+void require(bool ok, const char* what) {
+  if (ok) return;
+  std::fprintf(stderr, "libsvm_fuzz: broken invariant: %s\n", what);
+  std::abort();
+}
+
+void check(const kexp::Data& data, const LibsvmOptions& o) {
+  const std::size_t d = data.X.n_rows;
+  require(d >= 1 && d <= (o.dimension > 0 ? o.dimension : o.max_features),
+          "1 ≤ d ≤ dimension or max_features");
+  require(o.dimension == 0 || d == o.dimension, "d is the dimension when it is set");
+  require(data.X.n_cols >= 1 && data.X.n_cols == data.y.n_elem, "n ≥ 1 samples, one y each");
+  require(data.X.is_finite() && data.y.is_finite(), "every number finite");
+  const std::size_t n = data.X.n_cols + data.X_test.n_cols;
+  require(d * n * 8 <= o.max_matrix_bytes, "d × n × 8 ≤ max_matrix_bytes");
+  if (data.has_test) {
+    require(data.X_test.n_rows == d, "the test set has the dimension d");
+    require(data.X_test.n_cols == data.y_test.n_elem, "one y for every test sample");
+    require(data.X_test.is_finite() && data.y_test.is_finite(), "every test number finite");
+  }
+  if (o.task == kexp::Task::Classification) {
+    for (const double v : data.y) require(v == -1.0 || v == 1.0, "labels are ±1");
+    for (const double v : data.y_test) require(v == -1.0 || v == 1.0, "test labels are ±1");
+  }
+}
+
+/// The dimension from the file, regression, an error for NaN; no test file.
+LibsvmOptions inferred_options() {
+  LibsvmOptions o;
+  o.max_features = 1000;
+  o.max_matrix_bytes = 1 << 20;
+  return o;
+}
+
+/// dimension: 50, classification, lines with NaN dropped; the same bytes as the test file.
+LibsvmOptions fixed_options() {
+  LibsvmOptions o = inferred_options();
+  o.dimension = 50;
+  o.task = kexp::Task::Classification;
+  o.policy = kexp_datasets::NonFinitePolicy::Drop;
+  return o;
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerInitialize(int* /*argc*/, char*** /*argv*/) {
+  std::cerr.rdbuf(nullptr);  // the reports of dropped lines
+  return 0;
+}
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, std::size_t size) {
+  const std::string text(reinterpret_cast<const char*>(bytes), size);
+  for (const bool with_test : {false, true}) {
+    const LibsvmOptions o = with_test ? fixed_options() : inferred_options();
+    try {
+      const TextFile train = kexp_datasets::text_file("fuzz.txt", "train", "fuzz.txt", text);
+      const auto read_test = [&]() -> std::optional<TextFile> {
+        if (!with_test) return std::nullopt;
+        return kexp_datasets::text_file("fuzz-test.txt", "test", "fuzz-test.txt", text);
+      };
+      check(kexp_datasets::libsvm_data(train, read_test, o), o);
+    } catch (const kexp::DataError& e) {
+      require(std::string(e.what()).rfind("fuzz", 0) == 0, "a message names the file");
+    }
+  }
+  return 0;
+}
