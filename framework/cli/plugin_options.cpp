@@ -1,5 +1,7 @@
 #include "cli/commands.hpp"
 
+#include <iostream>
+
 namespace kexp::cli {
 
 void PluginOptions::add_to(CLI::App& command) {
@@ -13,7 +15,9 @@ core::PluginRegistry PluginOptions::discover(
   core::PluginSearchPath search;
   for (const auto& p : plugin_path) search.command_line.emplace_back(p);
   search.config = config_folders;
-  return core::PluginRegistry::discover(search.folders());
+  return core::PluginRegistry::discover(search.folders(), [](const std::string& message) {
+    std::cerr << "kexp: warning: " << message << '\n';
+  });
 }
 
 }  // namespace kexp::cli

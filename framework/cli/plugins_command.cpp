@@ -1,4 +1,5 @@
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <cmath>
@@ -59,11 +60,17 @@ void add_plugins_command(CLI::App& app, int& exit_code) {
       fmt::print("{:<8} {:<18} {:<8} {}\n", to_string(p->kind()), p->name(), p->info().version,
                  p->path.string());
     }
-    if (sorted.empty()) {
-      fmt::print("(no plugins found; searched:");
-      for (const auto& f : registry.folders()) fmt::print(" {}", f.string());
-      fmt::print(")\n");
+    for (const core::PluginProblem& problem : registry.problems()) {
+      fmt::print("{:<8} {:<18} {:<8} {}\n  {}\n", "invalid", "-", "-", problem.path.string(),
+                 problem.message);
     }
+    if (sorted.empty()) fmt::print("(no plugins found)\n");
+    std::vector<std::string> folders;
+    for (const auto& f : registry.folders()) folders.push_back(f.string());
+    fmt::print("opened {} {} in {}\n", registry.opened().size(),
+               registry.opened().size() == 1 ? "library" : "libraries",
+               folders.empty() ? std::string("(no folders)")
+                               : fmt::format("{}", fmt::join(folders, ", ")));
     exit_code = 0;
   });
 }
@@ -105,6 +112,11 @@ void add_describe_command(CLI::App& app, int& exit_code) {
       std::string all;
       for (const auto& n : names) all += (all.empty() ? "" : ", ") + n;
       message += fmt::format("\navailable: {}", all.empty() ? "(none)" : all);
+      std::vector<std::string> folders;
+      for (const auto& f : registry.folders()) folders.push_back(f.string());
+      message += fmt::format("\nsearched: {}", folders.empty()
+                                                   ? std::string("(no folders)")
+                                                   : fmt::format("{}", fmt::join(folders, ", ")));
       throw PluginError(message);
     }
     for (const PluginRecord* p : found) {

@@ -13,6 +13,7 @@ namespace {
 
 using ::testing::AllOf;
 using ::testing::HasSubstr;
+using ::testing::Not;
 namespace fs = std::filesystem;
 
 constexpr const char* kConfig = R"(experiment: plugins
@@ -53,16 +54,43 @@ TEST(PluginErrors, UnknownNameListsTheAvailableAndTheNearest) {
   EXPECT_FALSE(o.wrote_results);
 }
 
-TEST(PluginErrors, LibraryWithoutEntrySymbol) {
-  const Outcome o = run_with("gaussian", fixture("no_entry"));
-  EXPECT_EQ(o.result.exit_code, 2);
+TEST(PluginErrors, LibraryWithoutEntrySymbolIsSkippedWithAWarning) {
+  // A run looks its plugins up by file name and never opens the helper library.
+  const Outcome run = run_with("gaussian", fixture("no_entry"));
+  EXPECT_EQ(run.result.exit_code, 0) << run.result.err;
+  EXPECT_THAT(run.result.err, Not(HasSubstr("not_a_plugin.so")));
+  EXPECT_TRUE(run.wrote_results);
+  // Listing every plugin opens it, says it is not a plugin, and goes on.
+  const auto list = test::run_kexp("plugins " + fixture("no_entry"));
+  EXPECT_EQ(list.exit_code, 0) << list.err;
+  EXPECT_THAT(list.err, AllOf(HasSubstr("kexp: warning: skipping"), HasSubstr("not_a_plugin.so"),
+                              HasSubstr("not a kexp plugin (it has no entry symbol "
+                                        "'kexp_plugin_v1')")));
+  EXPECT_THAT(list.out, HasSubstr("kernel   gaussian"));
+}
+
+TEST(PluginErrors, ARunOpensOnlyTheLibrariesItNeeds) {
+  // unresolved/ holds a library that cannot be loaded at all: a run of other plugins
+  // does not open it, and `kexp plugins` lists it as invalid with its problem.
+  const Outcome run = run_with("gaussian", fixture("unresolved"));
+  EXPECT_EQ(run.result.exit_code, 0) << run.result.err;
+  const auto list = test::run_kexp("plugins " + fixture("unresolved"));
+  EXPECT_EQ(list.exit_code, 0) << list.err;
+  EXPECT_THAT(list.out, AllOf(HasSubstr("invalid"), HasSubstr("libkexp_fixture_unresolved.so"),
+                              HasSubstr("kexp_fixture_symbol_that_does_not_exist"),
+                              HasSubstr("kernel   gaussian"), HasSubstr("opened ")));
+}
+
+TEST(PluginErrors, MissingPluginFolderIsAWarningNamingIt) {
+  const Outcome o = run_with("gaussian", "--plugin-path /nonexistent/kexp-plugins");
+  EXPECT_EQ(o.result.exit_code, 0) << o.result.err;
   EXPECT_THAT(o.result.err,
-              HasSubstr("is not a kexp plugin: it has no entry symbol 'kexp_plugin_v1'"));
-  EXPECT_FALSE(o.wrote_results);
+              AllOf(HasSubstr("kexp: warning: plugin folder /nonexistent/kexp-plugins "
+                              "does not exist")));
 }
 
 TEST(PluginErrors, AbiMismatch) {
-  const Outcome o = run_with("gaussian", fixture("bad_abi"));
+  const Outcome o = run_with("future_kernel", fixture("bad_abi"));
   EXPECT_EQ(o.result.exit_code, 2);
   EXPECT_THAT(o.result.err,
               AllOf(HasSubstr("built for kexp plugin ABI 42"), HasSubstr("this kexp uses ABI 1")));
@@ -70,7 +98,7 @@ TEST(PluginErrors, AbiMismatch) {
 }
 
 TEST(PluginErrors, FingerprintMismatch) {
-  const Outcome o = run_with("gaussian", fixture("bad_fingerprint"));
+  const Outcome o = run_with("foreign_kernel", fixture("bad_fingerprint"));
   EXPECT_EQ(o.result.exit_code, 2);
   EXPECT_THAT(o.result.err,
               AllOf(HasSubstr("has build fingerprint 'kexp 0.0.0; libc++ abi=9; armadillo 1.0'"),
@@ -79,7 +107,7 @@ TEST(PluginErrors, FingerprintMismatch) {
 }
 
 TEST(PluginErrors, UnresolvedSymbolIsNamedAtLoad) {
-  const Outcome o = run_with("gaussian", fixture("unresolved"));
+  const Outcome o = run_with("unresolved_kernel", fixture("unresolved"));
   EXPECT_EQ(o.result.exit_code, 2);
   EXPECT_THAT(o.result.err, HasSubstr("undefined symbol: kexp_fixture_symbol_that_does_not_exist"));
   EXPECT_FALSE(o.wrote_results);
@@ -98,8 +126,8 @@ TEST(PluginErrors, DuplicateNamesListBothPaths) {
   const Outcome o = run_with("gaussian", fixture("duplicate"));
   EXPECT_EQ(o.result.exit_code, 2);
   EXPECT_THAT(o.result.err, AllOf(HasSubstr("two kernel plugins are named 'gaussian'"),
-                                  HasSubstr("libkexp_fixture_duplicate.so"),
-                                  HasSubstr("libkexp_kernel_gaussian.so")));
+                                  HasSubstr("duplicate/libkexp_kernel_gaussian.so"),
+                                  HasSubstr("plugins/libkexp_kernel_gaussian.so")));
   EXPECT_FALSE(o.wrote_results);
 }
 

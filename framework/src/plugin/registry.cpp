@@ -36,7 +36,7 @@ PluginRecord load_plugin(const fs::path& file) {
                                   why != nullptr ? why : ec.message()));
   }
   if (!library->has(kEntrySymbol)) {
-    throw PluginError(fmt::format(
+    throw NotAPluginError(fmt::format(
         "{} is not a kexp plugin: it has no entry symbol '{}'. Build plugins with "
         "kexp_add_plugin() and KEXP_PLUGIN(), or remove this library from the plugin path",
         file.string(), kEntrySymbol));
@@ -114,42 +114,158 @@ std::vector<fs::path> PluginSearchPath::folders() const {
   return unique;
 }
 
-PluginRegistry PluginRegistry::discover(const std::vector<fs::path>& folders) {
+std::string plugin_file_name(PluginKind kind, std::string_view name) {
+  return fmt::format("libkexp_{}_{}.so", to_string(kind), name);
+}
+
+PluginRegistry PluginRegistry::discover(const std::vector<fs::path>& folders, WarningSink warn) {
   PluginRegistry registry;
   registry.folders_ = folders;
+  registry.sink_ = std::move(warn);
   for (const fs::path& folder : folders) {
     std::error_code ec;
-    if (!fs::is_directory(folder, ec)) continue;
+    if (!fs::is_directory(folder, ec)) {
+      registry.warn(
+          fmt::format("plugin folder {} does not exist (or is not a folder); it is "
+                      "skipped: check --plugin-path, KEXP_PLUGIN_PATH and plugin_path",
+                      folder.string()));
+      continue;
+    }
     std::vector<fs::path> files;
     for (const auto& entry : fs::directory_iterator(folder, ec)) {
       if (entry.is_regular_file() && is_shared_library(entry.path())) {
-        files.push_back(entry.path());
+        files.push_back(fs::absolute(entry.path()).lexically_normal());
       }
     }
     std::sort(files.begin(), files.end());
-    for (const fs::path& file : files) registry.add(load_plugin(file));
+    registry.libraries_.insert(registry.libraries_.end(), files.begin(), files.end());
   }
   return registry;
 }
 
+void PluginRegistry::warn(const std::string& message) const {
+  if (sink_) {
+    sink_(message);
+  } else {
+    warnings_.push_back(message);
+  }
+}
+
+namespace {
+
+std::string collision_message(const PluginRecord& a, const fs::path& b) {
+  return fmt::format(
+      "two {} plugins are named '{}':\n  {}\n  {}\nremove one or take its folder off the "
+      "plugin path",
+      to_string(a.kind()), a.name(), a.path.string(), b.string());
+}
+
+}  // namespace
+
 void PluginRegistry::add(PluginRecord record) {
-  for (const PluginRecord& other : plugins_) {
-    if (other.kind() == record.kind() && other.name() == record.name()) {
-      throw PluginError(fmt::format(
-          "two {} plugins are named '{}':\n  {}\n  {}\nremove one or take its folder off the "
-          "plugin path",
-          to_string(record.kind()), record.name(), other.path.string(), record.path.string()));
-    }
+  if (const PluginRecord* other = loaded(record.kind(), record.name())) {
+    throw PluginError(collision_message(*other, record.path));
   }
   plugins_.push_back(std::move(record));
 }
 
+const PluginRecord* PluginRegistry::loaded(PluginKind kind, std::string_view name) const {
+  for (const PluginRecord& p : plugins_) {
+    if (p.kind() == kind && p.name() == name) return &p;
+  }
+  return nullptr;
+}
+
+const PluginRecord* PluginRegistry::open(const fs::path& file) const {
+  if (std::find(opened_.begin(), opened_.end(), file) != opened_.end()) {
+    if (const auto it = failed_.find(file); it != failed_.end()) throw PluginError(it->second);
+    for (const PluginRecord& p : plugins_) {
+      if (p.path == file) return &p;
+    }
+    return nullptr;  // not a plugin, or the second of two that share a name
+  }
+  opened_.push_back(file);
+  PluginRecord record;
+  try {
+    record = load_plugin(file);
+  } catch (const NotAPluginError&) {
+    warn(
+        fmt::format("skipping {}: not a kexp plugin (it has no entry symbol '{}'); a plugin's "
+                    "helper library may sit beside it",
+                    file.string(), kEntrySymbol));
+    return nullptr;
+  } catch (const PluginError& e) {
+    failed_[file] = e.what();
+    problems_.push_back({file, e.what()});
+    throw;
+  }
+  if (const PluginRecord* other = loaded(record.kind(), record.name())) {
+    std::string message = collision_message(*other, file);
+    collisions_[{record.kind(), std::string(record.name())}] = message;
+    problems_.push_back({file, message});
+    throw PluginError(message);
+  }
+  plugins_.push_back(std::move(record));
+  return &plugins_.back();
+}
+
+void PluginRegistry::open_all() const {
+  if (all_opened_) return;
+  all_opened_ = true;
+  for (const fs::path& file : libraries_) {
+    if (std::find(opened_.begin(), opened_.end(), file) != opened_.end()) continue;
+    try {
+      (void)open(file);
+    } catch (const PluginError& e) {
+      warn(fmt::format("skipping {}: {}", file.string(), e.what()));
+    }
+  }
+}
+
+const std::deque<PluginRecord>& PluginRegistry::plugins() const {
+  open_all();
+  return plugins_;
+}
+
 const PluginRecord& PluginRegistry::find(PluginKind kind, std::string_view name) const {
+  const std::pair<PluginKind, std::string> key{kind, std::string(name)};
+  if (const auto it = collisions_.find(key); it != collisions_.end()) {
+    throw PluginError(it->second);
+  }
+  if (const PluginRecord* p = loaded(kind, name)) return *p;
+  // By file name first: only that library is opened.
+  const std::string file_name = plugin_file_name(kind, name);
+  std::vector<fs::path> named_for;
+  for (const fs::path& file : libraries_) {
+    if (file.filename() == file_name) named_for.push_back(file);
+  }
+  if (named_for.size() > 1) {
+    throw PluginError(fmt::format(
+        "two {} plugins are named '{}':\n  {}\n  {}\nremove one or take its folder off the "
+        "plugin path",
+        to_string(kind), name, named_for[0].string(), named_for[1].string()));
+  }
+  if (named_for.size() == 1) {
+    if (const PluginRecord* p = open(named_for.front())) {
+      if (p->kind() != kind || p->name() != name) {
+        throw PluginError(fmt::format(
+            "{} is named for the {} plugin '{}' but declares the {} plugin '{}'; rename the "
+            "library to {}",
+            p->path.string(), to_string(kind), name, to_string(p->kind()), p->name(),
+            plugin_file_name(p->kind(), p->name())));
+      }
+      return *p;
+    }
+  }
+  // Otherwise whichever library declares it: open them all.
+  open_all();
+  if (const auto it = collisions_.find(key); it != collisions_.end()) {
+    throw PluginError(it->second);
+  }
+  if (const PluginRecord* p = loaded(kind, name)) return *p;
   std::vector<std::string> names;
   for (const PluginRecord& p : plugins_) {
-    if (p.kind() != kind) continue;
-    if (p.name() == name) return p;
-    names.emplace_back(p.name());
+    if (p.kind() == kind) names.emplace_back(p.name());
   }
   std::sort(names.begin(), names.end());
   std::string message = fmt::format("no {} plugin named '{}'", to_string(kind), name);
@@ -158,6 +274,9 @@ const PluginRecord& PluginRegistry::find(PluginKind kind, std::string_view name)
   message += names.empty() ? fmt::format("\nno {} plugins were found", to_string(kind))
                            : fmt::format("\navailable {} plugins: {}", to_string(kind),
                                          fmt::join(names, ", "));
+  for (const PluginProblem& problem : problems_) {
+    message += fmt::format("\n{} could not be loaded: {}", problem.path.string(), problem.message);
+  }
   std::vector<std::string> searched;
   for (const auto& f : folders_) searched.push_back(f.string());
   message += fmt::format("\nsearched: {}", searched.empty()
@@ -168,7 +287,7 @@ const PluginRecord& PluginRegistry::find(PluginKind kind, std::string_view name)
 
 std::vector<const PluginRecord*> PluginRegistry::named(std::string_view name) const {
   std::vector<const PluginRecord*> out;
-  for (const PluginRecord& p : plugins_) {
+  for (const PluginRecord& p : plugins()) {
     if (p.name() == name) out.push_back(&p);
   }
   return out;

@@ -1,18 +1,29 @@
 // Plugin discovery and loading.
 //
-// Every shared library in a plugin folder must be a kexp plugin. Each is opened with
-// RTLD_NOW | RTLD_LOCAL (an unresolved symbol is an error at load, naming it), its
-// descriptor's ABI version and build fingerprint are checked before anything else is
-// read, and names must be unique within a kind. An object a plugin creates holds a
-// reference to the library, so the library stays loaded while the object lives.
+// Discovery lists the shared libraries of the plugin folders and opens none. A plugin is
+// opened when it is asked for, found first by its file name, libkexp_<kind>_<name>.so;
+// only a name no file is named for makes the registry open the other libraries of the
+// folders to read their descriptors (as `kexp plugins` does). Opening a library runs its
+// static constructors, so a run opens only the libraries it needs.
+//
+// Each library is opened with RTLD_NOW | RTLD_LOCAL (an unresolved symbol is an error at
+// load, naming it), its descriptor's ABI version and build fingerprint are checked before
+// anything else is read, and names must be unique within a kind. A library without kexp's
+// entry symbol (a plugin's helper library) is skipped with a warning. An object a plugin
+// creates holds a reference to the library, so the library stays loaded while the object
+// lives.
 #pragma once
 
+#include <deque>
 #include <filesystem>
+#include <functional>
+#include <map>
 #include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "kexp/error.hpp"
 #include "kexp/plugin.hpp"
 
 namespace boost::dll {
@@ -33,9 +44,21 @@ struct PluginRecord {
   [[nodiscard]] bool has_flag(std::uint32_t flag) const { return (info().flags & flag) != 0; }
 };
 
+/// What load_plugin throws for a library that has no kexp entry symbol: not a plugin at
+/// all (a helper library beside one), as opposed to a broken plugin.
+class NotAPluginError : public PluginError {
+ public:
+  using PluginError::PluginError;
+};
+
 /// Opens one library and checks its entry symbol, ABI version and fingerprint.
-/// Throws PluginError saying what is wrong and what to do.
+/// Throws PluginError saying what is wrong and what to do (NotAPluginError when the
+/// library has no entry symbol).
 PluginRecord load_plugin(const std::filesystem::path& file);
+
+/// The file name a plugin of this kind and name is looked for under first:
+/// libkexp_<kind>_<name>.so (what kexp_add_plugin(NAME KIND kind) builds).
+std::string plugin_file_name(PluginKind kind, std::string_view name);
 
 /// Where plugins are looked for, in order: the command line's --plugin-path, then
 /// KEXP_PLUGIN_PATH (':'-separated), then the experiment's plugin_path, then the
@@ -52,28 +75,63 @@ struct PluginSearchPath {
 /// The default plugin folder of this `kexp` program.
 std::filesystem::path default_plugin_folder();
 
+/// A library of the plugin folders that could not be loaded, and why.
+struct PluginProblem {
+  std::filesystem::path path;
+  std::string message;
+};
+
 class PluginRegistry {
  public:
-  /// Loads every plugin in the folders. Throws PluginError on the first library that
-  /// is not a loadable kexp plugin and on two plugins of one kind with the same name.
-  static PluginRegistry discover(const std::vector<std::filesystem::path>& folders);
+  using WarningSink = std::function<void(const std::string&)>;
+
+  /// Lists the libraries of the folders, in order, and opens none. A folder that does
+  /// not exist is a warning naming it. Warnings go to `warn` (none: kept in warnings()).
+  static PluginRegistry discover(const std::vector<std::filesystem::path>& folders,
+                                 WarningSink warn = {});
 
   /// Adds a loaded plugin; throws PluginError when its kind and name are taken.
   void add(PluginRecord record);
 
-  /// The plugin of this kind and name; throws PluginError listing the plugins of that
-  /// kind and the nearest name.
+  /// The plugin of this kind and name, opened on first use: the library named for it
+  /// (plugin_file_name) in the first folder that has one, else whichever library of the
+  /// folders declares it. Throws PluginError when it is not found (listing the plugins of
+  /// that kind, the nearest name and the folders searched), when its library is broken,
+  /// and when two libraries declare it.
   [[nodiscard]] const PluginRecord& find(PluginKind kind, std::string_view name) const;
 
-  /// All plugins with this name, of any kind.
+  /// All plugins with this name, of any kind (opens every library).
   [[nodiscard]] std::vector<const PluginRecord*> named(std::string_view name) const;
 
-  [[nodiscard]] const std::vector<PluginRecord>& plugins() const { return plugins_; }
+  /// Every plugin of the folders (opens every library; the ones that cannot be loaded
+  /// are in problems()).
+  [[nodiscard]] const std::deque<PluginRecord>& plugins() const;
+  /// The libraries that are broken plugins or collide with another, after plugins().
+  [[nodiscard]] const std::vector<PluginProblem>& problems() const { return problems_; }
+  /// Every library opened so far, in the order it was opened.
+  [[nodiscard]] const std::vector<std::filesystem::path>& opened() const { return opened_; }
   [[nodiscard]] const std::vector<std::filesystem::path>& folders() const { return folders_; }
+  [[nodiscard]] const std::vector<std::string>& warnings() const { return warnings_; }
 
  private:
-  std::vector<PluginRecord> plugins_;
+  const PluginRecord* loaded(PluginKind kind, std::string_view name) const;
+  /// Opens `file` unless it was opened already; records a non-plugin as a warning.
+  /// Returns the record, or nullptr for a library that is not a plugin.
+  const PluginRecord* open(const std::filesystem::path& file) const;
+  void open_all() const;
+  void warn(const std::string& message) const;
+
   std::vector<std::filesystem::path> folders_;
+  std::vector<std::filesystem::path> libraries_;  ///< every library, in search order
+  WarningSink sink_;
+  // Opening is lazy, behind const lookups; a deque keeps the references find() returned.
+  mutable std::deque<PluginRecord> plugins_;
+  mutable std::vector<std::filesystem::path> opened_;
+  mutable std::map<std::filesystem::path, std::string> failed_;  ///< path → why
+  mutable std::vector<PluginProblem> problems_;
+  mutable std::map<std::pair<PluginKind, std::string>, std::string> collisions_;
+  mutable std::vector<std::string> warnings_;
+  mutable bool all_opened_ = false;
 };
 
 /// Creates the plugin's object from validated parameters. The returned pointer keeps the
