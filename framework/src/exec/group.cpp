@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <cmath>
 #include <exception>
 #include <map>
 #include <memory>
@@ -46,6 +48,18 @@ struct Sharing {
   SharedState* state;
   std::size_t size, position;
 };
+
+/// Throws NumericError when `values` holds entries that are not finite, saying how many:
+/// a NaN or an infinity must fail the cell, never be written as a result.
+void require_finite(const arma::mat& values, std::string_view what) {
+  if (values.is_finite()) return;
+  const auto bad =
+      std::count_if(values.begin(), values.end(), [](double v) { return !std::isfinite(v); });
+  throw NumericError(fmt::format(
+      "{} of the {} entries of {} are not finite (NaN or infinite); check the parameters "
+      "against the scale of the data (an overflow, a σ far too small, a λ or noise of inf)",
+      bad, values.n_elem, what));
+}
 
 SolverSide side_of(const Variant& solver, Form form) {
   SolverSide s;
@@ -113,6 +127,8 @@ class GroupExecution {
         in_kernel("computing the Gram matrix", in_.gram_failure,
                   [&] { kernel_.gram(data_.X_train, in_.K); });
         in_.gram_seconds = w.seconds();
+        in_kernel("computing the Gram matrix", in_.gram_failure,
+                  [&] { require_finite(in_.K, "the Gram matrix K(X, X)"); });
         in_.have_gram = true;
       }
       result.gram_seconds = in_.gram_seconds;
@@ -132,6 +148,8 @@ class GroupExecution {
           in_kernel("computing the cross Gram matrix K(X, X*)", in_.cross_failure, [&] {
             kernel_.gram(data_.X_train, data_.X_test, in_.K_cross);
             in_.k_diag = kernel_.diagonal(data_.X_test);
+            require_finite(in_.K_cross, "the cross Gram matrix K(X, X*)");
+            require_finite(in_.k_diag, "the diagonal k(x*, x*)");
           });
           in_.cross_seconds = wc.seconds();
           in_.have_cross = true;
@@ -147,6 +165,8 @@ class GroupExecution {
         in_kernel("computing the features of the training points", in_.features_failure,
                   [&] { map.features(data_.X_train, in_.Phi); });
         in_.feature_seconds = w.seconds();
+        in_kernel("computing the features of the training points", in_.features_failure,
+                  [&] { require_finite(in_.Phi, "the features Φ(X)"); });
         in_.feature_dim = in_.Phi.n_rows;
         in_.have_features = true;
       }
@@ -159,8 +179,10 @@ class GroupExecution {
       const auto test_inputs = [&](const PluginRecord&) {
         if (!in_.have_test_features) {
           Stopwatch wt;
-          in_kernel("computing the features of the test points", in_.test_features_failure,
-                    [&] { map.features(data_.X_test, in_.Phi_test); });
+          in_kernel("computing the features of the test points", in_.test_features_failure, [&] {
+            map.features(data_.X_test, in_.Phi_test);
+            require_finite(in_.Phi_test, "the features Φ(X*)");
+          });
           in_.feature_test_seconds = wt.seconds();
           in_.have_test_features = true;
         }
@@ -192,6 +214,11 @@ class GroupExecution {
       throw Error(fmt::format("solver '{}' returned {} predictions for {} test points",
                               sv.plugin->name(), prediction.mean.n_elem, data_.y_test.n_elem));
     }
+    in_solver("predicting", [&] {
+      require_finite(prediction.mean, "the test predictions");
+      require_finite(prediction.var_f, "the predictive variances var_f");
+      require_finite(prediction.var_y, "the predictive variances var_y");
+    });
     // Training error: from the solver when it has the fitted values, else by predicting
     // on the training inputs while they are intact.
     arma::vec fitted = report.fitted;
@@ -205,6 +232,10 @@ class GroupExecution {
       SolverReport ignored;
       fitted = in_solver("predicting on the training points",
                          [&] { return solver->predict(on_train, ignored).mean; });
+    }
+    if (fitted.n_elem == data_.y_train.n_elem) {
+      in_solver("predicting on the training points",
+                [&] { require_finite(fitted, "the predictions on the training points"); });
     }
     result.test_rmse = rmse(data_.y_test, prediction.mean);
     if (fitted.n_elem == data_.y_train.n_elem) result.train_rmse = rmse(data_.y_train, fitted);

@@ -36,6 +36,20 @@ int cholesky_in_place(arma::mat& A) {
   arma::blas_int info = 0;
   if (n > 0) arma::lapack::potrf(&lower, &n, A.memptr(), &n, &info);
   if (info < 0) throw NumericError(fmt::format("dpotrf: argument {} is invalid", -info));
+  // A NaN or an infinity in A leaves one on L's diagonal (an infinite Lⱼⱼ, or Lᵢᵢ =
+  // √(aᵢᵢ − ∞) below an infinite Lᵢⱼ), and some LAPACKs report success: a solve with such
+  // a factor gives finite garbage (zeros), so it is refused here.
+  if (info == 0) {
+    for (arma::uword i = 0; i < A.n_rows; ++i) {
+      if (!std::isfinite(A(i, i))) {
+        throw NumericError(fmt::format(
+            "the matrix to factor has entries that are not finite (NaN or infinite); its "
+            "Cholesky factor has {} at diagonal entry {} of {}: check the data's scale and the "
+            "parameters for an overflow",
+            A(i, i), i + 1, A.n_rows));
+      }
+    }
+  }
   return info;
 }
 

@@ -9,11 +9,35 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "kexp/error.hpp"
 
 namespace kexp::linalg {
 namespace {
+
+TEST(Linalg, CholeskyRefusesNonFiniteEntriesInsteadOfFactoringGarbage) {
+  const double inf = std::numeric_limits<double>::infinity();
+  for (const double bad : {inf, std::nan("")}) {
+    arma::mat A = {{bad, 1.0}, {1.0, 2.0}};
+    EXPECT_THROW((void)linalg::cholesky_in_place(A), NumericError) << bad;
+    // Off the diagonal: an error, or a minor reported as not positive definite (4 − ∞ ≤ 0),
+    // never success.
+    arma::mat B = {{4.0, bad}, {bad, 4.0}};
+    int info = 0;
+    try {
+      info = linalg::cholesky_in_place(B);
+    } catch (const NumericError&) {
+      info = -1;
+    }
+    EXPECT_NE(info, 0) << bad;
+  }
+  arma::mat ok = {{4.0, 2.0}, {2.0, 5.0}};  // L = [2 0; 1 2]
+  ASSERT_EQ(linalg::cholesky_in_place(ok), 0);
+  EXPECT_DOUBLE_EQ(ok(0, 0), 2.0);
+  EXPECT_DOUBLE_EQ(ok(1, 0), 1.0);
+  EXPECT_DOUBLE_EQ(ok(1, 1), 2.0);
+}
 
 TEST(Linalg, CholeskyOfAHandComputedMatrix) {
   // A = LLᵀ with L = [[2, 0], [1, 3]]: A = [[4, 2], [2, 10]].

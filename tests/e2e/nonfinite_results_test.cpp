@@ -1,0 +1,67 @@
+// Through the kexp program: a NaN or an infinity in K, Φ or the predictions fails the
+// cell with a message naming the plugin, the phase and how many entries, and the run
+// exits 1; it is never written as an ok result.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <map>
+#include <string>
+
+#include "reporting/result_folder.hpp"
+#include "support/plugins.hpp"
+
+namespace kexp::test {
+namespace {
+
+namespace fs = std::filesystem;
+using ::testing::AllOf;
+using ::testing::HasSubstr;
+
+// Features of size 1e200: every inner product overflows to infinity.
+constexpr const char* kData = "x1,x2,y\n1e200,1e200,1\n2e200,1e200,2\n1e200,3e200,3\n"
+                              "3e200,2e200,4\n2e200,2e200,5\n1e200,1e200,6\n";
+
+constexpr const char* kConfig = R"(experiment: overflow
+dataset:
+  plugin: csv
+  train: data.csv
+  standardize: false
+  test_fraction: 0.5
+kernels:
+  - plugin: linear
+solvers:
+  - plugin: kernel_ridge
+  - plugin: primal_ridge
+)";
+
+TEST(NonFiniteResults, OverflowFailsEachCellWithWhereAndHowMany) {
+  TempDir dir;
+  dir.write("data.csv", kData);
+  dir.write("exp.yaml", kConfig);
+  const CommandResult r = run_kexp("run exp.yaml --out out --quiet", dir.path());
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  const core::CsvTable t = core::ResultFolder(dir.path() / "out").read_results();
+  ASSERT_EQ(t.rows.size(), 2U);
+  const auto column = [&](const std::string& name) {
+    for (std::size_t i = 0; i < t.columns.size(); ++i)
+      if (t.columns[i] == name) return i;
+    ADD_FAILURE() << "no column " << name;
+    return std::size_t{0};
+  };
+  std::map<std::string, std::string> error_of;
+  for (const auto& row : t.rows) {
+    EXPECT_EQ(row[column("status")], "failed");
+    error_of[row[column("form")]] = row[column("error")];
+  }
+  // dual: K(X, X) = XᵀX overflows, 9 of its 9 entries (3 training points)
+  EXPECT_THAT(error_of["dual"],
+              AllOf(HasSubstr("kernel 'linear' failed while computing the Gram matrix"),
+                    HasSubstr("9 of the 9 entries of the Gram matrix K(X, X) are not finite")));
+  // primal: Φ = X is finite, the solver's ΦΦᵀ is not: its Cholesky refuses it
+  EXPECT_THAT(error_of["primal"],
+              AllOf(HasSubstr("solver 'primal_ridge' failed while fitting"),
+                    HasSubstr("the matrix to factor has entries that are not finite")));
+}
+
+}  // namespace
+}  // namespace kexp::test
