@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Fuzzes the data readers (csv, libsvm) with libFuzzer: installs clang when it is missing,
-# configures and builds build-fuzz with it, and runs each target for SECONDS (default 30)
-# on a copy of its seed corpus (tests/fuzz/corpus/<reader>/) in a temporary folder, so the
-# repository is not modified. Exits non-zero when a target crashes, leaks, hangs on one
+# Fuzzes the experiment file (config: parsed and planned against the plugins) and the
+# data readers (csv, libsvm) with libFuzzer: installs clang when it is missing, configures
+# and builds build-fuzz with it (every source instrumented for coverage), and runs each
+# target for SECONDS (default 30) on a copy of its seed corpus (tests/fuzz/corpus/<target>/)
+# in a temporary folder, so the repository is not modified. Exits non-zero when a target crashes, leaks, hangs on one
 # input (-timeout=5) or takes more than 2 GB (-rss_limit_mb=2048); the input that did it
 # is kept and its path printed.
 #   scripts/fuzz.sh [SECONDS]
@@ -33,27 +34,28 @@ if ((${#missing[@]} > 0)); then
 fi
 
 CC=clang-14 CXX=clang++-14 cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-  -DKEXP_BUILD_FUZZ=ON -DKEXP_SANITIZE=ON -DKEXP_BUILD_TESTS=OFF -DKEXP_BUILD_BENCH=OFF \
-  --log-level=WARNING
-cmake --build build-fuzz -j"${KEXP_JOBS:-2}" --target fuzz_csv fuzz_libsvm
+  -DCMAKE_CXX_FLAGS=-fsanitize=fuzzer-no-link -DKEXP_BUILD_FUZZ=ON -DKEXP_SANITIZE=ON \
+  -DKEXP_BUILD_TESTS=OFF -DKEXP_BUILD_BENCH=OFF --log-level=WARNING
+# everything: the config target plans against the plugins of this build
+cmake --build build-fuzz -j"${KEXP_JOBS:-2}"
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/kexp-fuzz.XXXXXX")
 failed=0
-for reader in csv libsvm; do
-  corpus="$work/$reader"
+for target in config csv libsvm; do
+  corpus="$work/$target"
   mkdir -p "$corpus"
-  cp tests/fuzz/corpus/"$reader"/* "$corpus"/
-  log="$work/$reader.log"
+  cp tests/fuzz/corpus/"$target"/* "$corpus"/
+  log="$work/$target.log"
   status=0
-  build-fuzz/bin/fuzz_"$reader" "$corpus" -max_total_time="$seconds" -rss_limit_mb=2048 \
-    -timeout=5 -max_len=4096 -print_final_stats=1 -artifact_prefix="$work/$reader-" > "$log" 2>&1 || status=$?
+  build-fuzz/bin/fuzz_"$target" "$corpus" -max_total_time="$seconds" -rss_limit_mb=2048 \
+    -timeout=5 -max_len=8192 -print_final_stats=1 -artifact_prefix="$work/$target-" > "$log" 2>&1 || status=$?
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
   time=$(sed -n 's/^Done [0-9]* runs in \([0-9]*\) second.*/\1/p' "$log" | tail -1)
   if ((status == 0)); then
-    echo "fuzz: $reader: ${runs:-?} inputs in ${time:-$seconds} s, no failure"
+    echo "fuzz: $target: ${runs:-?} inputs in ${time:-$seconds} s, no failure"
   else
     failed=1
-    echo "fuzz: $reader: FAILED (exit $status) after ${runs:-?} inputs; log $log" >&2
+    echo "fuzz: $target: FAILED (exit $status) after ${runs:-?} inputs; log $log" >&2
     grep -E "^==[0-9]+==ERROR|^SUMMARY|broken invariant|uncaught|Test unit written" "$log" >&2 || \
       tail -20 "$log" >&2
   fi
