@@ -2,7 +2,8 @@
 // they parse, checked against the plugins' schemas and expanded into the sweep, as
 // `kexp run --dry-run` does. Each input must end in a plan or a kexp::Error (a
 // ConfigError or PluginError naming the file); anything else (a crash, another exception,
-// a sweep past its limit, a hang, memory without bound) stops the fuzzer.
+// a sweep past its limit, a hang, memory without bound) stops the fuzzer. Only the
+// plugins' descriptors are read: no plugin code but a library's static constructors runs.
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -22,9 +23,12 @@ void require(bool ok, const char* what) {
   std::abort();
 }
 
+/// The plugins of KEXP_FUZZ_PLUGIN_DIR, else those of this build.
 const kexp::core::PluginRegistry& registry() {
-  static const kexp::core::PluginRegistry r =
-      kexp::core::PluginRegistry::discover({KEXP_FUZZ_PLUGIN_DIR});
+  static const kexp::core::PluginRegistry r = [] {
+    const char* dir = std::getenv("KEXP_FUZZ_PLUGIN_DIR");
+    return kexp::core::PluginRegistry::discover({dir != nullptr ? dir : KEXP_FUZZ_PLUGIN_DIR});
+  }();
   return r;
 }
 
