@@ -60,9 +60,10 @@ TEST_F(DatasetErrors, AGoodFileRunsAndWritesItsResults) {
 }
 
 TEST_F(DatasetErrors, MissingFile) {
+  // placed at the dataset block of the experiment file, which names the file
   expect_refused(run(csv("data/none.csv")),
-                 "kexp: error: exp/data/none.csv: the file does not exist (train: "
-                 "data/none.csv; a relative path is taken from the config file's folder)");
+                 "kexp: error: exp/config.yaml:4:3: exp/data/none.csv: the file does not exist "
+                 "(train: data/none.csv; a relative path is taken from the config file's folder)");
 }
 
 TEST_F(DatasetErrors, EmptyFile) {
@@ -115,20 +116,20 @@ TEST_F(DatasetErrors, LibsvmIndexOutOfOrderOrNotANumber) {
 
 TEST_F(DatasetErrors, DevicesAndPipesAreNotRead) {
   expect_refused(run(csv("/dev/zero")),
-                 "kexp: error: /dev/zero: is a character device, not a regular file (train: "
+                 "/dev/zero: is a character device, not a regular file (train: "
                  "/dev/zero); data is read only from regular files");
   expect_refused(run(libsvm("/dev/urandom")),
-                 "kexp: error: /dev/urandom: is a character device, not a regular file");
+                 "/dev/urandom: is a character device, not a regular file");
   fs::create_directories(dir.path() / "exp");
   ASSERT_EQ(::mkfifo((dir.path() / "exp" / "pipe.csv").c_str(), 0600), 0);
-  expect_refused(run(csv("pipe.csv")),
-                 "kexp: error: exp/pipe.csv: is a named pipe (FIFO), not a regular file");
+  expect_refused(run(csv("pipe.csv")), "exp/pipe.csv: is a named pipe (FIFO), not a regular file");
 }
 
 TEST_F(DatasetErrors, FileLargerThanMaxFileBytes) {
   dir.write("exp/b.csv", "a,y\n1,2\n");
   expect_refused(run(csv("b.csv", "  max_file_bytes: 4\n")),
-                 "kexp: error: exp/b.csv: the file has 8 bytes, more than max_file_bytes, 4 "
+                 "kexp: error: exp/config.yaml:4:3: exp/b.csv: the file has 8 bytes, more than "
+                 "max_file_bytes, 4 "
                  "bytes; set max_file_bytes in the dataset block");
 }
 

@@ -54,6 +54,18 @@ TEST(PluginErrors, UnknownNameListsTheAvailableAndTheNearest) {
   EXPECT_FALSE(o.wrote_results);
 }
 
+TEST(PluginErrors, UnknownDatasetIsPlacedInTheFile) {
+  test::TempDir dir;
+  std::string config = kConfig;
+  config.replace(config.find("KERNEL"), 6, "linear");
+  config.replace(config.find("cubic"), 5, "cubik");
+  dir.write("exp.yaml", config);
+  const auto r = test::run_kexp("run exp.yaml --out out", dir.path());
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_THAT(r.err, AllOf(HasSubstr("exp.yaml:3:3"), HasSubstr("no dataset plugin named 'cubik'"),
+                           HasSubstr("did you mean 'cubic'?")));
+}
+
 TEST(PluginErrors, LibraryWithoutEntrySymbolIsSkippedWithAWarning) {
   // A run looks its plugins up by file name and never opens the helper library.
   const Outcome run = run_with("gaussian", fixture("no_entry"));

@@ -114,8 +114,15 @@ class Run {
       for (int r = 0; r < e_.repeats; ++r) {
         const std::uint64_t seed = dataset_seed(e_.seed, v, r);
         DatasetContext context{seed, e_.base_dir};
-        data_[d].push_back(
-            load_data(*datasets_[d], context, v.params, seed ^ 0x5eedULL, v.canonical));
+        try {
+          data_[d].push_back(
+              load_data(*datasets_[d], context, v.params, seed ^ 0x5eedULL, v.canonical));
+        } catch (const DataError& err) {
+          // An error without a line of its own (a missing file) is placed at the dataset
+          // block of the experiment file.
+          if (err.where().line > 0) throw;
+          throw DataError(e_.dataset.where, err.what());
+        }
       }
     }
   }

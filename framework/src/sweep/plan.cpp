@@ -122,6 +122,16 @@ void add_columns(std::vector<std::string>& columns, const std::string& prefix,
   }
 }
 
+/// The plugin an entry names; a name that is not found is an error at the entry's place.
+const PluginRecord& plugin_of(const PluginRegistry& registry, PluginKind kind,
+                              const ComponentSpec& spec) {
+  try {
+    return registry.find(kind, spec.plugin);
+  } catch (const PluginError& err) {
+    throw ConfigError(spec.where, spec.key + ".plugin", err.what());
+  }
+}
+
 }  // namespace
 
 Plan make_plan(const Experiment& e, const PluginRegistry& registry,
@@ -130,7 +140,7 @@ Plan make_plan(const Experiment& e, const PluginRegistry& registry,
   SweepSize size(e.max_cells);
   double dataset_count = 0, kernel_count = 0, solver_count = 0;
   {
-    const PluginRecord& p = registry.find(PluginKind::Dataset, e.dataset.plugin);
+    const PluginRecord& p = plugin_of(registry, PluginKind::Dataset, e.dataset);
     const auto params = resolve_params(schema_of(*p.descriptor), e.dataset,
                                        fmt::format("dataset plugin '{}'", p.name()));
     size.add(e.dataset, variant_count(params, e.dataset.zips), dataset_count);
@@ -149,11 +159,7 @@ Plan make_plan(const Experiment& e, const PluginRegistry& registry,
     if (e.kernels[k].expression) {  // a sum or product
       kernel.expression = resolve_kernel_expression(e.kernels[k], registry, params);
     } else {
-      try {
-        kernel.plugin = &registry.find(PluginKind::Kernel, e.kernels[k].plugin);
-      } catch (const PluginError& err) {
-        throw ConfigError(e.kernels[k].where, e.kernels[k].key + ".plugin", err.what());
-      }
+      kernel.plugin = &plugin_of(registry, PluginKind::Kernel, e.kernels[k]);
       params = resolve_params(schema_of(*kernel.plugin->descriptor), e.kernels[k],
                               fmt::format("kernel plugin '{}'", kernel.plugin->name()));
     }
@@ -168,12 +174,7 @@ Plan make_plan(const Experiment& e, const PluginRegistry& registry,
   std::vector<std::vector<std::size_t>> solvers_of(e.solvers.size());
   std::vector<std::string> solver_columns;
   for (std::size_t s = 0; s < e.solvers.size(); ++s) {
-    const PluginRecord* p = nullptr;
-    try {
-      p = &registry.find(PluginKind::Solver, e.solvers[s].plugin);
-    } catch (const PluginError& err) {
-      throw ConfigError(e.solvers[s].where, e.solvers[s].key + ".plugin", err.what());
-    }
+    const PluginRecord* p = &plugin_of(registry, PluginKind::Solver, e.solvers[s]);
     if (p->has_flag(flags::primal) == p->has_flag(flags::dual)) {
       throw PluginError(
           fmt::format("solver plugin '{}' ({}) must declare exactly one form, "
