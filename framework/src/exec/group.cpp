@@ -242,6 +242,17 @@ class GroupExecution {
     if (data_.task == Task::Classification) {
       result.test_accuracy = accuracy(data_.y_test, prediction.mean);
     }
+    // Finite predictions can still give an error that is not (targets near the largest
+    // double): such a figure is no result.
+    for (const auto& [name, value] : {std::pair{"test RMSE", result.test_rmse},
+                                      std::pair{"training RMSE", result.train_rmse}}) {
+      if (value && !std::isfinite(*value)) {
+        throw NumericError(fmt::format(
+            "the {} is {} although every prediction is finite: the targets (largest |y| = {}) "
+            "are too large to square in double precision; rescale them",
+            name, *value, arma::abs(data_.y_train).max()));
+      }
+    }
     result.flops = flops + report.fit_flops + report.predict_flops;
     result.matrix_bytes = bytes + report.matrix_bytes;
     if (report.iterations >= 0) result.iterations = report.iterations;

@@ -2,6 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <exception>
+#include <limits>
+
 #include "util/measure.hpp"
 
 namespace kexp::core {
@@ -34,15 +37,25 @@ MemoryEstimate estimate_memory(const Cell& c, const PreparedData& data, const Ke
     return {8.0 * (2.0 * n * n + n * m + m) + inputs,
             fmt::format("n = {}, m = {}: the n × n Gram matrix and a working copy, the "
                         "n × m cross block",
-                        n, m)};
+                        n, m),
+            ""};
   }
-  const double D = static_cast<double>(kernel.feature_map()->dimension(data.X_train.n_rows));
+  double D = 0;
+  try {
+    D = static_cast<double>(kernel.feature_map()->dimension(data.X_train.n_rows));
+  } catch (const std::exception& e) {
+    MemoryEstimate none{std::numeric_limits<double>::infinity(), "no feature map", e.what()};
+    return none;
+  }
   // Φ (D × n), Φ(X*) (D × m), a D × D system and its factor
   return {8.0 * (D * (n + m) + 2.0 * D * D) + inputs,
-          fmt::format("n = {}, m = {}, D = {}: Φ, Φ(X*) and a D × D system", n, m, D)};
+          fmt::format("n = {}, m = {}, D = {}: Φ, Φ(X*) and a D × D system", n, m, D), ""};
 }
 
 std::optional<std::string> refusal(const MemoryEstimate& estimate, const Limit& budget) {
+  if (!estimate.impossible.empty()) {
+    return fmt::format("refused before it started: {}", estimate.impossible);
+  }
   if (estimate.bytes <= budget.value) return std::nullopt;
   return fmt::format(
       "refused before it started: it needs about {} ({}), more than the memory budget of {} "
@@ -52,20 +65,24 @@ std::optional<std::string> refusal(const MemoryEstimate& estimate, const Limit& 
 
 void print_dry_run(const Plan& plan, const std::vector<DryRunLine>& lines, int repeats,
                    const Limit& budget, const std::string& shard_text, const std::string& out_dir) {
-  std::size_t runs = 0, over = 0;
+  std::size_t runs = 0, over = 0, impossible = 0;
   std::string text;
   for (const DryRunLine& l : lines) {
     const Cell& c = *l.cell;
     runs += static_cast<std::size_t>(repeats - l.repeats_done);
-    const bool too_big = l.estimate.bytes > budget.value;
+    const bool cannot = !l.estimate.impossible.empty();
+    const bool too_big = !cannot && l.estimate.bytes > budget.value;
     over += too_big ? 1 : 0;
+    impossible += cannot ? 1 : 0;
     std::string state = too_big ? "  OVER BUDGET" : "";
+    if (cannot) state = "  CANNOT RUN: " + l.estimate.impossible;
     if (l.repeats_done > 0) {
       state += fmt::format("  {} of {} repeats done", l.repeats_done, repeats);
     }
     text += fmt::format("{}  {:<6}  {:>9}  {} | {} | {}{}\n", c.id, to_string(c.form),
-                        size_text(l.estimate.bytes), plan.datasets[c.dataset].canonical,
-                        plan.kernels[c.kernel].canonical, plan.solvers[c.solver].canonical, state);
+                        cannot ? std::string("-") : size_text(l.estimate.bytes),
+                        plan.datasets[c.dataset].canonical, plan.kernels[c.kernel].canonical,
+                        plan.solvers[c.solver].canonical, state);
   }
   fmt::print("{} cells", lines.size());
   if (!shard_text.empty()) fmt::print(" (shard {} of {} cells)", shard_text, plan.cells.size());
@@ -77,6 +94,9 @@ void print_dry_run(const Plan& plan, const std::vector<DryRunLine>& lines, int r
   for (const auto& l : plan.left_out) fmt::print("left out: {}\n", l);
   if (over > 0) {
     fmt::print("{} cells are over the memory budget and would be refused (--max-memory)\n", over);
+  }
+  if (impossible > 0) {
+    fmt::print("{} cells cannot run (said beside each) and would be refused\n", impossible);
   }
 }
 

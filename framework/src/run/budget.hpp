@@ -26,6 +26,9 @@ std::string size_text(double bytes);
 struct MemoryEstimate {
   double bytes = 0;
   std::string what;
+  /// Why the cell cannot run at all (its kernel's feature map cannot be built for the
+  /// data, say D past its limit); bytes is then infinite and the cell refused.
+  std::string impossible;
 };
 
 /// The estimate for a cell on `data` (its dataset's first repeat) with `kernel`.
