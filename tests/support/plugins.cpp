@@ -16,7 +16,12 @@ namespace kexp::test {
 namespace fs = std::filesystem;
 
 const core::PluginRegistry& registry() {
-  static const core::PluginRegistry r = core::PluginRegistry::discover({KEXP_TEST_PLUGIN_DIR});
+  // Every shipped plugin's descriptor is checked as the kexp program checks it.
+  static const core::PluginRegistry r = [] {
+    core::PluginRegistry registry = core::PluginRegistry::discover({KEXP_TEST_PLUGIN_DIR});
+    registry.set_validator(core::descriptor_problems);
+    return registry;
+  }();
   return r;
 }
 

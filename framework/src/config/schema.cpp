@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -35,6 +36,70 @@ std::vector<ParamSpec> schema_of(const PluginDescriptor& descriptor) {
     }
   }
   return schema;
+}
+
+std::vector<std::string> descriptor_problems(const PluginDescriptor& descriptor) {
+  std::vector<std::string> problems;
+  const PluginInfo& info = descriptor.info;
+  std::vector<std::string> reserved = {"plugin", "zip"};
+  if (descriptor.kind == PluginKind::Kernel) {
+    reserved.insert(reserved.end(), {"sum", "product", "scale"});
+  }
+  std::vector<std::string> seen;
+  for (std::size_t i = 0; i < info.param_count; ++i) {
+    const ParamSpec& spec = info.params[i];
+    const std::string name = spec.name != nullptr ? spec.name : "";
+    if (name.empty()) {
+      problems.push_back(fmt::format("parameter {} has no name", i + 1));
+      continue;
+    }
+    if (std::find(seen.begin(), seen.end(), name) != seen.end()) {
+      problems.push_back(fmt::format("parameter '{}' is declared twice; declare it once", name));
+    }
+    seen.push_back(name);
+    if (std::find(reserved.begin(), reserved.end(), name) != reserved.end()) {
+      problems.push_back(
+          fmt::format("parameter '{}' has a name the experiment file reserves ({}); rename it",
+                      name, fmt::join(reserved, ", ")));
+    }
+    if (name.find_first_of(".[]=, \t") != std::string::npos) {
+      problems.push_back(fmt::format(
+          "parameter '{}' has a character that keys use (. [ ] = , or a space); use letters, "
+          "digits and _",
+          name));
+    }
+    if (spec.min > spec.max) {
+      problems.push_back(
+          fmt::format("parameter '{}' has its lower bound {} above its upper "
+                      "bound {}",
+                      name, spec.min, spec.max));
+    }
+    if (spec.default_value != nullptr) {
+      try {
+        (void)check_value(spec, SweepValue{spec.default_value, {}, false}, name);
+      } catch (const Error& e) {
+        problems.push_back(
+            fmt::format("the default of parameter '{}' is not a value it "
+                        "accepts: {}",
+                        name, e.what()));
+      }
+    }
+  }
+  std::vector<std::string> metrics;
+  for (std::size_t i = 0; i < info.metric_count; ++i) {
+    const std::string metric = info.metrics[i] != nullptr ? info.metrics[i] : "";
+    if (metric.empty()) {
+      problems.push_back(fmt::format("metric {} has no name", i + 1));
+    } else if (std::find(metrics.begin(), metrics.end(), metric) != metrics.end()) {
+      problems.push_back(fmt::format("metric '{}' is declared twice", metric));
+    }
+    metrics.push_back(metric);
+  }
+  if (descriptor.kind == PluginKind::Solver &&
+      ((info.flags & flags::primal) != 0) == ((info.flags & flags::dual) != 0)) {
+    problems.push_back("a solver must declare exactly one form, flags::primal or flags::dual");
+  }
+  return problems;
 }
 
 std::string describe_bounds(const ParamSpec& spec) {

@@ -35,6 +35,14 @@ std::vector<ResolvedParam> resolve_params(const std::vector<ParamSpec>& schema,
                                           const ComponentSpec& component,
                                           const std::string& plugin_label);
 
+/// What is wrong with a plugin's descriptor, one problem a line (empty: nothing): names
+/// that are empty, repeated or reserved by the experiment file (`plugin`, `zip`, and for
+/// kernels `sum`, `product`, `scale`), or that hold characters keys use (`.[]=,` and
+/// spaces); defaults that do not parse or fall outside their own bounds or choices; bounds
+/// the wrong way round; repeated metric names; a solver that is not exactly one of primal
+/// and dual.
+std::vector<std::string> descriptor_problems(const PluginDescriptor& descriptor);
+
 /// Describes the bounds of a spec, e.g. "> 0", "in [0, 1]"; empty when unbounded.
 std::string describe_bounds(const ParamSpec& spec);
 

@@ -199,6 +199,18 @@ const PluginRecord* PluginRegistry::open(const fs::path& file) const {
     problems_.push_back({file, e.what()});
     throw;
   }
+  if (validate_) {
+    if (const std::vector<std::string> wrong = validate_(*record.descriptor); !wrong.empty()) {
+      std::string message =
+          fmt::format("plugin {} ({} '{}') has an invalid descriptor:", file.string(),
+                      to_string(record.kind()), record.name());
+      for (const std::string& w : wrong) message += "\n  - " + w;
+      message += "\nfix the plugin's descriptor and rebuild it";
+      failed_[file] = message;
+      problems_.push_back({file, message});
+      throw PluginError(message);
+    }
+  }
   if (const PluginRecord* other = loaded(record.kind(), record.name())) {
     std::string message = collision_message(*other, file);
     collisions_[{record.kind(), std::string(record.name())}] = message;
@@ -328,7 +340,14 @@ std::shared_ptr<Interface> create_object(const PluginRecord& plugin, PluginKind 
 }  // namespace
 
 std::shared_ptr<Kernel> create_kernel(const PluginRecord& plugin, const Params& params) {
-  return create_object<Kernel>(plugin, PluginKind::Kernel, params);
+  std::shared_ptr<Kernel> kernel = create_object<Kernel>(plugin, PluginKind::Kernel, params);
+  if (plugin.has_flag(flags::exact_map) && kernel->feature_map() == nullptr) {
+    throw PluginError(fmt::format(
+        "kernel plugin '{}' ({}) declares flags::exact_map but its feature_map() returns none; "
+        "return the map, or drop the flag",
+        plugin.name(), plugin.path.string()));
+  }
+  return kernel;
 }
 
 std::shared_ptr<Solver> create_solver(const PluginRecord& plugin, const Params& params) {

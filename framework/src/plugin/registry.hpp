@@ -84,6 +84,9 @@ struct PluginProblem {
 class PluginRegistry {
  public:
   using WarningSink = std::function<void(const std::string&)>;
+  /// What is wrong with a descriptor, a problem a line (config/schema's
+  /// descriptor_problems): a plugin with problems is refused when it is opened.
+  using Validator = std::function<std::vector<std::string>(const PluginDescriptor&)>;
 
   /// Lists the libraries of the folders, in order, and opens none. A folder that does
   /// not exist is a warning naming it. Warnings go to `warn` (none: kept in warnings()).
@@ -92,6 +95,9 @@ class PluginRegistry {
 
   /// Adds a loaded plugin; throws PluginError when its kind and name are taken.
   void add(PluginRecord record);
+
+  /// Checks every descriptor opened from now on with `validate`.
+  void set_validator(Validator validate) { validate_ = std::move(validate); }
 
   /// The plugin of this kind and name, opened on first use: the library named for it
   /// (plugin_file_name) in the first folder that has one, else whichever library of the
@@ -124,6 +130,7 @@ class PluginRegistry {
   std::vector<std::filesystem::path> folders_;
   std::vector<std::filesystem::path> libraries_;  ///< every library, in search order
   WarningSink sink_;
+  Validator validate_;
   // Opening is lazy, behind const lookups; a deque keeps the references find() returned.
   mutable std::deque<PluginRecord> plugins_;
   mutable std::vector<std::filesystem::path> opened_;

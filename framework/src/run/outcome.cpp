@@ -24,6 +24,7 @@ std::string Outcome::counts(const std::string& folder) const {
 
 std::vector<std::string> Outcome::notes(const std::string& shard_text, std::size_t cells,
                                         const std::vector<std::string>& left_out,
+                                        const std::vector<std::string>& warnings,
                                         const std::string& folder) const {
   std::vector<std::string> notes;
   if (!shard_text.empty()) {
@@ -40,6 +41,7 @@ std::vector<std::string> Outcome::notes(const std::string& shard_text, std::size
         "Stopped at the first failure (--fail-fast): {} runs did not start.", not_started));
   }
   for (const auto& l : left_out) notes.push_back("Left out: " + l + ".");
+  for (const auto& w : warnings) notes.push_back("Warning: " + w + ".");
   if (skipped > 0) {
     notes.push_back(fmt::format("Resumed: {} runs had finished before and were kept.", skipped));
   }

@@ -26,9 +26,11 @@ struct Outcome {
   /// "12 runs: 10 ok, 1 failed, 1 refused; results in DIR", for stdout.
   [[nodiscard]] std::string counts(const std::string& folder) const;
   /// The paragraphs of summary.md about how the run went: its shard (`shard_text`, of
-  /// `cells`), a stop, combinations left out, runs kept from before.
+  /// `cells`), a stop, combinations left out, warnings about the plan, runs kept from
+  /// before.
   [[nodiscard]] std::vector<std::string> notes(const std::string& shard_text, std::size_t cells,
                                                const std::vector<std::string>& left_out,
+                                               const std::vector<std::string>& warnings,
                                                const std::string& folder) const;
 };
 

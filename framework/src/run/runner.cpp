@@ -22,6 +22,7 @@
 #include "reporting/writer.hpp"
 #include "run/budget.hpp"
 #include "run/outcome.hpp"
+#include "run/plan_warnings.hpp"
 #include "run/progress.hpp"
 #include "run/resume.hpp"
 #include "run/run_manifest.hpp"
@@ -64,6 +65,8 @@ class Run {
       datasets_.push_back(create_dataset(*v.plugin, v.params));
     }
     columns_ = result_columns(plan_);
+    warnings_ = psd_warnings(plan_, selected_, kernels_);
+    for (const auto& w : warnings_) fmt::print(stderr, "kexp: warning: {}\n", w);
     if (options_.resume) check_resume();
     prepare_all_data();
     if (options_.dry_run) return dry_run();
@@ -265,6 +268,9 @@ class Run {
         result.error = err.what();
       }
     }
+    for (const auto& w : undeclared_metric_warnings(plan_, c, result, warned_metrics_)) {
+      progress_->message("kexp: warning: " + w);
+    }
     const std::uint64_t seed =
         derive_seed(e_.seed, "cell:" + c.id, static_cast<std::uint64_t>(repeat));
     try {
@@ -307,7 +313,7 @@ class Run {
       write_manifest(folder_.manifest_file(), manifest_.to_json());
       write_report(folder_,
                    outcome_.notes(options_.shard ? options_.shard->str() : "", plan_.cells.size(),
-                                  plan_.left_out, folder_.dir().string()));
+                                  plan_.left_out, warnings_, folder_.dir().string()));
     } catch (const Error& err) {
       fmt::print(stderr, "kexp: {}; the rows in {} are whole, `--resume` continues\n", err.what(),
                  folder_.results_csv().string());
@@ -333,6 +339,8 @@ class Run {
   Manifest manifest_;
   ResumeState resume_;
   std::set<RunKey> done_;
+  std::set<std::string> warned_metrics_;  ///< solver/metric pairs already warned about
+  std::vector<std::string> warnings_;     ///< about the plan, on stderr and in summary.md
   /// Held while a row or the manifest is written, and by the signal watcher.
   std::mutex io_;
   std::unique_ptr<StopSignals> signals_;

@@ -1,0 +1,113 @@
+// Through the kexp program: the mistakes a plugin author makes are each named, with the
+// plugin and the fix: a descriptor with a bad schema (refused when opened, listed as
+// invalid by `kexp plugins`), a kernel that declares an exact map and gives none, a metric
+// reported but not declared, and a kernel that is not PSD given to a solver that needs
+// one.
+#include <fmt/format.h>
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "support/plugins.hpp"
+
+namespace kexp::test {
+namespace {
+
+namespace fs = std::filesystem;
+using ::testing::AllOf;
+using ::testing::HasSubstr;
+using ::testing::Not;
+
+std::string folder(const std::string& name) {
+  return fmt::format("--plugin-path '{}'", (fixture_dir() / name).string());
+}
+
+std::string experiment(const std::string& kernel, const std::string& solver) {
+  return fmt::format(R"(experiment: mistakes
+dataset: {{plugin: cubic, n: 40, d: 2}}
+kernels:
+  - {}
+solvers:
+  - {}
+)",
+                     kernel, solver);
+}
+
+TEST(PluginMistakes, EveryProblemOfASchemaIsListed) {
+  const CommandResult list = run_kexp("plugins " + folder("bad_schema"));
+  EXPECT_EQ(list.exit_code, 0) << list.err;
+  EXPECT_THAT(list.out,
+              AllOf(HasSubstr("invalid"), HasSubstr("libkexp_fixture_bad_schema.so"),
+                    HasSubstr("(kernel 'bad_schema_kernel') has an invalid descriptor"),
+                    HasSubstr("parameter 'sigma' is declared twice"),
+                    HasSubstr("parameter 'scale' has a name the experiment file reserves"),
+                    HasSubstr("parameter 'plugin' has a name the experiment file reserves"),
+                    HasSubstr("parameter 'a.b' has a character that keys use"),
+                    HasSubstr("the default of parameter 'rate' is not a value it accepts"),
+                    HasSubstr("the default of parameter 'mode' is not a value it accepts"),
+                    HasSubstr("kernel   gaussian")));
+  // the shipped plugins have none of these problems
+  const CommandResult shipped = run_kexp("plugins");
+  EXPECT_THAT(shipped.out, Not(HasSubstr("invalid")));
+}
+
+TEST(PluginMistakes, APluginWithABadSchemaIsRefusedWhenARunNamesIt) {
+  TempDir dir;
+  dir.write("exp.yaml", experiment("plugin: bad_schema_kernel", "plugin: kernel_ridge"));
+  const CommandResult r = run_kexp("run exp.yaml --out out " + folder("bad_schema"), dir.path());
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_THAT(r.err, AllOf(HasSubstr("has an invalid descriptor"),
+                           HasSubstr("fix the plugin's descriptor and rebuild it")));
+  EXPECT_FALSE(fs::exists(dir.path() / "out"));
+}
+
+TEST(PluginMistakes, AnExactMapFlagWithoutAMapIsRefused) {
+  TempDir dir;
+  dir.write("exp.yaml", experiment("plugin: mapless_kernel", "plugin: primal_ridge"));
+  const CommandResult r = run_kexp("run exp.yaml --out out " + folder("bad_schema"), dir.path());
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_THAT(r.err, HasSubstr("kernel plugin 'mapless_kernel'"));
+  EXPECT_THAT(r.err, HasSubstr("declares flags::exact_map but its feature_map() returns none"));
+  const CommandResult check =
+      run_kexp("check-kernel mapless_kernel " + folder("bad_schema"), dir.path());
+  EXPECT_EQ(check.exit_code, 2) << check.out;
+  EXPECT_THAT(check.err, HasSubstr("declares flags::exact_map"));
+}
+
+TEST(PluginMistakes, AnUndeclaredMetricIsSaidOnce) {
+  TempDir dir;
+  dir.write("exp.yaml", experiment("plugin: linear",
+                                   "{plugin: fixture_flaky, undeclared: true, "
+                                   "sleep: [0, 0.001]}"));
+  const CommandResult r = run_kexp("run exp.yaml --out out " + folder("forms"), dir.path());
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  const std::string warning = "solver 'fixture_flaky' reported the metric 'surprise'";
+  EXPECT_THAT(r.err, HasSubstr(warning));
+  EXPECT_EQ(r.err.find(warning), r.err.rfind(warning)) << "said twice: " << r.err;
+}
+
+TEST(PluginMistakes, AKernelThatIsNotPsdMeetingASolverThatNeedsOneIsWarnedAbout) {
+  TempDir dir;
+  dir.write("exp.yaml",
+            experiment("{plugin: sigmoid, a: 1, b: -1}", "{plugin: kernel_ridge, lambda: 1}"));
+  const CommandResult dry = run_kexp("run exp.yaml --dry-run", dir.path());
+  EXPECT_EQ(dry.exit_code, 0) << dry.err;
+  EXPECT_THAT(dry.err, AllOf(HasSubstr("kexp: warning: the kernel sigmoid("),
+                             HasSubstr("is not positive semidefinite"),
+                             HasSubstr("solver 'kernel_ridge' needs a PSD kernel")));
+  const CommandResult r = run_kexp("run exp.yaml --out out --quiet", dir.path());
+  EXPECT_THAT(r.err, HasSubstr("is not positive semidefinite"));
+  std::ifstream summary(dir.path() / "out" / "summary.md");
+  std::stringstream text;
+  text << summary.rdbuf();
+  EXPECT_THAT(text.str(), HasSubstr("Warning: the kernel sigmoid("));
+  // a valid kernel: no warning
+  dir.write("ok.yaml", experiment("plugin: gaussian", "plugin: kernel_ridge"));
+  EXPECT_THAT(run_kexp("run ok.yaml --dry-run", dir.path()).err, Not(HasSubstr("warning")));
+}
+
+}  // namespace
+}  // namespace kexp::test
