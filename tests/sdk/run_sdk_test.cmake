@@ -12,10 +12,22 @@ function(step)
 endfunction()
 
 step(${CMAKE_COMMAND} --install ${KEXP_BUILD_DIR} --prefix ${prefix})
+# As the guide says, with no build type: the plugin must still be optimised, built with
+# kexp's warnings and named by its kind, as a plugin built in tree is.
 step(${CMAKE_COMMAND} -S ${KEXP_SDK_PROJECT} -B ${build}
      -DCMAKE_PREFIX_PATH=${prefix} -DCMAKE_CXX_COMPILER=${KEXP_CXX_COMPILER}
-     -DCMAKE_BUILD_TYPE=Release)
+     -DCMAKE_EXPORT_COMPILE_COMMANDS=ON)
 step(${CMAKE_COMMAND} --build ${build})
+if(NOT EXISTS ${build}/plugins/libkexp_kernel_inverse_multiquadric.so)
+  file(GLOB built ${build}/plugins/*)
+  message(FATAL_ERROR "expected plugins/libkexp_kernel_inverse_multiquadric.so, got: ${built}")
+endif()
+file(READ ${build}/compile_commands.json commands)
+foreach(flag -O2 -DNDEBUG -Wall -Wextra -Wshadow -Wold-style-cast)
+  if(NOT commands MATCHES " ${flag} ")
+    message(FATAL_ERROR "the out-of-tree plugin is not compiled with ${flag}:\n${commands}")
+  endif()
+endforeach()
 
 # The installed kexp finds its own plugins and, through --plugin-path, the new one.
 step(${prefix}/bin/kexp describe inverse_multiquadric --plugin-path ${build}/plugins)
