@@ -16,10 +16,9 @@ core::PluginRegistry PluginOptions::discover(
   core::PluginSearchPath search;
   for (const auto& p : plugin_path) search.command_line.emplace_back(p);
   search.config = config_folders;
-  core::PluginRegistry registry =
-      core::PluginRegistry::discover(search.folders(), [](const std::string& message) {
-        std::cerr << "kexp: warning: " << message << '\n';
-      });
+  core::PluginRegistry registry = core::PluginRegistry::discover(
+      search.folders(),
+      [](const std::string& message) { std::cerr << "kexp: warning: " << message << '\n'; });
   registry.set_validator(core::descriptor_problems);
   return registry;
 }
