@@ -2,6 +2,8 @@
 #include "config/structure.hpp"
 
 #include <fmt/format.h>
+#include <yaml-cpp/eventhandler.h>
+#include <yaml-cpp/parser.h>
 
 #include <fstream>
 #include <sstream>
@@ -110,18 +112,66 @@ Experiment ExperimentParser::parse(const YAML::Node& root) const {
   return e;
 }
 
+namespace {
+
+/// Reads the events of one YAML document and keeps whether it has content (a map, a
+/// sequence, a scalar or an alias, not only a null) and where that starts.
+class DocumentProbe : public YAML::EventHandler {
+ public:
+  void OnDocumentStart(const YAML::Mark&) override {}
+  void OnDocumentEnd() override {}
+  void OnNull(const YAML::Mark&, YAML::anchor_t) override {}
+  void OnAlias(const YAML::Mark& mark, YAML::anchor_t) override { found(mark); }
+  void OnScalar(const YAML::Mark& mark, const std::string&, YAML::anchor_t,
+                const std::string&) override {
+    found(mark);
+  }
+  void OnSequenceStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t,
+                       YAML::EmitterStyle::value) override {
+    found(mark);
+  }
+  void OnSequenceEnd() override {}
+  void OnMapStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t,
+                  YAML::EmitterStyle::value) override {
+    found(mark);
+  }
+  void OnMapEnd() override {}
+
+  YAML::Mark start;
+  bool content = false;
+
+ private:
+  void found(const YAML::Mark& mark) {
+    if (!content) start = mark;
+    content = true;
+  }
+};
+
+/// The first YAML document of `text`. A second document with content is an error.
+/// yaml-cpp 0.7's LoadAll can loop without end on some malformed input, adding empty
+/// documents as it goes, so the documents are read one at a time, two at most.
+YAML::Node first_document(const std::string& text, const fs::path& file) {
+  YAML::Node root = YAML::Load(text);
+  std::stringstream in(text);
+  YAML::Parser parser(in);
+  DocumentProbe first, second;
+  if (parser.HandleNextDocument(first) && parser.HandleNextDocument(second) && second.content) {
+    throw ConfigError(SourceLocation{file.string(), second.start.line + 1, second.start.column + 1},
+                      "",
+                      "the file holds a second YAML document (after '---'); an experiment "
+                      "file holds one: remove the second, or make it an experiment file of "
+                      "its own");
+  }
+  return root;
+}
+
+}  // namespace
+
 Experiment parse_experiment(const std::string& text, const fs::path& file,
                             const std::vector<Override>& overrides) {
   YAML::Node root;
   try {
-    const std::vector<YAML::Node> documents = YAML::LoadAll(text);
-    if (documents.size() > 1) {
-      throw ConfigError(location_of(documents[1], file), "",
-                        "the file holds a second YAML document (after '---'); an experiment "
-                        "file holds one: remove the second, or make it an experiment file of "
-                        "its own");
-    }
-    if (!documents.empty()) root = documents.front();
+    root = first_document(text, file);
   } catch (const YAML::ParserException& e) {
     throw ConfigError(SourceLocation{file.string(), e.mark.line + 1, e.mark.column + 1}, "",
                       fmt::format("YAML syntax error: {}", e.msg));

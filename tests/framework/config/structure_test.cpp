@@ -31,6 +31,13 @@ TEST(Structure, ASecondDocumentIsAnError) {
   EXPECT_THAT(e, HasSubstr("second YAML document"));
 }
 
+TEST(Structure, InputOnWhichYamlCppsLoadAllLoopsIsAnErrorAtOnce) {
+  // yaml-cpp 0.7's LoadAll adds empty documents without end after a comma like this one;
+  // an empty second document is no document.
+  EXPECT_THAT(config_error("\n,\n    "), HasSubstr("must be a YAML map"));
+  EXPECT_THAT(config_error(std::string(test::kBaseConfig) + "---\n"), ::testing::Eq("(no error)"));
+}
+
 TEST(Structure, AnAliasCycleIsAnErrorNotARecursion) {
   const std::string e = config_error(
       "experiment: t\ndataset: {plugin: cubic}\nkernels: &k [{sum: *k}]\n"
