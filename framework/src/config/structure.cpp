@@ -36,7 +36,15 @@ class StructureCheck {
     if (node.IsMap()) {
       std::map<std::string, YAML::Mark> seen;
       for (const auto& kv : node) {
-        if (kv.first.IsScalar()) {
+        if (!kv.first.IsScalar()) {
+          // `? key` with a list, a map or nothing as the key
+          throw ConfigError(
+              location_of(kv.first.IsDefined() && !kv.first.IsNull() ? kv.first : kv.second, file_),
+              "",
+              "a key of this map is not a plain name (a '?' key that is a list, a "
+              "map or empty); write keys as names, e.g. 'dir: results'");
+        }
+        {
           const auto [it, fresh] = seen.emplace(kv.first.Scalar(), kv.first.Mark());
           if (!fresh) {
             throw ConfigError(location_of(kv.first, file_), kv.first.Scalar(),

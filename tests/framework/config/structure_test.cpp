@@ -38,6 +38,14 @@ TEST(Structure, InputOnWhichYamlCppsLoadAllLoopsIsAnErrorAtOnce) {
   EXPECT_THAT(config_error(std::string(test::kBaseConfig) + "---\n"), ::testing::Eq("(no error)"));
 }
 
+TEST(Structure, AKeyThatIsNotAPlainNameIsAnError) {
+  for (const char* key : {"? ", "? [a, b]", "? {a: 1}"}) {
+    const std::string e =
+        config_error(std::string(test::kBaseConfig) + "output:\n  " + key + "\n  : results\n");
+    EXPECT_THAT(e, HasSubstr("is not a plain name")) << key;
+  }
+}
+
 TEST(Structure, AnAliasCycleIsAnErrorNotARecursion) {
   const std::string e = config_error(
       "experiment: t\ndataset: {plugin: cubic}\nkernels: &k [{sum: *k}]\n"
