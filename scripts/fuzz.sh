@@ -6,6 +6,8 @@
 # in a temporary folder, so the repository is not modified. Exits non-zero when a target crashes, leaks, hangs on one
 # input (-timeout=5) or takes more than 2 GB (-rss_limit_mb=2048); the input that did it
 # is kept and its path printed.
+# KEXP_FUZZ_SEED fixes libFuzzer's seed (the test command uses 1, so that it repeats the
+# same inputs run after run); unset, each run draws its own.
 #   scripts/fuzz.sh [SECONDS]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -56,7 +58,7 @@ for target in config csv libsvm; do
   log="$work/$target.log"
   status=0
   build-fuzz/bin/fuzz_"$target" "$corpus" -max_total_time="$seconds" -rss_limit_mb=2048 \
-    -timeout=5 -max_len=8192 -print_final_stats=1 -artifact_prefix="$work/$target-" > "$log" 2>&1 || status=$?
+    -timeout=5 -max_len=8192 -seed="${KEXP_FUZZ_SEED:-0}" -print_final_stats=1 -artifact_prefix="$work/$target-" > "$log" 2>&1 || status=$?
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
   time=$(sed -n 's/^Done [0-9]* runs in \([0-9]*\) second.*/\1/p' "$log" | tail -1)
   if ((status == 0)); then

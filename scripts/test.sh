@@ -6,7 +6,8 @@
 #   2. the unit and end-to-end tests again in a Debug build with AddressSanitizer and
 #      UndefinedBehaviorSanitizer;
 #   3. the fuzz targets of the experiment file and the two data readers, 20 s each from
-#      their seed corpora (scripts/fuzz.sh: clang's libFuzzer with the sanitizers);
+#      their seed corpora with a fixed seed (scripts/fuzz.sh: clang's libFuzzer with the
+#      sanitizers);
 #   4. the static checks: clang-format on every C++ file, the include layering of the
 #      runner core, clang-tidy on the runner core and the program (scripts/check-format.sh,
 #      scripts/check-layers.sh, scripts/check-tidy.sh).
@@ -24,7 +25,7 @@ cmake --build build-asan -j"$jobs"
 ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
   ctest --test-dir build-asan --output-on-failure -j"$jobs" -E '^(sdk|slurm)\.'
 
-scripts/fuzz.sh 20
+KEXP_FUZZ_SEED=1 scripts/fuzz.sh 20
 
 scripts/check-format.sh
 scripts/check-layers.sh
