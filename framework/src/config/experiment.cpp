@@ -30,10 +30,11 @@ SourceLocation location_of(const YAML::Node& node, const fs::path& file) {
 namespace {
 
 constexpr std::int64_t kMaxRepeats = 1000000;
+constexpr std::int64_t kMaxFolds = 1000;
 
-constexpr const char* kTopLevelKeys[] = {"experiment", "description", "base_dir", "seed",
-                                         "repeats",    "plugin_path", "dataset",  "kernels",
-                                         "solvers",    "output"};
+constexpr const char* kTopLevelKeys[] = {
+    "experiment", "description", "base_dir", "seed",   "repeats", "plugin_path",
+    "dataset",    "kernels",     "solvers",  "output", "folds",   "validation_fraction"};
 constexpr const char* kOutputKeys[] = {"dir", "predictions"};
 
 }  // namespace
@@ -54,6 +55,30 @@ std::vector<ComponentSpec> ExperimentParser::components(const YAML::Node& node,
   }
   if (out.empty()) fail(node, key, fmt::format("{} is empty: name at least one plugin", key));
   return out;
+}
+
+void ExperimentParser::validation(const YAML::Node& root, ValidationSpec& v) const {
+  const YAML::Node folds = root["folds"];
+  const YAML::Node fraction = root["validation_fraction"];
+  if (folds && fraction) {
+    fail(fraction, "validation_fraction",
+         "give either 'folds: k' (k-fold cross-validation on the training part) or "
+         "'validation_fraction: f' (one held-out part of it), not both");
+  }
+  if (folds) {
+    v.folds = static_cast<int>(integer(folds, "folds", 2, kMaxFolds));
+    v.where = where_of(folds, "folds");
+  }
+  if (fraction) {
+    v.fraction = number(fraction, "validation_fraction");
+    v.where = where_of(fraction, "validation_fraction");
+    if (!(v.fraction > 0 && v.fraction < 1)) {
+      fail(fraction, "validation_fraction",
+           fmt::format("validation_fraction is the part of the training set held out for "
+                       "model selection and must be > 0 and < 1, got {}",
+                       v.fraction));
+    }
+  }
 }
 
 Experiment ExperimentParser::parse(const YAML::Node& root) const {
@@ -93,6 +118,7 @@ Experiment ExperimentParser::parse(const YAML::Node& root) const {
     }
     for (const auto& p : items) e.plugin_path.push_back(e.base_dir / scalar(p, "plugin_path"));
   }
+  validation(root, e.validation);
   const YAML::Node dataset = root["dataset"];
   if (!dataset) fail(root, "dataset", "the experiment has no 'dataset:'");
   e.dataset = component(dataset, "dataset");

@@ -58,6 +58,19 @@ struct OutputSpec {
   bool predictions = false;
 };
 
+/// Model selection on the training part (docs/design.md, "Model selection"): k-fold
+/// cross-validation (`folds: k`) or one held-out split (`validation_fraction: f`). The
+/// summary's best cell per solver is chosen on the validation error; the test set is
+/// used once, for the figure of the chosen cell. Neither given: no validation.
+struct ValidationSpec {
+  int folds = 0;        ///< k ≥ 2, or 0
+  double fraction = 0;  ///< in (0, 1), or 0
+  SourceLocation where;
+  [[nodiscard]] bool enabled() const { return folds > 0 || fraction > 0; }
+  /// How many fits on part of the training set a cell makes: k, or 1 for a split.
+  [[nodiscard]] int splits() const { return folds > 0 ? folds : (fraction > 0 ? 1 : 0); }
+};
+
 struct Experiment {
   std::filesystem::path file;      ///< the config file
   std::filesystem::path base_dir;  ///< its folder; relative paths in it start here
@@ -70,6 +83,7 @@ struct Experiment {
   std::vector<ComponentSpec> kernels;
   std::vector<ComponentSpec> solvers;
   OutputSpec output;
+  ValidationSpec validation;
   /// The most cells a sweep may have; a larger one is refused before it is expanded
   /// (`kexp run --max-cells`).
   std::size_t max_cells = 100000;

@@ -46,6 +46,9 @@ class ExperimentParser {
   void check_keys(const YAML::Node& map, const std::string& where,
                   const std::vector<std::string>& allowed) const;
 
+  /// The top-level `folds:` or `validation_fraction:`.
+  void validation(const YAML::Node& root, ValidationSpec& v) const;
+
   /// `linspace: [a, b, n]`, `logspace: [a, b, n]` or `range: [start, stop, step]`.
   [[nodiscard]] std::vector<SweepValue> generator(const std::string& kind, const YAML::Node& args,
                                                   const std::string& key) const;

@@ -209,6 +209,15 @@ std::vector<ResolvedParam> resolve_params(const std::vector<ParamSpec>& schema,
   for (const ParamSpec& spec : schema) names.emplace_back(spec.name);
   for (const ParamSetting& s : component.params) {
     if (std::find(names.begin(), names.end(), s.name) != names.end()) continue;
+    if (component.key == "dataset" && (s.name == "validation_fraction" || s.name == "folds")) {
+      // Not the test split's neighbour: model selection is a key of the experiment.
+      throw ConfigError(
+          s.where, s.key,
+          fmt::format("{}: '{}' is a key of the experiment, not a dataset parameter: move it "
+                      "to the top level of the file, beside 'seed:' (the validation part is "
+                      "taken from the training part; test_fraction stays the test set's)",
+                      s.key, s.name));
+    }
     std::string message = fmt::format("{}: {} has no parameter '{}'", s.key, plugin_label, s.name);
     const std::string near = nearest_name(s.name, names);
     if (!near.empty()) message += fmt::format("; did you mean '{}'?", near);

@@ -26,6 +26,11 @@ struct CellResult {
   /// inputs (K(X, X*) or Φ(X*)) when this cell built them.
   std::optional<double> gram_seconds, feature_seconds, fit_seconds, predict_seconds;
   std::optional<double> train_rmse, test_rmse, test_accuracy;
+  /// Model selection: the error on the held-out part of each validation split, mean and
+  /// sample standard deviation over the splits (no deviation for a single split), and
+  /// the wall time of all the splits' fits and predictions.
+  std::optional<double> validation_rmse, validation_rmse_std, validation_accuracy,
+      validation_accuracy_std, validation_seconds;
   std::optional<double> flops;         ///< analytic: the kernel's or map's and the solver's
   std::optional<double> matrix_bytes;  ///< K or Φ and its test block, and the solver's own
   std::int64_t peak_rss_bytes = -1;

@@ -6,6 +6,7 @@
 #include <random>
 
 #include "kexp/error.hpp"
+#include "util/seed.hpp"
 
 namespace kexp::core {
 
@@ -22,10 +23,59 @@ void check_shapes(const arma::mat& X, const arma::vec& y, const std::string& lab
   }
 }
 
+/// 0, …, n − 1 in the order of a Fisher–Yates shuffle with a standard engine, so that
+/// it is the same everywhere.
+arma::uvec shuffled(arma::uword n, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  arma::uvec order = arma::regspace<arma::uvec>(0, n - 1);
+  for (arma::uword i = n - 1; i > 0; --i) {
+    const arma::uword j = static_cast<arma::uword>(rng() % (i + 1));
+    std::swap(order[i], order[j]);
+  }
+  return order;
+}
+
 }  // namespace
 
+std::vector<ValidationSplit> validation_splits(arma::uword n, const ValidationSpec& validation,
+                                               std::uint64_t seed, const std::string& label) {
+  std::vector<ValidationSplit> out;
+  if (!validation.enabled()) return out;
+  if (validation.folds > 0) {
+    const auto k = static_cast<arma::uword>(validation.folds);
+    if (n < k || n < 2) {
+      throw DataError(
+          validation.where,
+          fmt::format(
+              "{}: folds: {} needs at least {} training samples, one per fold, and there are {} "
+              "(use fewer folds or more samples)",
+              label, k, std::max<arma::uword>(k, 2), n));
+    }
+    const arma::uvec order = shuffled(n, seed);
+    arma::uvec fold(n);
+    for (arma::uword i = 0; i < n; ++i) fold[order[i]] = i % k;
+    for (arma::uword j = 0; j < k; ++j) {
+      out.push_back({arma::find(fold != j), arma::find(fold == j)});
+    }
+    return out;
+  }
+  const double f = validation.fraction;
+  const auto held = static_cast<arma::uword>(std::llround(f * static_cast<double>(n)));
+  if (held < 1 || held >= n) {
+    throw DataError(
+        validation.where,
+        fmt::format(
+            "{}: validation_fraction {} of {} training samples holds out {} and fits on {}; both "
+            "need at least one (use more samples or another validation_fraction)",
+            label, f, n, held, n - std::min(n, held)));
+  }
+  const arma::uvec order = shuffled(n, seed);
+  out.push_back({arma::sort(order.tail(n - held)), arma::sort(order.head(held))});
+  return out;
+}
+
 PreparedData prepare_data(Data data, const Params& params, std::uint64_t seed,
-                          const std::string& label) {
+                          const std::string& label, const ValidationSpec& validation) {
   check_shapes(data.X, data.y, label, "training");
   PreparedData out;
   out.task = data.task;
@@ -49,13 +99,7 @@ PreparedData prepare_data(Data data, const Params& params, std::uint64_t seed,
           "both need at least one (use more samples or another test_fraction)",
           label, fraction, n, n_test, n - std::min(n, n_test)));
     }
-    // Fisher–Yates with a standard engine, so the split is the same everywhere.
-    std::mt19937_64 rng(seed);
-    arma::uvec order = arma::regspace<arma::uvec>(0, n - 1);
-    for (arma::uword i = n - 1; i > 0; --i) {
-      const arma::uword j = static_cast<arma::uword>(rng() % (i + 1));
-      std::swap(order[i], order[j]);
-    }
+    const arma::uvec order = shuffled(n, seed);
     const arma::uvec test = arma::sort(order.head(n_test));
     const arma::uvec train = arma::sort(order.tail(n - n_test));
     out.X_train = data.X.cols(train);
@@ -72,11 +116,14 @@ PreparedData prepare_data(Data data, const Params& params, std::uint64_t seed,
     out.X_test.each_col() -= mean;
     out.X_test.each_col() /= scale;
   }
+  out.splits =
+      validation_splits(out.X_train.n_cols, validation, derive_seed(seed, "validation", 0), label);
   return out;
 }
 
 PreparedData load_data(const Dataset& dataset, const DatasetContext& context, const Params& params,
-                       std::uint64_t seed, const std::string& label) {
+                       std::uint64_t seed, const std::string& label,
+                       const ValidationSpec& validation) {
   Data raw;
   try {
     raw = dataset.load(context);
@@ -87,7 +134,7 @@ PreparedData load_data(const Dataset& dataset, const DatasetContext& context, co
   } catch (const std::exception& err) {
     throw DataError(fmt::format("dataset {} could not be loaded: {}", label, err.what()));
   }
-  return prepare_data(std::move(raw), params, seed, label);
+  return prepare_data(std::move(raw), params, seed, label, validation);
 }
 
 }  // namespace kexp::core

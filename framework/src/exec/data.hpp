@@ -5,16 +5,36 @@
 #include <cstdint>
 #include <string>
 
+#include <vector>
+
+#include "config/experiment.hpp"
 #include "kexp/dataset.hpp"
 #include "kexp/params.hpp"
 
 namespace kexp::core {
 
+/// One split of the training part for model selection: indices into X_train, each
+/// increasing; a solver is fitted on `fit` and judged on `held_out`.
+struct ValidationSplit {
+  arma::uvec fit, held_out;
+};
+
 struct PreparedData {
   arma::mat X_train, X_test;  ///< d × n, d × m
   arma::vec y_train, y_test;
   Task task = Task::Regression;
+  /// The k folds or the one held-out split of the training part; empty without
+  /// validation. The same for every cell of a dataset variant and repeat.
+  std::vector<ValidationSplit> splits;
 };
+
+/// Splits n training samples for `validation`, from a seeded Fisher–Yates shuffle
+/// (std::mt19937_64(seed)). k folds: the i-th sample of the shuffled order goes to fold
+/// i mod k, so fold sizes differ by at most one; split j holds fold j out. A fraction f:
+/// round(f·n) samples held out (halves away from zero), at least one on each side.
+/// Empty when validation is off. Throws DataError naming `label` when n is too small.
+std::vector<ValidationSplit> validation_splits(arma::uword n, const ValidationSpec& validation,
+                                               std::uint64_t seed, const std::string& label);
 
 /// Checks the plugin's data (shapes, finite values), splits off `test_fraction` of the
 /// samples unless the dataset has its own test set (a seeded shuffle), and standardizes
@@ -26,13 +46,16 @@ struct PreparedData {
 /// std::mt19937_64(seed), each part keeping the input's order. Standardization: every
 /// feature of both parts becomes (x − mean) / s with the training part's mean and sample
 /// standard deviation s (dividing by n_train − 1); a feature with s = 0 is only centred.
-/// Targets are left as they are.
+/// Targets are left as they are. With `validation`, the training part is then split
+/// (validation_splits, from a seed derived from `seed`); standardization uses the whole
+/// training part, folds included, so that every fold's K is a block of the training K.
 PreparedData prepare_data(Data data, const Params& params, std::uint64_t seed,
-                          const std::string& label);
+                          const std::string& label, const ValidationSpec& validation = {});
 
 /// Loads a dataset plugin's data with `context` and prepares it (prepare_data). Any
 /// exception of the plugin becomes a DataError naming `label`.
 PreparedData load_data(const Dataset& dataset, const DatasetContext& context, const Params& params,
-                       std::uint64_t seed, const std::string& label);
+                       std::uint64_t seed, const std::string& label,
+                       const ValidationSpec& validation = {});
 
 }  // namespace kexp::core

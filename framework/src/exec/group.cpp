@@ -132,6 +132,7 @@ class GroupExecution {
         in_.have_gram = true;
       }
       result.gram_seconds = in_.gram_seconds;
+      validate(*g.solver, Form::Dual, result);
       flops += kernel_.gram_flops(n, n, d) + kernel_.gram_flops(n, m, d);
       bytes += 8.0 * static_cast<double>(n * n + n * m);
       // The group's last dual cell may factor K in place; the others must leave it intact.
@@ -172,6 +173,7 @@ class GroupExecution {
       }
       result.feature_seconds = in_.feature_seconds;
       result.feature_dim = in_.feature_dim;
+      validate(*g.solver, Form::Primal, result);
       flops += map.flops(n, d) + map.flops(m, d);
       bytes += 8.0 * static_cast<double>(in_.feature_dim * (n + m));
       train.features = &in_.Phi;
@@ -189,6 +191,74 @@ class GroupExecution {
         return in_.feature_test_seconds;
       };
       fit_and_predict(*g.solver, train, test, flops, bytes, test_inputs, result);
+    }
+  }
+
+  /// Model selection: fits a new solver of the cell on each validation split of the
+  /// training part and predicts its held-out part. The split's K, cross block and
+  /// diagonal (or Φ columns) are cut out of the group's K or Φ, so that validation costs
+  /// no kernel evaluation; the solver may overwrite its copy. Called before the cell's
+  /// own fit, while K or Φ is intact.
+  void validate(const Variant& sv, Form form, CellResult& result) {
+    if (data_.splits.empty()) return;
+    const std::size_t count = data_.splits.size();
+    arma::vec rmses(count), accuracies(count);
+    Stopwatch watch;
+    for (std::size_t f = 0; f < count; ++f) {
+      const ValidationSplit& split = data_.splits[f];
+      const arma::vec y_fit = data_.y_train.elem(split.fit);
+      const arma::vec y_held = data_.y_train.elem(split.held_out);
+      arma::mat inputs_fit, inputs_held;
+      arma::vec diagonal;
+      SharedState state;
+      TrainingData train;
+      train.targets = &y_fit;
+      train.task = data_.task;
+      train.shared = &state;
+      TestData test;
+      if (form == Form::Dual) {
+        inputs_fit = in_.K.submat(split.fit, split.fit);
+        inputs_held = in_.K.submat(split.fit, split.held_out);
+        diagonal = arma::vec(in_.K.diag()).elem(split.held_out);
+        train.gram = &inputs_fit;
+        train.gram_writable = true;
+        test.gram = &inputs_held;
+        test.gram_diagonal = &diagonal;
+      } else {
+        inputs_fit = in_.Phi.cols(split.fit);
+        inputs_held = in_.Phi.cols(split.held_out);
+        train.features = &inputs_fit;
+        test.features = &inputs_held;
+      }
+      const std::string where = count > 1 ? fmt::format("validation fold {} of {}", f + 1, count)
+                                          : "the validation split";
+      const auto in_solver = [&](const std::string& doing, auto&& call) -> decltype(auto) {
+        return call_plugin("solver", sv.plugin->name(), doing + " on " + where, call);
+      };
+      std::shared_ptr<Solver> solver = create_solver(*sv.plugin, sv.params);
+      SolverReport report;
+      in_solver("fitting", [&] { solver->fit(train, report); });
+      const Prediction p = in_solver("predicting", [&] { return solver->predict(test, report); });
+      if (p.mean.n_elem != y_held.n_elem) {
+        throw Error(fmt::format("solver '{}' returned {} predictions for the {} points of {}",
+                                sv.plugin->name(), p.mean.n_elem, y_held.n_elem, where));
+      }
+      in_solver("predicting", [&] { require_finite(p.mean, "the validation predictions"); });
+      rmses[f] = rmse(y_held, p.mean);
+      if (!std::isfinite(rmses[f])) {
+        throw NumericError(fmt::format(
+            "the RMSE on {} is {} although every prediction is finite: the targets are too "
+            "large to square in double precision; rescale them",
+            where, rmses[f]));
+      }
+      if (data_.task == Task::Classification) accuracies[f] = accuracy(y_held, p.mean);
+    }
+    result.validation_seconds = watch.seconds();
+    result.validation_rmse = arma::mean(rmses);
+    if (count > 1) result.validation_rmse_std = arma::stddev(rmses);
+    if (data_.task == Task::Classification) {
+      result.validation_accuracy = arma::mean(accuracies);
+      if (count > 1) result.validation_accuracy_std = arma::stddev(accuracies);
     }
   }
 

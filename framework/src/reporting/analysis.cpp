@@ -260,9 +260,14 @@ ErrorMeasure error_measure(const std::vector<CellSummary>& cells) {
     rmse = rmse || c.stat("test_rmse").count > 0;
     accuracy = accuracy || c.stat("test_accuracy").count > 0;
   }
-  if (accuracy) return ErrorMeasure{"test_accuracy", false};
   (void)rmse;
-  return ErrorMeasure{"test_rmse", true};
+  ErrorMeasure m = accuracy ? ErrorMeasure{"test_accuracy", false, "test_accuracy"}
+                            : ErrorMeasure{"test_rmse", true, "test_rmse"};
+  const std::string validation = accuracy ? "validation_accuracy" : "validation_rmse";
+  for (const CellSummary& c : cells) {
+    if (c.stat(validation).count > 0) m.selection = validation;
+  }
+  return m;
 }
 
 }  // namespace kexp::core

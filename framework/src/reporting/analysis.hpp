@@ -78,11 +78,15 @@ struct FormPair {
 std::vector<FormPair> find_pairs(const std::vector<CellSummary>& cells,
                                  const std::filesystem::path& folder);
 
-/// The error used to rank cells: test_rmse, or 1 − test_accuracy for classification.
-/// The name of the column used, and whether lower is better.
+/// The error used to rank cells: test_rmse, or test_accuracy for classification. The
+/// name of the column used, and whether lower is better; `selection` is the column the
+/// best cell is chosen on: the same error on the validation splits (validation_rmse,
+/// validation_accuracy) when the run has them, else the test column itself.
 struct ErrorMeasure {
   std::string column = "test_rmse";
   bool lower_is_better = true;
+  std::string selection = "test_rmse";
+  [[nodiscard]] bool validated() const { return selection != column; }
 };
 ErrorMeasure error_measure(const std::vector<CellSummary>& cells);
 

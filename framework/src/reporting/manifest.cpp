@@ -196,6 +196,12 @@ nlohmann::ordered_json Manifest::to_json() const {
                   {"threads_source", threads_source},
                   {"fail_fast", fail_fast},
                   {"predictions", predictions}};
+  const auto load = [](const std::optional<double>& v) {
+    return v ? nlohmann::ordered_json(*v) : nlohmann::ordered_json(nullptr);
+  };
+  m["machine_load"] = {{"cpus_online", cpus_online},
+                       {"load_average_1min_at_start", load(load_at_start)},
+                       {"load_average_1min_at_end", load(load_at_end)}};
   if (runs) {
     m["runs"] = {{"ok", runs->ok},
                  {"failed", runs->failed},

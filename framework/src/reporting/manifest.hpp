@@ -79,6 +79,10 @@ struct Manifest {
   std::string memory_budget_source;  ///< why the budget is what it is
   int threads = 0;                   ///< threads for Gram blocks and feature maps
   std::string threads_source;
+  /// The machine's 1-minute load average before the run and at its end, and its
+  /// processors: how busy it was while the times were measured.
+  std::optional<double> load_at_start, load_at_end;
+  int cpus_online = 0;
   bool fail_fast = false;
   bool predictions = false;
   struct Runs {

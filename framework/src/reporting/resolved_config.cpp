@@ -62,6 +62,11 @@ std::string resolved_config(const Experiment& e, const Plan& plan, const fs::pat
       << fs::absolute(e.base_dir).lexically_normal().string();
   out << YAML::Key << "seed" << YAML::Value << e.seed;
   out << YAML::Key << "repeats" << YAML::Value << e.repeats;
+  if (e.validation.folds > 0) out << YAML::Key << "folds" << YAML::Value << e.validation.folds;
+  if (e.validation.fraction > 0) {
+    out << YAML::Key << "validation_fraction" << YAML::Value
+        << fmt::format("{}", e.validation.fraction);
+  }
   // The folders the plugins were found in, wherever they were named (command line,
   // environment, config or default), so that this file runs as it is.
   std::vector<std::string> folders;

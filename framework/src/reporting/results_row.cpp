@@ -35,8 +35,18 @@ const std::vector<std::string>& fixed_columns() {
   return columns;
 }
 
+const std::vector<std::string>& validation_columns() {
+  static const std::vector<std::string> columns = {"validation_rmse", "validation_rmse_std",
+                                                   "validation_accuracy", "validation_accuracy_std",
+                                                   "validation_seconds"};
+  return columns;
+}
+
 std::vector<std::string> result_columns(const Plan& plan) {
   std::vector<std::string> columns = fixed_columns();
+  if (plan.validation.enabled()) {
+    columns.insert(columns.end(), validation_columns().begin(), validation_columns().end());
+  }
   columns.insert(columns.end(), plan.param_columns.begin(), plan.param_columns.end());
   columns.insert(columns.end(), plan.metric_columns.begin(), plan.metric_columns.end());
   return columns;
@@ -89,6 +99,11 @@ Row result_row(const Plan& plan, const Cell& c, int repeat, std::uint64_t seed,
   set_if(row, "test_rmse", r.test_rmse);
   set_if(row, "train_rmse", r.train_rmse);
   set_if(row, "test_accuracy", r.test_accuracy);
+  set_if(row, "validation_rmse", r.validation_rmse);
+  set_if(row, "validation_rmse_std", r.validation_rmse_std);
+  set_if(row, "validation_accuracy", r.validation_accuracy);
+  set_if(row, "validation_accuracy_std", r.validation_accuracy_std);
+  set_if(row, "validation_seconds", r.validation_seconds);
   set_if(row, "flops", r.flops);
   set_if(row, "matrix_bytes", r.matrix_bytes);
   if (r.iterations) row.set("iterations", static_cast<std::int64_t>(*r.iterations));

@@ -24,6 +24,9 @@ struct SummaryInputs {
   std::vector<std::string> notes;  ///< paragraphs under the title
   std::vector<std::string> plots;  ///< SVGs, relative to the folder
   std::filesystem::path folder;    ///< for predictions/ files
+  /// How the run validated ("5-fold cross-validation"), from config.yaml; empty when
+  /// it did not or it is not known.
+  std::string validation;
 };
 
 std::string summary_markdown(const CsvTable& table, const SummaryInputs& inputs);

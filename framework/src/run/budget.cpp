@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <exception>
 #include <limits>
 
@@ -32,12 +33,21 @@ MemoryEstimate estimate_memory(const Cell& c, const PreparedData& data, const Ke
   const double m = static_cast<double>(data.X_test.n_cols);
   const double d = static_cast<double>(data.X_train.n_rows);
   const double inputs = 8.0 * d * (n + m);
+  // Model selection: the largest split's fitting part, cut out of K or Φ with its
+  // held-out block, while K or Φ is kept.
+  double fit_part = 0;
+  for (const ValidationSplit& s : data.splits) {
+    fit_part = std::max(fit_part, static_cast<double>(s.fit.n_elem));
+  }
+  const std::string validation =
+      fit_part > 0 ? fmt::format(", and a validation split's {} training columns", fit_part) : "";
   if (c.form == Form::Dual) {
-    // K (n × n), a working copy a solver may make of it, K(X, X*) (n × m), k(x*, x*)
-    return {8.0 * (2.0 * n * n + n * m + m) + inputs,
+    // K (n × n), a working copy a solver may make of it, K(X, X*) (n × m), k(x*, x*); a
+    // split's K (n_fit × n_fit) and its held-out block (n_fit × (n − n_fit))
+    return {8.0 * (2.0 * n * n + n * m + m + fit_part * n) + inputs,
             fmt::format("n = {}, m = {}: the n × n Gram matrix and a working copy, the "
-                        "n × m cross block",
-                        n, m),
+                        "n × m cross block{}",
+                        n, m, validation),
             ""};
   }
   double D = 0;
@@ -47,9 +57,10 @@ MemoryEstimate estimate_memory(const Cell& c, const PreparedData& data, const Ke
     MemoryEstimate none{std::numeric_limits<double>::infinity(), "no feature map", e.what()};
     return none;
   }
-  // Φ (D × n), Φ(X*) (D × m), a D × D system and its factor
-  return {8.0 * (D * (n + m) + 2.0 * D * D) + inputs,
-          fmt::format("n = {}, m = {}, D = {}: Φ, Φ(X*) and a D × D system", n, m, D), ""};
+  // Φ (D × n), Φ(X*) (D × m), a D × D system and its factor; a split's columns of Φ
+  return {8.0 * (D * (n + m) + 2.0 * D * D + (fit_part > 0 ? D * n : 0.0)) + inputs,
+          fmt::format("n = {}, m = {}, D = {}: Φ, Φ(X*) and a D × D system{}", n, m, D, validation),
+          ""};
 }
 
 std::optional<std::string> refusal(const MemoryEstimate& estimate, const Limit& budget) {

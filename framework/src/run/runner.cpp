@@ -31,6 +31,7 @@
 #include "sweep/plan.hpp"
 #include "util/exit_code.hpp"
 #include "util/files.hpp"
+#include "util/measure.hpp"
 #include "util/seed.hpp"
 
 namespace kexp::core {
@@ -49,6 +50,7 @@ class Run {
 
   int run() {
     set_thread_count(static_cast<int>(threads_.value));
+
     check_folder_path(folder_.dir(), !options_.out.empty()   ? "--out"
                                      : options_.resume       ? "--resume"
                                      : e_.output.dir.empty() ? "the experiment name"
@@ -70,6 +72,12 @@ class Run {
     if (options_.resume) check_resume();
     prepare_all_data();
     if (options_.dry_run) return dry_run();
+    // The load before kexp loaded the machine itself: what the other processes leave.
+    if (load_at_start_) {
+      const std::string busy =
+          busy_machine_warning(*load_at_start_, online_cpus(), static_cast<int>(threads_.value));
+      if (!busy.empty()) fmt::print(stderr, "kexp: warning: {}\n", busy);
+    }
     for (const auto& l : plan_.left_out) fmt::print(stderr, "kexp: {}\n", l);
     open_output();
     execute();
@@ -118,8 +126,8 @@ class Run {
         const std::uint64_t seed = dataset_seed(e_.seed, v, r);
         DatasetContext context{seed, e_.base_dir};
         try {
-          data_[d].push_back(
-              load_data(*datasets_[d], context, v.params, seed ^ 0x5eedULL, v.canonical));
+          data_[d].push_back(load_data(*datasets_[d], context, v.params, seed ^ 0x5eedULL,
+                                       v.canonical, e_.validation));
         } catch (const DataError& err) {
           // An error without a line of its own (a missing file) is placed at the dataset
           // block of the experiment file.
@@ -178,7 +186,10 @@ class Run {
     facts.memory_budget = budget_;
     facts.threads = threads_;
     facts.fail_fast = options_.fail_fast;
-    return run_manifest(e_, plan_, facts);
+    Manifest m = run_manifest(e_, plan_, facts);
+    m.load_at_start = load_at_start_;
+    m.cpus_online = online_cpus();
+    return m;
   }
 
   [[nodiscard]] std::size_t runs_to_do() const {
@@ -307,6 +318,7 @@ class Run {
     outcome_.stop_reason = stop_reason_;
     outcome_.abandoned = abandoned_;
     manifest_.finished = now_iso8601();
+    manifest_.load_at_end = load_average();
     manifest_.runs = outcome_.runs();
     manifest_.stopped = outcome_.stop();
     try {
@@ -326,6 +338,7 @@ class Run {
   const PluginRegistry& registry_;
   const RunOptions& options_;
   ResultFolder folder_;
+  std::optional<double> load_at_start_ = load_average();
   Limit budget_ = core::memory_budget(options_.max_memory);
   Limit threads_ = options_.threads > 0 ? Limit{double(options_.threads), "--threads"}
                                         : default_threads();

@@ -137,6 +137,7 @@ const PluginRecord& plugin_of(const PluginRegistry& registry, PluginKind kind,
 Plan make_plan(const Experiment& e, const PluginRegistry& registry,
                const HasFeatureMap& has_feature_map) {
   Plan plan;
+  plan.validation = e.validation;
   SweepSize size(e.max_cells);
   double dataset_count = 0, kernel_count = 0, solver_count = 0;
   {

@@ -31,6 +31,8 @@ struct Plan {
   /// `dataset.<p>`, `kernel.<p>`, `solver.<p>`: every parameter of every plugin in the
   /// experiment, in schema order, first appearance first.
   std::vector<std::string> param_columns;
+  /// Model selection on the training part, as the experiment asks.
+  ValidationSpec validation;
   /// Names of the metrics the experiment's solvers declare.
   std::vector<std::string> metric_columns;
   /// The checked parameters of each component, as written or defaulted (for the

@@ -1,7 +1,9 @@
 #include "util/measure.hpp"
 
+#include <fmt/format.h>
 #include <unistd.h>
 
+#include <cstdlib>
 #include <fstream>
 #include <string>
 
@@ -28,6 +30,27 @@ std::int64_t physical_memory_bytes() {
   const long pages = sysconf(_SC_PHYS_PAGES);
   const long size = sysconf(_SC_PAGE_SIZE);
   return pages > 0 && size > 0 ? static_cast<std::int64_t>(pages) * size : -1;
+}
+
+std::optional<double> load_average() {
+  double load[1] = {0};
+  if (getloadavg(load, 1) != 1) return std::nullopt;
+  return load[0];
+}
+
+int online_cpus() {
+  const long n = sysconf(_SC_NPROCESSORS_ONLN);
+  return n > 0 ? static_cast<int>(n) : 1;
+}
+
+std::string busy_machine_warning(double load, int cpus, int threads) {
+  const double free_cpus = static_cast<double>(cpus) - load;
+  if (free_cpus + 0.5 >= static_cast<double>(threads)) return {};
+  return fmt::format(
+      "the machine is busy: its 1-minute load average is {:.2f} on {} processors before this "
+      "run starts, and the run uses {} thread{}; times will be slower and noisier than on "
+      "a quiet machine (manifest.json records the load at start and end)",
+      load, cpus, threads, threads == 1 ? "" : "s");
 }
 
 }  // namespace kexp::core

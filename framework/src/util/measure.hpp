@@ -4,6 +4,8 @@
 
 #include <chrono>
 #include <cstdint>
+#include <optional>
+#include <string>
 
 namespace kexp::core {
 
@@ -27,5 +29,17 @@ std::int64_t peak_rss_bytes();
 
 /// Physical memory of the machine, in bytes.
 std::int64_t physical_memory_bytes();
+
+/// The machine's 1-minute load average (runnable and waiting processes, getloadavg), or
+/// nothing where it cannot be read.
+std::optional<double> load_average();
+
+/// Processors online.
+int online_cpus();
+
+/// A warning when other processes already keep busy the processors a run needs: the
+/// 1-minute load average `load` (taken before the run started) leaves fewer than
+/// `threads` of `cpus` processors free, less half a processor of slack. Empty otherwise.
+std::string busy_machine_warning(double load, int cpus, int threads);
 
 }  // namespace kexp::core

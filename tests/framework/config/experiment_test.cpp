@@ -64,6 +64,32 @@ TEST(Experiment, UnknownTopLevelKeysAreRejectedWithTheNearest) {
                     HasSubstr("did you mean 'repeats'?")));
 }
 
+TEST(Experiment, ValidationIsFoldsOrAFractionOfTheTrainingPart) {
+  EXPECT_FALSE(parse(kBase).validation.enabled());
+  const Experiment folds = parse(std::string(kBase) + "folds: 5\n");
+  EXPECT_EQ(folds.validation.folds, 5);
+  EXPECT_EQ(folds.validation.splits(), 5);
+  EXPECT_EQ(folds.validation.where.line, 12);
+  const Experiment split = parse(std::string(kBase) + "validation_fraction: 0.25\n");
+  EXPECT_DOUBLE_EQ(split.validation.fraction, 0.25);
+  EXPECT_EQ(split.validation.splits(), 1);
+  EXPECT_EQ(parse(kBase, {"folds=3"}).validation.folds, 3);
+}
+
+TEST(Experiment, ValidationErrorsNameTheKeyAndTheFix) {
+  EXPECT_THAT(error_of(std::string(kBase) + "folds: 1\n"),
+              AllOf(HasSubstr("exp.yaml:12:8"), HasSubstr("folds must be ≥ 2, got 1")));
+  EXPECT_THAT(error_of(std::string(kBase) + "folds: five\n"),
+              HasSubstr("folds must be an integer, got 'five'"));
+  EXPECT_THAT(error_of(std::string(kBase) + "validation_fraction: 1\n"),
+              AllOf(HasSubstr("exp.yaml:12:22"), HasSubstr("must be > 0 and < 1, got 1")));
+  EXPECT_THAT(error_of(std::string(kBase) + "folds: 5\nvalidation_fraction: 0.2\n"),
+              AllOf(HasSubstr("exp.yaml:13:"), HasSubstr("not both")));
+  // Misspelt, it is pointed at the right key, not at the dataset's test_fraction.
+  EXPECT_THAT(error_of(std::string(kBase) + "validation_fractions: 0.2\n"),
+              HasSubstr("did you mean 'validation_fraction'?"));
+}
+
 TEST(Experiment, AnEmptySweepIsAnError) {
   EXPECT_THAT(error_of(with_sigma("[]")),
               AllOf(HasSubstr("exp.yaml:8:12"), HasSubstr("kernels[0].sigma is an empty list")));

@@ -212,5 +212,70 @@ TEST(PrepareData, RejectsDataItCannotUse) {
   }
 }
 
+TEST(ValidationSplits, KFoldsPartitionTheTrainingPartInBalancedFolds) {
+  const arma::uword n = 23;
+  const auto splits = validation_splits(n, ValidationSpec{4, 0, {}}, 9, "indexed");
+  ASSERT_EQ(splits.size(), 4U);
+  std::vector<int> seen(n, 0);
+  for (const ValidationSplit& s : splits) {
+    // Sizes 6, 6, 6, 5: they differ by at most one.
+    EXPECT_GE(s.held_out.n_elem, 5U);
+    EXPECT_LE(s.held_out.n_elem, 6U);
+    EXPECT_EQ(s.fit.n_elem + s.held_out.n_elem, n);
+    EXPECT_TRUE(s.fit.is_sorted() && s.held_out.is_sorted());
+    // fit is the complement of held_out
+    std::vector<int> in(n, 0);
+    for (arma::uword i : s.fit) ++in[i];
+    for (arma::uword i : s.held_out) ++in[i];
+    EXPECT_EQ(std::count(in.begin(), in.end(), 1), static_cast<long>(n));
+    for (arma::uword i : s.held_out) ++seen[i];
+  }
+  // every sample is held out exactly once
+  EXPECT_EQ(std::count(seen.begin(), seen.end(), 1), static_cast<long>(n));
+}
+
+TEST(ValidationSplits, AreTheSameForASeedAndDifferForAnother) {
+  const ValidationSpec five{5, 0, {}};
+  const auto a = validation_splits(40, five, 3, "x");
+  const auto b = validation_splits(40, five, 3, "x");
+  const auto c = validation_splits(40, five, 4, "x");
+  bool differ = false;
+  for (std::size_t j = 0; j < a.size(); ++j) {
+    EXPECT_TRUE(arma::all(a[j].held_out == b[j].held_out));
+    differ = differ || a[j].held_out.n_elem != c[j].held_out.n_elem ||
+             arma::any(a[j].held_out != c[j].held_out);
+  }
+  EXPECT_TRUE(differ);
+}
+
+TEST(ValidationSplits, AFractionHoldsOutItsRoundedShare) {
+  const auto s = validation_splits(30, ValidationSpec{0, 0.25, {}}, 1, "x");
+  ASSERT_EQ(s.size(), 1U);
+  EXPECT_EQ(s[0].held_out.n_elem, 8U);  // round(7.5) = 8, halves away from zero
+  EXPECT_EQ(s[0].fit.n_elem, 22U);
+  EXPECT_TRUE(validation_splits(30, ValidationSpec{}, 1, "x").empty());
+}
+
+TEST(ValidationSplits, TooFewSamplesAreADataErrorWithTheFix) {
+  try {
+    (void)validation_splits(3, ValidationSpec{5, 0, {}}, 1, "cubic(n=4)");
+    FAIL() << "expected a DataError";
+  } catch (const DataError& e) {
+    EXPECT_THAT(e.what(), HasSubstr("cubic(n=4): folds: 5 needs at least 5 training samples"));
+    EXPECT_THAT(e.what(), HasSubstr("use fewer folds or more samples"));
+  }
+  EXPECT_THROW((void)validation_splits(3, ValidationSpec{0, 0.1, {}}, 1, "x"), DataError);
+}
+
+TEST(PrepareData, SplitsTheTrainingPartForValidationAfterTheTestSplit) {
+  const PreparedData out =
+      prepare_data(indexed(50), preparation(0.2, false), 7, "indexed", ValidationSpec{5, 0, {}});
+  ASSERT_EQ(out.splits.size(), 5U);
+  for (const ValidationSplit& s : out.splits) {
+    EXPECT_EQ(s.fit.n_elem + s.held_out.n_elem, out.X_train.n_cols);
+    EXPECT_LT(s.held_out.max(), out.X_train.n_cols);
+  }
+}
+
 }  // namespace
 }  // namespace kexp::core

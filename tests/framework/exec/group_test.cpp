@@ -1,0 +1,147 @@
+// Executing a group of cells with model selection: each validation split's fit and
+// held-out error against kernel ridge solved by hand on the split's block of K, and
+// against primal ridge on the split's columns of Φ; the test set is never read to
+// validate.
+#include "exec/group.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <vector>
+
+#include "exec/metrics.hpp"
+#include "support/plugins.hpp"
+
+namespace kexp::core {
+namespace {
+
+using test::checked_params;
+using test::make_kernel;
+using test::registry;
+
+PreparedData small_problem(const ValidationSpec& validation, std::uint64_t seed) {
+  arma::arma_rng::set_seed(5);
+  PreparedData data;
+  data.X_train = arma::randu<arma::mat>(2, 23);
+  data.y_train = arma::sin(3.0 * data.X_train.row(0).t()) + data.X_train.row(1).t();
+  data.X_test = arma::randu<arma::mat>(2, 7);
+  data.y_test = arma::sin(3.0 * data.X_test.row(0).t()) + data.X_test.row(1).t();
+  data.splits = validation_splits(data.X_train.n_cols, validation, seed, "small");
+  return data;
+}
+
+struct Ran {
+  std::vector<CellResult> results;
+};
+
+Ran run_group(const Kernel& kernel, const PreparedData& data, const std::string& solver,
+              const test::TextParams& params, Form form) {
+  Variant v;
+  v.plugin = &registry().find(PluginKind::Solver, solver);
+  v.params = checked_params(*v.plugin, params);
+  Cell cell;
+  cell.id = "0000000000000001";
+  cell.form = form;
+  std::vector<GroupCell> cells{{&cell, &v, std::nullopt}};
+  Ran ran;
+  GroupCallbacks callbacks;
+  callbacks.done = [&](const Cell&, CellResult&& r) {
+    ran.results.push_back(std::move(r));
+    return true;
+  };
+  execute_group(cells, kernel, "gaussian", data, callbacks);
+  return ran;
+}
+
+/// Kernel ridge by hand on each split: β = (K_ff + λI)⁻¹ y_f, ŷ_h = K_fhᵀ β.
+arma::vec hand_fold_rmses(const arma::mat& K, const PreparedData& data, double lambda) {
+  arma::vec out(data.splits.size());
+  for (std::size_t f = 0; f < data.splits.size(); ++f) {
+    const ValidationSplit& s = data.splits[f];
+    const arma::mat Kff = K.submat(s.fit, s.fit);
+    const arma::vec beta = arma::solve(Kff + lambda * arma::eye(Kff.n_rows, Kff.n_rows),
+                                       arma::vec(data.y_train.elem(s.fit)));
+    const arma::vec predicted = K.submat(s.fit, s.held_out).t() * beta;
+    out[f] = rmse(arma::vec(data.y_train.elem(s.held_out)), predicted);
+  }
+  return out;
+}
+
+TEST(GroupValidation, KFoldErrorsAreKernelRidgeOnEachFoldsBlockOfK) {
+  const PreparedData data = small_problem(ValidationSpec{4, 0, {}}, 11);
+  ASSERT_EQ(data.splits.size(), 4U);
+  const auto kernel = make_kernel("gaussian", {{"sigma", "0.6"}});
+  arma::mat K;
+  kernel->gram(data.X_train, K);
+  const arma::vec expected = hand_fold_rmses(K, data, 0.05);
+
+  const Ran ran = run_group(*kernel, data, "kernel_ridge", {{"lambda", "0.05"}}, Form::Dual);
+  ASSERT_EQ(ran.results.size(), 1U);
+  const CellResult& r = ran.results[0];
+  ASSERT_EQ(r.status, CellResult::Status::Ok) << r.error;
+  ASSERT_TRUE(r.validation_rmse && r.validation_rmse_std && r.validation_seconds);
+  EXPECT_NEAR(*r.validation_rmse, arma::mean(expected), 1e-10);
+  EXPECT_NEAR(*r.validation_rmse_std, arma::stddev(expected), 1e-10);
+  EXPECT_FALSE(r.validation_accuracy);  // a regression
+  // The cell's own fit is on the whole training part, as without validation.
+  const arma::vec beta =
+      arma::solve(K + 0.05 * arma::eye(K.n_rows, K.n_rows), arma::vec(data.y_train));
+  arma::mat K_cross;
+  kernel->gram(data.X_train, data.X_test, K_cross);
+  ASSERT_TRUE(r.test_rmse);
+  EXPECT_NEAR(*r.test_rmse, rmse(data.y_test, K_cross.t() * beta), 1e-10);
+}
+
+TEST(GroupValidation, TheTestSetIsNotReadToValidate) {
+  PreparedData data = small_problem(ValidationSpec{0, 0.3, {}}, 2);
+  ASSERT_EQ(data.splits.size(), 1U);
+  const auto kernel = make_kernel("gaussian", {{"sigma", "0.6"}});
+  const Ran a = run_group(*kernel, data, "kernel_ridge", {{"lambda", "0.01"}}, Form::Dual);
+  data.y_test += 100.0;
+  data.X_test *= 3.0;
+  const Ran b = run_group(*kernel, data, "kernel_ridge", {{"lambda", "0.01"}}, Form::Dual);
+  ASSERT_EQ(a.results[0].status, CellResult::Status::Ok) << a.results[0].error;
+  ASSERT_EQ(b.results[0].status, CellResult::Status::Ok) << b.results[0].error;
+  EXPECT_EQ(*a.results[0].validation_rmse, *b.results[0].validation_rmse);
+  EXPECT_FALSE(a.results[0].validation_rmse_std);  // one split has no deviation
+  EXPECT_GT(*b.results[0].test_rmse, *a.results[0].test_rmse + 50);
+}
+
+TEST(GroupValidation, PrimalFoldsUseTheFoldsColumnsOfPhiAndAgreeWithTheDual) {
+  // The degree-2 polynomial kernel has an exact map: primal ridge on a fold's columns of
+  // Φ and kernel ridge on its block of K give the same held-out predictions.
+  const PreparedData data = small_problem(ValidationSpec{5, 0, {}}, 3);
+  const auto kernel = make_kernel("polynomial", {{"degree", "2"}, {"c", "1"}});
+  const Ran primal = run_group(*kernel, data, "primal_ridge", {{"lambda", "0.1"}}, Form::Primal);
+  const Ran dual = run_group(*kernel, data, "kernel_ridge", {{"lambda", "0.1"}}, Form::Dual);
+  ASSERT_EQ(primal.results[0].status, CellResult::Status::Ok) << primal.results[0].error;
+  ASSERT_EQ(dual.results[0].status, CellResult::Status::Ok) << dual.results[0].error;
+  EXPECT_NEAR(*primal.results[0].validation_rmse, *dual.results[0].validation_rmse, 1e-8);
+  EXPECT_NEAR(*primal.results[0].validation_rmse_std, *dual.results[0].validation_rmse_std, 1e-8);
+}
+
+TEST(GroupValidation, AFoldThatThrowsFailsTheCellNamingTheFold) {
+  const PluginRegistry fixtures = PluginRegistry::discover({test::fixture_dir() / "forms"});
+  const PreparedData data = small_problem(ValidationSpec{3, 0, {}}, 4);
+  const auto kernel = make_kernel("linear");
+  Variant v;
+  v.plugin = &fixtures.find(PluginKind::Solver, "fixture_flaky");
+  v.params = checked_params(*v.plugin, {{"fail", "true"}});
+  Cell cell;
+  cell.form = Form::Dual;
+  std::vector<CellResult> results;
+  GroupCallbacks callbacks;
+  callbacks.done = [&](const Cell&, CellResult&& r) {
+    results.push_back(std::move(r));
+    return true;
+  };
+  execute_group({{&cell, &v, std::nullopt}}, *kernel, "linear", data, callbacks);
+  ASSERT_EQ(results.size(), 1U);
+  EXPECT_EQ(results[0].status, CellResult::Status::Failed);
+  EXPECT_NE(results[0].error.find("fixture_flaky"), std::string::npos) << results[0].error;
+  EXPECT_NE(results[0].error.find("fitting on validation fold 1 of 3"), std::string::npos)
+      << results[0].error;
+}
+
+}  // namespace
+}  // namespace kexp::core
