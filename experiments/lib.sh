@@ -16,3 +16,31 @@ csv_to_tsv() {
     print out field
   }' "$1"
 }
+
+# The folder a run.sh writes its report to: the committed report/ with --update, else a
+# scratch folder results/<experiment> beside the working copy, so that a regeneration
+# does not overwrite what is committed until asked to.
+#   report=$(report_folder "$here" "$@")
+report_folder() {
+  local here=$1
+  shift
+  local arg
+  for arg in "$@"; do
+    if [[ $arg == --update ]]; then
+      echo "$here/report"
+      return
+    fi
+  done
+  echo "results/$(basename "$here")"
+}
+
+# After a regeneration into a scratch folder: `kexp diff` of the committed report
+# against it. Results must be the same (the script fails if not); times are compared
+# against their measured range and only reported.
+#   compare_with_committed "$here" "$report" "$kexp"
+compare_with_committed() {
+  local here=$1 report=$2 kexp=$3
+  [[ $report == "$here/report" ]] && return 0
+  echo "compared with the committed report ($here/report):"
+  "$kexp" diff "$here/report" "$report" --limit 10
+}

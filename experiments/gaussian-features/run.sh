@@ -10,7 +10,8 @@
 set -euo pipefail
 here=experiments/gaussian-features
 kexp=${KEXP:-build/bin/kexp}
-report=$here/report
+. "$(dirname "$0")/../lib.sh"
+report=$(report_folder "$here" "$@")
 
 "$kexp" run "$here/experiment.yaml" --out "$report" --force --quiet --threads 1
 "$kexp" check-kernel --config "$here/experiment.yaml" --points 300 --dim 3 --seed 1 \
@@ -32,7 +33,6 @@ awk '
     if (key ~ /^taylor/) print key, "-", D, err; else print key, D, err
   }' "$report/check-kernel.txt" >"$report/kernel-error.dat"
 
-. "$(dirname "$0")/../lib.sh"  # csv_to_tsv
 
 # The runs, one line per kernel variant (key: map order features seed), over the 3 repeats:
 # D, mean primal test RMSE, least primal time (features + fit + predict), mean dual test RMSE,
@@ -162,3 +162,4 @@ plot "$report/rff.dat" using 1:7 with linespoints pt 7 lc rgb "#d95f02" title "R
      $exact_seconds with lines lw 2 lc rgb "black" title "exact kernel ridge (dual)"
 GNUPLOT
 echo "wrote $report"
+compare_with_committed "$here" "$report" "$kexp"

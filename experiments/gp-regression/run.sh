@@ -11,7 +11,8 @@
 set -euo pipefail
 here=experiments/gp-regression
 kexp=${KEXP:-build/bin/kexp}
-report=$here/report
+. "$(dirname "$0")/../lib.sh"
+report=$(report_folder "$here" "$@")
 mkdir -p "$here/data"
 
 # Park–Miller minimal standard generator (exact in double precision, so every awk draws the
@@ -33,7 +34,6 @@ awk 'BEGIN {
 
 "$kexp" run "$here/experiment.yaml" --out "$report" --force --quiet
 
-. "$(dirname "$0")/../lib.sh"  # csv_to_tsv
 
 csv_to_tsv "$report/results.csv" >"$report/results.tsv"
 # Column numbers by name.
@@ -122,3 +122,4 @@ plot "$report/posterior.dat" using 1:(\$3 - 2*\$5):(\$3 + 2*\$5) with filledcurv
 GNUPLOT
 rm -f "$report/results.jsonl" "$report/posterior/results.jsonl"
 echo "wrote $report"
+compare_with_committed "$here" "$report" "$kexp"

@@ -6,7 +6,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 here=experiments/representer
-report=$here/report
+. "$(dirname "$0")/../lib.sh"
+report=$(report_folder "$here" "$@")
 kexp=${KEXP:-build/bin/kexp}
 # One thread for the Gram blocks, BLAS and OpenMP (the feature maps): times compare on one
 # core.
@@ -78,3 +79,4 @@ awk -F, -v report="$report" -v limit=1e-8 '
   }
 ' "$report/results.csv" "$report/results.csv"
 echo "report in $report"
+compare_with_committed "$here" "$report" "$kexp"

@@ -25,6 +25,9 @@ void add_plugins_command(CLI::App& app, int& exit_code);
 void add_describe_command(CLI::App& app, int& exit_code);
 void add_report_command(CLI::App& app, int& exit_code);
 void add_merge_command(CLI::App& app, int& exit_code, const std::string& command_line);
+/// `kexp diff A B`: exit 0 when the two folders hold the same runs with the same results,
+/// 1 otherwise; times are reported, never a failure.
+void add_diff_command(CLI::App& app, int& exit_code);
 void add_check_kernel_command(CLI::App& app, int& exit_code);
 
 }  // namespace kexp::cli

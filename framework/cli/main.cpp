@@ -25,6 +25,7 @@ int main(int argc, char** argv) {
   kexp::cli::add_describe_command(app, exit_code);
   kexp::cli::add_report_command(app, exit_code);
   kexp::cli::add_merge_command(app, exit_code, command_line);
+  kexp::cli::add_diff_command(app, exit_code);
   kexp::cli::add_check_kernel_command(app, exit_code);
 
   try {

@@ -1,9 +1,11 @@
-// `kexp report DIR` and `kexp merge DIR… --out DIR`: working on result folders.
+// `kexp report DIR`, `kexp merge DIR… --out DIR` and `kexp diff A B`: working on result
+// folders.
 #include <fmt/format.h>
 
 #include <memory>
 
 #include "cli/commands.hpp"
+#include "reporting/diff.hpp"
 #include "reporting/merge.hpp"
 #include "reporting/summary.hpp"
 
@@ -41,6 +43,33 @@ void add_merge_command(CLI::App& app, int& exit_code, const std::string& command
     o.force = args->force;
     o.command_line = command_line;
     exit_code = core::merge_results(o);
+  });
+}
+
+void add_diff_command(CLI::App& app, int& exit_code) {
+  struct Args {
+    std::string a, b;
+    double tolerance = 1e-9;
+    std::size_t limit = 20;
+  };
+  auto args = std::make_shared<Args>();
+  CLI::App* cmd = app.add_subcommand(
+      "diff",
+      "Compare two result folders run by run: results must match (exit 1 if not), times "
+      "are compared against their measured range");
+  cmd->add_option("a", args->a, "A result folder")->required();
+  cmd->add_option("b", args->b, "Another result folder, e.g. a regeneration of the first")
+      ->required();
+  cmd->add_option("--tolerance", args->tolerance,
+                  "Largest relative difference of two errors that match (default 1e-9)")
+      ->check(CLI::NonNegativeNumber);
+  cmd->add_option("--limit", args->limit, "Lines of each kind to print (default 20)")
+      ->check(CLI::PositiveNumber);
+  cmd->callback([args, &exit_code] {
+    const core::ResultsDiff d = core::diff_results(core::ResultFolder(args->a),
+                                                   core::ResultFolder(args->b), args->tolerance);
+    fmt::print("{}", core::diff_report(d, args->a, args->b, args->limit));
+    exit_code = d.same_results() ? 0 : 1;
   });
 }
 

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <iostream>
 #include <memory>
+#include <optional>
 
 #include "cli/commands.hpp"
 #include "config/experiment.hpp"
@@ -58,6 +59,8 @@ void add_run_command(CLI::App& app, int& exit_code, const std::string& command_l
     bool quiet = false;
     int threads = 0;
     std::size_t max_cells = 100000;
+    std::optional<double> timing_min_seconds;
+    std::optional<int> timing_max_measurements;
     std::string max_memory;
     std::string resume;
     std::string shard;
@@ -91,12 +94,25 @@ void add_run_command(CLI::App& app, int& exit_code, const std::string& command_l
   run->add_option("--max-cells", args->max_cells,
                   "Refuse a sweep of more cells than this, before it is expanded (default 100000)")
       ->check(CLI::PositiveNumber);
+  run->add_option("--timing-min-seconds", args->timing_min_seconds,
+                  "Measure each phase of a cell (Gram or features, fit, predict) again until "
+                  "its measurements add up to this many seconds (default: the file's "
+                  "timing.min_seconds, else 0.05)")
+      ->check(CLI::NonNegativeNumber);
+  run->add_option("--timing-max-measurements", args->timing_max_measurements,
+                  "... or until it has this many (default: the file's "
+                  "timing.max_measurements, else 7; 1: measure once)")
+      ->check(CLI::Range(1, 1000));
   args->plugins.add_to(*run);
   run->callback([args, &exit_code, command_line] {
     std::vector<core::Override> overrides;
     for (const auto& s : args->set) overrides.push_back({s});
     core::Experiment experiment = core::load_experiment(args->config, overrides);
     experiment.max_cells = args->max_cells;
+    if (args->timing_min_seconds) experiment.timing.min_seconds = *args->timing_min_seconds;
+    if (args->timing_max_measurements) {
+      experiment.timing.max_measurements = *args->timing_max_measurements;
+    }
     const core::PluginRegistry registry = args->plugins.discover(experiment.plugin_path);
     core::RunOptions options;
     options.out = args->out;

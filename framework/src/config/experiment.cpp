@@ -34,8 +34,12 @@ constexpr std::int64_t kMaxFolds = 1000;
 
 constexpr const char* kTopLevelKeys[] = {
     "experiment", "description", "base_dir", "seed",   "repeats", "plugin_path",
-    "dataset",    "kernels",     "solvers",  "output", "folds",   "validation_fraction"};
+    "dataset",    "kernels",     "solvers",  "output", "folds",   "validation_fraction",
+    "timing",     "threads"};
 constexpr const char* kOutputKeys[] = {"dir", "predictions"};
+constexpr const char* kTimingKeys[] = {"min_seconds", "max_measurements"};
+constexpr std::int64_t kMaxMeasurements = 1000;
+constexpr std::int64_t kMaxThreads = 4096;
 
 }  // namespace
 
@@ -119,6 +123,27 @@ Experiment ExperimentParser::parse(const YAML::Node& root) const {
     for (const auto& p : items) e.plugin_path.push_back(e.base_dir / scalar(p, "plugin_path"));
   }
   validation(root, e.validation);
+  if (const YAML::Node timing = root["timing"]) {
+    if (!timing.IsMap()) {
+      fail(timing, "timing", "timing must be a map (min_seconds:, max_measurements:)");
+    }
+    check_keys(timing, "timing", {std::begin(kTimingKeys), std::end(kTimingKeys)});
+    if (const YAML::Node m = timing["min_seconds"]) {
+      e.timing.min_seconds = number(m, "timing.min_seconds");
+      if (e.timing.min_seconds < 0) {
+        fail(m, "timing.min_seconds",
+             fmt::format("timing.min_seconds must be ≥ 0 (0: measure each phase once), got {}",
+                         e.timing.min_seconds));
+      }
+    }
+    if (const YAML::Node m = timing["max_measurements"]) {
+      e.timing.max_measurements =
+          static_cast<int>(integer(m, "timing.max_measurements", 1, kMaxMeasurements));
+    }
+  }
+  if (const YAML::Node threads = root["threads"]) {
+    e.threads = static_cast<int>(integer(threads, "threads", 1, kMaxThreads));
+  }
   const YAML::Node dataset = root["dataset"];
   if (!dataset) fail(root, "dataset", "the experiment has no 'dataset:'");
   e.dataset = component(dataset, "dataset");

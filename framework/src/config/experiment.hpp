@@ -71,6 +71,15 @@ struct ValidationSpec {
   [[nodiscard]] int splits() const { return folds > 0 ? folds : (fraction > 0 ? 1 : 0); }
 };
 
+/// How each phase of a cell (Gram matrix or features, fit, predict) is timed
+/// (exec/timing.hpp): measured until the measurements add up to `min_seconds` or number
+/// `max_measurements`, then reported as their median, minimum, maximum and count.
+/// `timing:` in the file; `--timing-min-seconds`, `--timing-max-measurements` override.
+struct TimingSpec {
+  double min_seconds = 0.05;
+  int max_measurements = 7;
+};
+
 struct Experiment {
   std::filesystem::path file;      ///< the config file
   std::filesystem::path base_dir;  ///< its folder; relative paths in it start here
@@ -84,6 +93,11 @@ struct Experiment {
   std::vector<ComponentSpec> solvers;
   OutputSpec output;
   ValidationSpec validation;
+  TimingSpec timing;
+  /// Threads for the Gram matrix and feature maps (`threads:`); 0: the machine's
+  /// (`kexp run --threads` overrides). Cost comparisons name theirs so that they
+  /// regenerate alike on any machine.
+  int threads = 0;
   /// The most cells a sweep may have; a larger one is refused before it is expanded
   /// (`kexp run --max-cells`).
   std::size_t max_cells = 100000;

@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "exec/timing.hpp"
 #include "kexp/solver.hpp"
 
 namespace kexp::core {
@@ -21,10 +22,10 @@ struct CellResult {
   std::size_t n_train = 0, n_test = 0, d = 0;
   std::optional<std::size_t> feature_dim;  ///< primal: D
 
-  /// Wall time of each phase. K (dual) or Φ (primal) is built once per group and its
-  /// time repeated in every cell of the group; predict includes building the test
-  /// inputs (K(X, X*) or Φ(X*)) when this cell built them.
-  std::optional<double> gram_seconds, feature_seconds, fit_seconds, predict_seconds;
+  /// Wall time of each phase, measured repeatedly (exec/timing.hpp). K (dual) or Φ
+  /// (primal) is built once per group and its timing repeated in every cell of the
+  /// group; predict includes building the group's test inputs (K(X, X*) or Φ(X*)).
+  std::optional<PhaseTiming> gram, features, fit, predict;
   std::optional<double> train_rmse, test_rmse, test_accuracy;
   /// Model selection: the error on the held-out part of each validation split, mean and
   /// sample standard deviation over the splits (no deviation for a single split), and

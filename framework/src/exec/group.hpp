@@ -17,6 +17,7 @@
 
 #include "exec/cell_result.hpp"
 #include "exec/data.hpp"
+#include "exec/timing.hpp"
 #include "kexp/kernel.hpp"
 #include "sweep/plan.hpp"
 
@@ -44,8 +45,15 @@ struct GroupCallbacks {
 /// reported as failed with a message that names the plugin and what it was doing
 /// ("kernel 'gaussian' failed while computing the Gram matrix: …"), and the group goes
 /// on. Never throws for a cell's sake.
+///
+/// Each phase is timed as `timing` says (exec/timing.hpp). Fit is measured first on the
+/// cell's own solver; when it is measured again, each further measurement fits a new
+/// solver object on the same inputs, with the shared state as the first fit found it
+/// (so a λ sweep's first cell is timed with its decomposition every time), and with K
+/// computed again, untimed, when the first fit was allowed to overwrite it. Predictions
+/// and every other figure come from the cell's own solver.
 void execute_group(const std::vector<GroupCell>& cells, const Kernel& kernel,
-                   std::string_view kernel_name, const PreparedData& data,
+                   std::string_view kernel_name, const PreparedData& data, const TimingSpec& timing,
                    const GroupCallbacks& callbacks);
 
 }  // namespace kexp::core

@@ -119,8 +119,9 @@ bool parse_number(const std::string& text, double& out) {
   return end == text.c_str() + text.size();
 }
 
-const char* const kTextColumns[] = {"cell", "repeat", "status", "dataset",     "kernel",   "solver",
-                                    "form", "seed",   "error",  "paired_with", "converged"};
+const char* const kTextColumns[] = {"cell",   "repeat",      "status",    "dataset",
+                                    "kernel", "solver",      "form",      "seed",
+                                    "error",  "paired_with", "converged", "timing_notes"};
 
 /// y_pred of a predictions file, or empty.
 std::vector<double> read_predictions(const fs::path& file) {
@@ -172,8 +173,6 @@ std::vector<CellSummary> summarize_cells(const CsvTable& table) {
       continue;
     }
     ++c.ok;
-    double time = 0;
-    bool any_time = false;
     for (std::size_t i = 0; i < table.columns.size() && i < row.size(); ++i) {
       const std::string& name = table.columns[i];
       if (is_param_column(name) || std::find(std::begin(kTextColumns), std::end(kTextColumns),
@@ -183,13 +182,28 @@ std::vector<CellSummary> summarize_cells(const CsvTable& table) {
       double v = 0;
       if (!parse_number(row[i], v)) continue;
       c.values[name].push_back(v);
-      if (name == "gram_seconds" || name == "feature_seconds" || name == "fit_seconds" ||
-          name == "predict_seconds") {
-        time += v;
-        any_time = true;
-      }
     }
-    if (any_time) c.values["time_seconds"].push_back(time);
+    // The time of a run: its phases' medians, and the range their measurements span
+    // (a folder written before phases were measured repeatedly has the medians alone).
+    double time = 0, time_min = 0, time_max = 0;
+    bool any_time = false;
+    for (const char* phase : {"gram", "feature", "fit", "predict"}) {
+      double v = 0;
+      if (!parse_number(col(row, (std::string(phase) + "_seconds").c_str()), v)) continue;
+      any_time = true;
+      time += v;
+      double lo = v, hi = v;
+      (void)parse_number(col(row, (std::string(phase) + "_seconds_min").c_str()), lo);
+      (void)parse_number(col(row, (std::string(phase) + "_seconds_max").c_str()), hi);
+      time_min += lo;
+      time_max += hi;
+    }
+    if (any_time) {
+      c.values["time_seconds"].push_back(time);
+      c.values["time_seconds_min"].push_back(time_min);
+      c.values["time_seconds_max"].push_back(time_max);
+      c.values["time_below_floor"].push_back(time < kNoiseFloorSeconds ? 1.0 : 0.0);
+    }
     if (const std::string p = col(row, "paired_with"); !p.empty()) c.paired_with = p;
     double diff = 0;
     if (parse_number(col(row, "prediction_max_diff"), diff)) {

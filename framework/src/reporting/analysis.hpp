@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "exec/timing.hpp"
 #include "util/csv.hpp"
 
 namespace kexp::core {
@@ -45,8 +46,10 @@ struct CellSummary {
   std::string cell, dataset, kernel, solver, form;
   std::map<std::string, std::string> params;  ///< `dataset.n` → "400", as in the CSV
   std::size_t runs = 0, ok = 0;
-  /// Numeric columns over the ok repeats, plus `time_seconds` (Gram or features, fit
-  /// and predict).
+  /// Numeric columns over the ok repeats, plus `time_seconds` (the medians of Gram or
+  /// features, fit and predict), `time_seconds_min` and `_max` (the sums of their
+  /// minima and maxima) and `time_below_floor` (1 when that time is below
+  /// kNoiseFloorSeconds, exec/timing.hpp).
   std::map<std::string, std::vector<double>> values;
   std::vector<std::pair<std::string, std::string>> failures;  ///< (repeat, error)
   std::string paired_with;

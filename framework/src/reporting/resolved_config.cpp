@@ -62,6 +62,11 @@ std::string resolved_config(const Experiment& e, const Plan& plan, const fs::pat
       << fs::absolute(e.base_dir).lexically_normal().string();
   out << YAML::Key << "seed" << YAML::Value << e.seed;
   out << YAML::Key << "repeats" << YAML::Value << e.repeats;
+  if (e.threads > 0) out << YAML::Key << "threads" << YAML::Value << e.threads;
+  out << YAML::Key << "timing" << YAML::Value << YAML::BeginMap;
+  out << YAML::Key << "min_seconds" << YAML::Value << fmt::format("{}", e.timing.min_seconds);
+  out << YAML::Key << "max_measurements" << YAML::Value << e.timing.max_measurements;
+  out << YAML::EndMap;
   if (e.validation.folds > 0) out << YAML::Key << "folds" << YAML::Value << e.validation.folds;
   if (e.validation.fraction > 0) {
     out << YAML::Key << "validation_fraction" << YAML::Value

@@ -23,6 +23,19 @@ const std::vector<std::string>& fixed_columns() {
                                                    "predict_seconds",
                                                    "gram_seconds",
                                                    "feature_seconds",
+                                                   "fit_seconds_min",
+                                                   "fit_seconds_max",
+                                                   "fit_measurements",
+                                                   "predict_seconds_min",
+                                                   "predict_seconds_max",
+                                                   "predict_measurements",
+                                                   "gram_seconds_min",
+                                                   "gram_seconds_max",
+                                                   "gram_measurements",
+                                                   "feature_seconds_min",
+                                                   "feature_seconds_max",
+                                                   "feature_measurements",
+                                                   "timing_notes",
                                                    "flops",
                                                    "matrix_bytes",
                                                    "peak_rss_bytes",
@@ -71,6 +84,15 @@ void set_if(Row& row, const std::string& column, const std::optional<T>& value) 
   if (value) row.set(column, *value);
 }
 
+/// `<phase>_seconds` (the median), `_seconds_min`, `_seconds_max` and `_measurements`.
+void set_timing(Row& row, const std::string& phase, const std::optional<PhaseTiming>& t) {
+  if (!t) return;
+  row.set(phase + "_seconds", t->median);
+  row.set(phase + "_seconds_min", t->min);
+  row.set(phase + "_seconds_max", t->max);
+  row.set(phase + "_measurements", static_cast<std::int64_t>(t->count));
+}
+
 }  // namespace
 
 Row result_row(const Plan& plan, const Cell& c, int repeat, std::uint64_t seed,
@@ -92,10 +114,15 @@ Row result_row(const Plan& plan, const Cell& c, int repeat, std::uint64_t seed,
     if (!text.empty()) row.set(column, text);
   }
   if (r.feature_dim) row.set("feature_dim", static_cast<std::int64_t>(*r.feature_dim));
-  set_if(row, "gram_seconds", r.gram_seconds);
-  set_if(row, "feature_seconds", r.feature_seconds);
-  set_if(row, "fit_seconds", r.fit_seconds);
-  set_if(row, "predict_seconds", r.predict_seconds);
+  set_timing(row, "gram", r.gram);
+  set_timing(row, "feature", r.features);
+  set_timing(row, "fit", r.fit);
+  set_timing(row, "predict", r.predict);
+  const std::string notes = timing_notes(
+      {{r.gram ? "gram" : "features", r.gram ? &*r.gram : (r.features ? &*r.features : nullptr)},
+       {"fit", r.fit ? &*r.fit : nullptr},
+       {"predict", r.predict ? &*r.predict : nullptr}});
+  if (!notes.empty()) row.set("timing_notes", notes);
   set_if(row, "test_rmse", r.test_rmse);
   set_if(row, "train_rmse", r.train_rmse);
   set_if(row, "test_accuracy", r.test_accuracy);

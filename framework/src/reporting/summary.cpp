@@ -50,18 +50,18 @@ void cells_table(const std::vector<CellSummary>& cells, const std::vector<std::s
           ? fmt::format(" {}: the mean over the validation splits of the training part.",
                         measure.selection)
           : "";
+  const std::string same = t.drop_constant_columns({"cell"});
   md += fmt::format(
             "## Cells\n\nMean ± standard deviation over the repeats that finished. time: Gram "
-            "or features, fit and predict.{}\n\n",
-            validation) +
+            "or features, fit and predict (medians of repeated measurements).{}{}\n\n",
+            validation, same.empty() ? "" : " The same in every row: " + same + ".") +
         t.markdown();
 }
 
-/// The best cell of each solver, chosen on the validation error when the run has one
-/// (its test error then reported once, as the figure of the choice), else on the test
-/// error, and then said so: a figure chosen on the test set is optimistic.
-void best_table(const std::vector<CellSummary>& cells, const std::vector<std::string>& swept,
-                const ErrorMeasure& measure, const std::string& validation_text, std::string& md) {
+/// The best cell of each solver, in first-appearance order of the solvers: by the
+/// validation error when the run has one, else by the test error.
+std::vector<const CellSummary*> best_cells(const std::vector<CellSummary>& cells,
+                                           const ErrorMeasure& measure) {
   const std::string& on = measure.selection;
   std::map<std::string, const CellSummary*> best;
   std::vector<std::string> order;
@@ -75,22 +75,46 @@ void best_table(const std::vector<CellSummary>& cells, const std::vector<std::st
       best[c.solver] = &c;
     }
   }
+  std::vector<const CellSummary*> out;
+  out.reserve(order.size());
+  for (const auto& s : order) out.push_back(best[s]);
+  return out;
+}
+
+/// The swept parameters of a cell, "kernel.sigma=1, solver.lambda=0.01", leaving out the
+/// columns that start with one of `skip`.
+std::string swept_params(const CellSummary& c, const std::vector<std::string>& swept,
+                         const std::vector<std::string>& skip = {}) {
+  std::string params;
+  for (const auto& column : swept) {
+    if (std::any_of(skip.begin(), skip.end(),
+                    [&](const std::string& p) { return column.rfind(p, 0) == 0; })) {
+      continue;
+    }
+    const auto it = c.params.find(column);
+    if (it == c.params.end() || it->second.empty()) continue;
+    params += (params.empty() ? "" : ", ") + column + "=" + it->second;
+  }
+  return params;
+}
+
+/// The best cell of each solver, chosen on the validation error when the run has one
+/// (its test error then reported once, as the figure of the choice), else on the test
+/// error, and then said so: a figure chosen on the test set is optimistic.
+void best_table(const std::vector<CellSummary>& cells, const std::vector<std::string>& swept,
+                const ErrorMeasure& measure, const std::string& validation_text, std::string& md) {
+  const std::string& on = measure.selection;
+  const std::vector<const CellSummary*> best = best_cells(cells, measure);
   if (best.empty()) return;
   Table t;
   t.header = {"solver", "cell", "kernel", "parameters"};
   if (measure.validated()) t.header.push_back(on);
   t.header.push_back(measure.column);
-  for (const auto& s : order) {
-    const CellSummary& c = *best[s];
-    std::string params;
-    for (const auto& column : swept) {
-      const auto it = c.params.find(column);
-      if (it == c.params.end() || it->second.empty()) continue;
-      params += (params.empty() ? "" : ", ") + column + "=" + it->second;
-    }
-    std::vector<std::string> row = {s, c.cell, c.kernel, params.empty() ? "—" : params};
-    if (measure.validated()) row.push_back(with_std(c.stat(on)));
-    row.push_back(with_std(c.stat(measure.column)));
+  for (const CellSummary* c : best) {
+    const std::string params = swept_params(*c, swept);
+    std::vector<std::string> row = {c->solver, c->cell, c->kernel, params.empty() ? "—" : params};
+    if (measure.validated()) row.push_back(with_std(c->stat(on)));
+    row.push_back(with_std(c->stat(measure.column)));
     t.rows.push_back(std::move(row));
   }
   const std::string how =
@@ -108,6 +132,119 @@ void best_table(const std::vector<CellSummary>& cells, const std::vector<std::st
                 "test set.",
                 on, measure.lower_is_better ? "lower" : "higher");
   md += "## Best cell per solver\n\n" + how + "\n\n" + t.markdown();
+}
+
+/// At most this many lines in each list of the findings; the tables below hold the rest.
+constexpr std::size_t kFindingsLines = 8;
+
+void list_lines(const std::vector<std::string>& lines, std::string& md) {
+  for (std::size_t i = 0; i < lines.size() && i < kFindingsLines; ++i) {
+    md += "- " + lines[i] + "\n";
+  }
+  if (lines.size() > kFindingsLines) {
+    md += fmt::format("- … and {} more in the tables below\n", lines.size() - kFindingsLines);
+  }
+  md += "\n";
+}
+
+/// Each primal-dual series over n: where each form is cheaper, against the flop counts.
+std::vector<std::string> crossover_findings(const std::vector<FormPair>& pairs,
+                                            const std::vector<std::string>& swept) {
+  std::vector<std::string> lines;
+  for (const CrossoverSeries& s : crossover_series(pairs)) {
+    const CellSummary& a = *s.pair->primal;
+    std::string what = fmt::format("{} / {}, {}", a.solver, s.pair->dual->solver, a.kernel);
+    const std::string fixed = swept_params(a, swept, {"solver.", "dataset.n"});
+    if (!fixed.empty()) what += " (" + fixed + ")";
+    if (std::isfinite(s.D)) what += fmt::format(", D = {}", num(s.D));
+    const char* first = s.primal_cheaper_first ? "primal" : "dual";
+    const char* second = s.primal_cheaper_first ? "dual" : "primal";
+    std::string finding;
+    if (!s.measured) {
+      finding = fmt::format("{} cheaper at every n from {} to {}", first, num(s.n.front()),
+                            num(s.n.back()));
+    } else if (!s.measured->unresolved.empty()) {
+      finding = "crossover " + s.measured->unresolved;
+    } else {
+      finding = fmt::format("{} cheaper below n ≈ {}, {} above", first, crossover_text(*s.measured),
+                            second);
+    }
+    if (s.flops_known) {
+      finding += s.predicted ? fmt::format("; the flop counts cross at n ≈ {}", num(*s.predicted))
+                             : "; the flop counts do not cross in this range";
+    }
+    lines.push_back(what + ": " + finding);
+  }
+  return lines;
+}
+
+/// The answer first: where each form is cheaper against what the flop counts predict,
+/// how the times grow against the flop counts, whether the forms agreed, and the best
+/// cell of each solver with how it was chosen.
+void findings(const std::vector<CellSummary>& cells, const std::vector<FormPair>& pairs,
+              const std::vector<std::string>& swept, const ErrorMeasure& measure,
+              const std::string& validation_text, std::string& md) {
+  std::string out;
+  if (const auto lines = crossover_findings(pairs, swept); !lines.empty()) {
+    out +=
+        "Where each form is cheaper (time: Gram or features, fit and predict; medians, with "
+        "the range their spread implies):\n\n";
+    list_lines(lines, out);
+  }
+  std::vector<std::string> lines;
+  for (const GrowthRow& r : growth_rows(cells, swept)) {
+    if (r.cost != "time_seconds") continue;
+    lines.push_back(
+        fmt::format("{} ({}), {}{}: time ∝ n^{:.2f} (R² {:.3f}){}", r.solver, r.form, r.kernel,
+                    r.fixed.empty() ? "" : " (" + r.fixed + ")", r.fit.exponent, r.fit.r2,
+                    r.predicted ? fmt::format("; flops ∝ n^{:.2f}", *r.predicted) : std::string()));
+  }
+  if (!lines.empty()) {
+    out += "How the time grows with n, against the flop count:\n\n";
+    list_lines(lines, out);
+  }
+  std::map<std::string, std::pair<double, std::size_t>> agreement;  // kernel → (max, pairs)
+  std::vector<std::string> kernels;
+  for (const FormPair& p : pairs) {
+    if (p.prediction_max_diff < 0) continue;
+    auto [it, fresh] = agreement.emplace(p.primal->kernel, std::pair<double, std::size_t>{0, 0});
+    if (fresh) kernels.push_back(p.primal->kernel);
+    it->second.first = std::max(it->second.first, p.prediction_max_diff);
+    ++it->second.second;
+  }
+  if (!kernels.empty()) {
+    std::string text;
+    for (const auto& k : kernels) {
+      const auto& [diff, count] = agreement.at(k);
+      text += fmt::format("{}{}: max |Δŷ| ≤ {:.3g} over {} pair{}", text.empty() ? "" : "; ", k,
+                          diff, count, count == 1 ? "" : "s");
+    }
+    out +=
+        "The two forms' test predictions (the same up to rounding on an exact map, not on "
+        "random features): " +
+        text + ".\n\n";
+  }
+  lines.clear();
+  for (const CellSummary* c : best_cells(cells, measure)) {
+    const std::string params = swept_params(*c, swept);
+    std::string figures;
+    if (measure.validated()) {
+      figures = measure.selection + " " + with_std(c->stat(measure.selection)) + ", ";
+    }
+    figures += measure.column + " " + with_std(c->stat(measure.column));
+    lines.push_back(fmt::format("{}: {}{}, {}", c->solver, c->kernel,
+                                params.empty() ? "" : " (" + params + ")", figures));
+  }
+  if (!lines.empty()) {
+    out += measure.validated()
+               ? fmt::format("Best cell per solver, chosen on {} ({}):\n\n", measure.selection,
+                             validation_text)
+               : std::string(
+                     "Best cell per solver, **picked on the test set** (optimistic; "
+                     "add `folds: 5` to choose on the training part):\n\n");
+    list_lines(lines, out);
+  }
+  if (!out.empty()) md += "## Findings\n\n" + out;
 }
 
 void failures_table(const std::vector<CellSummary>& cells, std::string& md) {
@@ -136,12 +273,14 @@ std::string summary_markdown(const CsvTable& table, const SummaryInputs& in) {
   }
   std::string md = fmt::format("# {}\n\n{} cells, {} runs: {} ok, {} not.\n\n", in.experiment,
                                cells.size(), runs, ok, runs - ok);
+  const std::string validation_text =
+      in.validation.empty() ? "the validation splits" : in.validation;
+  const std::vector<FormPair> pairs = find_pairs(cells, in.folder);
+  findings(cells, pairs, swept, measure, validation_text, md);
   for (const auto& note : in.notes) md += note + "\n\n";
   if (cells.empty()) return md;
   cells_table(cells, swept, measure, md);
-  best_table(cells, swept, measure, in.validation.empty() ? "the validation splits" : in.validation,
-             md);
-  const std::vector<FormPair> pairs = find_pairs(cells, in.folder);
+  best_table(cells, swept, measure, validation_text, md);
   pairs_table(pairs, swept, md);
   crossover_table(pairs, swept, md);
   growth_table(cells, swept, md);

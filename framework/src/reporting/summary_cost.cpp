@@ -59,14 +59,89 @@ void pairs_table(const std::vector<FormPair>& pairs, const std::vector<std::stri
   md += t.markdown();
 }
 
-/// Where the time of each primal-dual pair series over n crosses, against D: theory puts
-/// the crossover at n ≈ D (a gradient step costs O(nD) against O(n²), ridge O(nD² + D³)
-/// against O(n³)).
-void crossover_table(const std::vector<FormPair>& pairs, const std::vector<std::string>& swept,
-                     std::string& md) {
+namespace {
+
+TimeRange time_range(const CellSummary& c) {
+  TimeRange r;
+  r.median = c.stat("time_seconds").mean;
+  r.low = r.high = r.median;
+  if (const auto it = c.values.find("time_seconds_min");
+      it != c.values.end() && !it->second.empty()) {
+    r.low = *std::min_element(it->second.begin(), it->second.end());
+  }
+  if (const auto it = c.values.find("time_seconds_max");
+      it != c.values.end() && !it->second.empty()) {
+    r.high = *std::max_element(it->second.begin(), it->second.end());
+  }
+  if (const auto it = c.values.find("time_below_floor"); it != c.values.end()) {
+    r.below_floor =
+        std::any_of(it->second.begin(), it->second.end(), [](double v) { return v > 0; });
+  }
+  return r;
+}
+
+}  // namespace
+
+std::optional<Crossover> measured_crossover(const std::vector<double>& n,
+                                            const std::vector<TimeRange>& primal,
+                                            const std::vector<TimeRange>& dual) {
+  std::vector<double> pm, dm, plo, phi, dlo, dhi;
+  for (std::size_t i = 0; i < n.size(); ++i) {
+    pm.push_back(primal[i].median);
+    dm.push_back(dual[i].median);
+    plo.push_back(primal[i].low);
+    phi.push_back(primal[i].high);
+    dlo.push_back(dual[i].low);
+    dhi.push_back(dual[i].high);
+  }
+  const auto x = crossover(n, pm, dm);
+  if (!x) return std::nullopt;
+  Crossover c;
+  c.n = *x;
+  // The samples either side of the crossover: resolved when neither is below the noise
+  // floor and at one of them at least the two ranges do not overlap.
+  std::size_t i = 0;
+  while (i + 1 < n.size() && n[i + 1] < *x) ++i;
+  const std::size_t j = std::min(i + 1, n.size() - 1);
+  const auto apart = [&](std::size_t k) {
+    return primal[k].high < dual[k].low || dual[k].high < primal[k].low;
+  };
+  if (primal[i].below_floor || dual[i].below_floor || primal[j].below_floor ||
+      dual[j].below_floor) {
+    c.unresolved = fmt::format("not resolved: times below {:g} ms at n = {} or {}",
+                               kNoiseFloorSeconds * 1e3, num(n[i]), num(n[j]));
+  } else if (!apart(i) && !apart(j)) {
+    c.unresolved =
+        fmt::format("not resolved: the times overlap within their measured range at n = {} and {}",
+                    num(n[i]), num(n[j]));
+  }
+  // The range the spread implies: the crossover of the primal's fastest against the
+  // dual's slowest, and of the primal's slowest against the dual's fastest.
+  const auto a = crossover(n, plo, dhi);
+  const auto b = crossover(n, phi, dlo);
+  c.low = a && b ? std::min(*a, *b) : std::nan("");
+  c.high = a && b ? std::max(*a, *b) : std::nan("");
+  if (a && !b) c.low = c.high = *a;
+  if (b && !a) c.low = c.high = *b;
+  c.bounded = a.has_value() && b.has_value();
+  return c;
+}
+
+std::string crossover_text(const Crossover& c) {
+  if (!c.unresolved.empty()) return c.unresolved;
+  if (!std::isfinite(c.low)) return fmt::format("{} (range beyond the swept n)", num(c.n));
+  if (!c.bounded) {
+    return fmt::format("{} ({} … beyond the swept n)", num(c.n), num(c.low));
+  }
+  if (num(c.low) == num(c.high)) return num(c.n);  // one measurement: no spread to show
+  return fmt::format("{} ({} … {})", num(c.n), num(c.low), num(c.high));
+}
+
+std::vector<CrossoverSeries> crossover_series(const std::vector<FormPair>& pairs) {
   struct Series {
     const FormPair* first = nullptr;
-    std::map<double, std::pair<double, double>> by_n;  // n → (primal time, dual time)
+    std::map<double, std::pair<TimeRange, TimeRange>> by_n;  // n → (primal, dual)
+    std::map<double, std::pair<double, double>> flops;       // n → (primal, dual)
     std::set<double> dims;
   };
   std::map<std::string, Series> series;
@@ -75,8 +150,8 @@ void crossover_table(const std::vector<FormPair>& pairs, const std::vector<std::
     const CellSummary& a = *p.primal;
     const CellSummary& b = *p.dual;
     const double n = a.stat("n_train").mean;
-    const double ta = a.stat("time_seconds").mean, tb = b.stat("time_seconds").mean;
-    if (!(n > 0) || !(ta > 0) || !(tb > 0)) continue;
+    const TimeRange ta = time_range(a), tb = time_range(b);
+    if (!(n > 0) || !(ta.median > 0) || !(tb.median > 0)) continue;
     const std::string key = a.dataset + "|" + a.kernel + "|" + a.solver + "|" + b.solver + "|" +
                             a.params_of("dataset", "dataset.n") + "|" + a.params_of("kernel") +
                             "|" + a.params_of("solver") + "|" + b.params_of("solver");
@@ -86,54 +161,83 @@ void crossover_table(const std::vector<FormPair>& pairs, const std::vector<std::
       order.push_back(key);
     }
     it->second.by_n[n] = {ta, tb};
+    it->second.flops[n] = {a.stat("flops").mean, b.stat("flops").mean};
     it->second.dims.insert(a.stat("feature_dim").mean);
   }
+  std::vector<CrossoverSeries> out;
+  for (const auto& key : order) {
+    const Series& s = series.at(key);
+    if (s.by_n.size() < 2) continue;
+    CrossoverSeries cs;
+    cs.pair = s.first;
+    cs.D = s.dims.size() == 1 ? *s.dims.begin() : std::nan("");
+    std::vector<TimeRange> primal, dual;
+    std::vector<double> fp, fd;
+    for (const auto& [n, times] : s.by_n) {
+      cs.n.push_back(n);
+      primal.push_back(times.first);
+      dual.push_back(times.second);
+      fp.push_back(s.flops.at(n).first);
+      fd.push_back(s.flops.at(n).second);
+    }
+    cs.primal_cheaper_first = primal.front().median < dual.front().median;
+    cs.measured = measured_crossover(cs.n, primal, dual);
+    const bool flops_known = std::all_of(fp.begin(), fp.end(), [](double v) { return v > 0; }) &&
+                             std::all_of(fd.begin(), fd.end(), [](double v) { return v > 0; });
+    if (flops_known) cs.predicted = crossover(cs.n, fp, fd);
+    cs.flops_known = flops_known;
+    out.push_back(std::move(cs));
+  }
+  return out;
+}
+
+/// Where the time of each primal-dual pair series over n crosses, against D and against
+/// where the flop counts cross: theory puts the crossover at n ≈ D (a gradient step costs
+/// O(nD) against O(n²), ridge O(nD² + D³) against O(n³)).
+void crossover_table(const std::vector<FormPair>& pairs, const std::vector<std::string>& swept,
+                     std::string& md) {
   Table t;
   t.header = {"primal", "dual", "kernel"};
   for (const auto& s : swept) {
     if (s.rfind("solver.", 0) != 0 && s != "dataset.n") t.header.push_back(s);
   }
-  for (const char* h : {"D", "n", "cheaper at the smallest n", "crossover n", "crossover n / D"}) {
+  for (const char* h : {"D", "n", "cheaper at the smallest n", "crossover n (range)",
+                        "crossover n / D", "flops predict"}) {
     t.header.emplace_back(h);
   }
-  for (const auto& key : order) {
-    const Series& s = series.at(key);
-    if (s.by_n.size() < 2) continue;
-    const CellSummary& a = *s.first->primal;
-    const CellSummary& b = *s.first->dual;
+  for (const CrossoverSeries& s : crossover_series(pairs)) {
+    const CellSummary& a = *s.pair->primal;
+    const CellSummary& b = *s.pair->dual;
     std::vector<std::string> r = {a.solver, b.solver, a.kernel};
     for (const auto& column : swept) {
       if (column.rfind("solver.", 0) != 0 && column != "dataset.n") {
         r.push_back(param_value(a, column));
       }
     }
-    std::vector<double> ns, primal, dual;
-    for (const auto& [n, times] : s.by_n) {
-      ns.push_back(n);
-      primal.push_back(times.first);
-      dual.push_back(times.second);
-    }
-    const double D = s.dims.size() == 1 ? *s.dims.begin() : std::nan("");
-    r.push_back(num(D));
-    r.push_back(fmt::format("{} … {}", num(ns.front()), num(ns.back())));
-    r.emplace_back(primal.front() < dual.front() ? "primal" : "dual");
-    const auto x = crossover(ns, primal, dual);
-    r.push_back(x ? num(*x) : "none in range");
-    r.push_back(x ? num(*x / D) : "—");
+    r.push_back(num(s.D));
+    r.push_back(fmt::format("{} … {}", num(s.n.front()), num(s.n.back())));
+    r.emplace_back(s.primal_cheaper_first ? "primal" : "dual");
+    r.push_back(s.measured ? crossover_text(*s.measured) : "none in range");
+    r.push_back(s.measured && s.measured->unresolved.empty() ? num(s.measured->n / s.D) : "—");
+    r.push_back(!s.flops_known ? "—" : s.predicted ? num(*s.predicted) : "none in range");
     t.rows.push_back(std::move(r));
   }
   if (t.rows.empty()) return;
-  md +=
-      "## Crossover in n\n\nFor each primal-dual pair swept over n with everything else "
-      "fixed: the n where their times (Gram or features, fit and predict) cross, "
-      "interpolated in (log n, log time) at the first change of sign, against the feature "
-      "dimension D. Theory puts it near n ≈ D: a gradient step costs O(nD) against O(n²), "
-      "ridge O(nD² + D³) against O(n³).\n\n" +
-      t.markdown();
+  md += fmt::format(
+            "## Crossover in n\n\nFor each primal-dual pair swept over n with everything else "
+            "fixed: the n where their times (Gram or features, fit and predict; medians of "
+            "repeated measurements) cross, interpolated in (log n, log time) at the first "
+            "change of sign, with the range the measurements' spread implies (the primal's "
+            "fastest against the dual's slowest, and the other way round); \"not resolved\" "
+            "where the times either side are below {:g} ms or overlap. Beside it, where the "
+            "analytic flop counts cross. Theory puts it near n ≈ D: a gradient step costs "
+            "O(nD) against O(n²), ridge O(nD² + D³) against O(n³).\n\n",
+            kNoiseFloorSeconds * 1e3) +
+        t.markdown();
 }
 
-void growth_table(const std::vector<CellSummary>& cells, const std::vector<std::string>& swept,
-                  std::string& md) {
+std::vector<GrowthRow> growth_rows(const std::vector<CellSummary>& cells,
+                                   const std::vector<std::string>& swept) {
   struct Series {
     std::string kernel, solver, form, fixed;
     std::map<std::string, std::vector<double>> x, y;  // cost → points
@@ -165,20 +269,41 @@ void growth_table(const std::vector<CellSummary>& cells, const std::vector<std::
       }
     }
   }
-  Table t;
-  t.header = {"kernel", "solver", "form", "other parameters", "cost", "exponent b", "R²", "points"};
+  std::vector<GrowthRow> rows;
   for (const auto& key : order) {
     const Series& s = series.at(key);
+    std::optional<PowerFit> flops;
+    if (const auto xs = s.x.find("flops");
+        xs != s.x.end() && std::set<double>(xs->second.begin(), xs->second.end()).size() >= 3) {
+      flops = fit_power_law(xs->second, s.y.at("flops"));
+    }
     for (const char* cost : costs) {
       const auto xs = s.x.find(cost);
       if (xs == s.x.end()) continue;
       if (std::set<double>(xs->second.begin(), xs->second.end()).size() < 3) continue;
       const auto fit = fit_power_law(xs->second, s.y.at(cost));
       if (!fit) continue;
-      t.rows.push_back({s.kernel, s.solver, s.form, s.fixed.empty() ? "—" : s.fixed, cost,
-                        fmt::format("{:.2f}", fit->exponent), fmt::format("{:.3f}", fit->r2),
-                        std::to_string(fit->points)});
+      GrowthRow r{s.kernel, s.solver, s.form, s.fixed, cost, *fit, std::nullopt};
+      // Time is what the flop count predicts; bytes and the count itself have none.
+      if (flops && (r.cost == "time_seconds" || r.cost == "fit_seconds")) {
+        r.predicted = flops->exponent;
+      }
+      rows.push_back(std::move(r));
     }
+  }
+  return rows;
+}
+
+void growth_table(const std::vector<CellSummary>& cells, const std::vector<std::string>& swept,
+                  std::string& md) {
+  Table t;
+  t.header = {"kernel",     "solver", "form",   "other parameters", "cost",
+              "exponent b", "R²",     "points", "flops predict"};
+  for (const GrowthRow& r : growth_rows(cells, swept)) {
+    t.rows.push_back({r.kernel, r.solver, r.form, r.fixed.empty() ? "—" : r.fixed, r.cost,
+                      fmt::format("{:.2f}", r.fit.exponent), fmt::format("{:.3f}", r.fit.r2),
+                      std::to_string(r.fit.points),
+                      r.predicted ? fmt::format("{:.2f}", *r.predicted) : "—"});
   }
   md += "## Growth with n\n\n";
   if (t.rows.empty()) {
@@ -189,7 +314,10 @@ void growth_table(const std::vector<CellSummary>& cells, const std::vector<std::
   }
   md +=
       "cost ≈ c·nᵇ, fitted by least squares on (log n, log cost) over the cells that differ "
-      "only in the dataset's n (means over repeats; n is the number of training points).\n\n" +
+      "only in the dataset's n (means over repeats; n is the number of training points). "
+      "flops predict: the exponent of the analytic flop count (Gram or features, fit and "
+      "predict) over the same cells, what the time's exponent tends to once the sizes are "
+      "large enough for the arithmetic to dominate.\n\n" +
       t.markdown();
 }
 

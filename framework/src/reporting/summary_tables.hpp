@@ -4,7 +4,10 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstddef>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -36,6 +39,23 @@ inline std::string cell_text(const std::string& s) {
 struct Table {
   std::vector<std::string> header;
   std::vector<std::vector<std::string>> rows;
+  /// Removes the columns that hold one value in every row (not those named in `keep`),
+  /// and returns them as "name = value, …" to be stated once above the table; empty
+  /// when none was removed or the table has fewer than two rows.
+  std::string drop_constant_columns(const std::vector<std::string>& keep) {
+    if (rows.size() < 2) return {};
+    std::string same;
+    for (std::size_t c = header.size(); c-- > 0;) {
+      if (std::find(keep.begin(), keep.end(), header[c]) != keep.end()) continue;
+      bool constant = true;
+      for (const auto& r : rows) constant = constant && c < r.size() && r[c] == rows[0][c];
+      if (!constant) continue;
+      same = fmt::format("{} = {}", header[c], rows[0][c]) + (same.empty() ? "" : ", ") + same;
+      header.erase(header.begin() + static_cast<std::ptrdiff_t>(c));
+      for (auto& r : rows) r.erase(r.begin() + static_cast<std::ptrdiff_t>(c));
+    }
+    return same;
+  }
   [[nodiscard]] std::string markdown() const {
     std::string md = "|";
     for (const auto& h : header) md += " " + cell_text(h) + " |";
@@ -61,9 +81,59 @@ inline std::string param_value(const CellSummary& c, const std::string& column) 
 void pairs_table(const std::vector<FormPair>& pairs, const std::vector<std::string>& swept,
                  std::string& md);
 
+/// A cell's time over its measurements and repeats: the median (mean over repeats), the
+/// lowest minimum and highest maximum, and whether it is below the noise floor in some
+/// repeat.
+struct TimeRange {
+  double median = 0, low = 0, high = 0;
+  bool below_floor = false;
+};
+
+/// Where a primal and a dual time series cross in n.
+struct Crossover {
+  double n = 0;  ///< from the medians
+  /// The range the spread implies; NaN when neither bound lies in the swept n.
+  double low = 0, high = 0;
+  bool bounded = false;    ///< both bounds lie in the swept n
+  std::string unresolved;  ///< why the data do not settle it, or empty
+};
+
+/// The crossover of `primal` and `dual` times over increasing n: from the medians, with
+/// the range given by crossing the primal's minima with the dual's maxima and the other
+/// way round; unresolved when a time either side of it is below the noise floor or the
+/// two ranges overlap at both samples either side. Nothing when the medians do not cross.
+std::optional<Crossover> measured_crossover(const std::vector<double>& n,
+                                            const std::vector<TimeRange>& primal,
+                                            const std::vector<TimeRange>& dual);
+
+/// A primal-dual pair swept over n with everything else fixed.
+struct CrossoverSeries {
+  const FormPair* pair = nullptr;  ///< the first pair of the series
+  double D = 0;                    ///< NaN when D varies
+  std::vector<double> n;
+  bool primal_cheaper_first = false;
+  std::optional<Crossover> measured;
+  bool flops_known = false;
+  std::optional<double> predicted;  ///< where the flop counts cross
+};
+std::vector<CrossoverSeries> crossover_series(const std::vector<FormPair>& pairs);
+
 /// For each primal-dual pair swept over n, where their times cross, against D.
 void crossover_table(const std::vector<FormPair>& pairs, const std::vector<std::string>& swept,
                      std::string& md);
+
+/// One cost of one series of cells that differ only in the dataset's n: its power law,
+/// and for a time the exponent of the flop count over the same cells.
+struct GrowthRow {
+  std::string kernel, solver, form, fixed, cost;
+  PowerFit fit;
+  std::optional<double> predicted;
+};
+std::vector<GrowthRow> growth_rows(const std::vector<CellSummary>& cells,
+                                   const std::vector<std::string>& swept);
+
+/// "2400 (2100 … 2700)", "not resolved: …", with the range when it lies in the swept n.
+std::string crossover_text(const Crossover& c);
 
 /// The growth exponent of each cost over n, with R².
 void growth_table(const std::vector<CellSummary>& cells, const std::vector<std::string>& swept,

@@ -235,7 +235,7 @@ class Run {
             return record(c, r, std::move(result));
           };
           execute_group(group, *kernels_[k], plan_.kernels[k].name(),
-                        data_[d][static_cast<std::size_t>(r)], callbacks);
+                        data_[d][static_cast<std::size_t>(r)], e_.timing, callbacks);
         }
       }
     }
@@ -341,7 +341,8 @@ class Run {
   std::optional<double> load_at_start_ = load_average();
   Limit budget_ = core::memory_budget(options_.max_memory);
   Limit threads_ = options_.threads > 0 ? Limit{double(options_.threads), "--threads"}
-                                        : default_threads();
+                   : e_.threads > 0 ? Limit{double(e_.threads), "threads: in the experiment file"}
+                                    : default_threads();
   Plan plan_;
   std::vector<bool> selected_;
   std::vector<std::shared_ptr<Kernel>> kernels_;

@@ -49,7 +49,7 @@ Ran run_group(const Kernel& kernel, const PreparedData& data, const std::string&
     ran.results.push_back(std::move(r));
     return true;
   };
-  execute_group(cells, kernel, "gaussian", data, callbacks);
+  execute_group(cells, kernel, "gaussian", data, TimingSpec{}, callbacks);
   return ran;
 }
 
@@ -135,12 +135,74 @@ TEST(GroupValidation, AFoldThatThrowsFailsTheCellNamingTheFold) {
     results.push_back(std::move(r));
     return true;
   };
-  execute_group({{&cell, &v, std::nullopt}}, *kernel, "linear", data, callbacks);
+  execute_group({{&cell, &v, std::nullopt}}, *kernel, "linear", data, TimingSpec{}, callbacks);
   ASSERT_EQ(results.size(), 1U);
   EXPECT_EQ(results[0].status, CellResult::Status::Failed);
   EXPECT_NE(results[0].error.find("fixture_flaky"), std::string::npos) << results[0].error;
   EXPECT_NE(results[0].error.find("fitting on validation fold 1 of 3"), std::string::npos)
       << results[0].error;
+}
+
+/// A λ sweep of kernel ridge (long enough to share one band reduction) and a GP that
+/// keeps K to predict, as the group's last dual cell, allowed to overwrite K.
+std::vector<CellResult> sweep_and_gp(const PreparedData& data, const TimingSpec& timing) {
+  const auto kernel = make_kernel("gaussian", {{"sigma", "0.6"}});
+  std::vector<Variant> variants;
+  for (const char* lambda : {"1e-4", "1e-3", "1e-2", "1e-1", "1", "10"}) {
+    Variant v;
+    v.plugin = &registry().find(PluginKind::Solver, "kernel_ridge");
+    v.params = checked_params(*v.plugin, {{"lambda", lambda}});
+    variants.push_back(v);
+  }
+  Variant gp;
+  gp.plugin = &registry().find(PluginKind::Solver, "gp_regression");
+  gp.params = checked_params(*gp.plugin, {{"noise", "0.01"}});
+  gp.component = 1;
+  variants.push_back(gp);
+  std::vector<Cell> cells(variants.size());
+  std::vector<GroupCell> group;
+  for (std::size_t i = 0; i < variants.size(); ++i) {
+    cells[i].form = Form::Dual;
+    group.push_back({&cells[i], &variants[i], std::nullopt});
+  }
+  std::vector<CellResult> results;
+  GroupCallbacks callbacks;
+  callbacks.done = [&](const Cell&, CellResult&& r) {
+    results.push_back(std::move(r));
+    return true;
+  };
+  execute_group(group, *kernel, "gaussian", data, timing, callbacks);
+  return results;
+}
+
+TEST(GroupTiming, MeasuringAgainLeavesEveryFigureButTheTimesAsOneMeasurement) {
+  const PreparedData data = small_problem(ValidationSpec{}, 1);
+  const auto once = sweep_and_gp(data, TimingSpec{0, 1});
+  // a minimum time no phase reaches: every phase measured the maximum number of times
+  const auto four = sweep_and_gp(data, TimingSpec{1e6, 4});
+  ASSERT_EQ(once.size(), 7U);
+  ASSERT_EQ(four.size(), 7U);
+  for (std::size_t i = 0; i < once.size(); ++i) {
+    ASSERT_EQ(once[i].status, CellResult::Status::Ok) << once[i].error;
+    ASSERT_EQ(four[i].status, CellResult::Status::Ok) << four[i].error;
+    EXPECT_EQ(once[i].fit->count, 1);
+    EXPECT_EQ(once[i].gram->count, 1);
+    EXPECT_EQ(four[i].fit->count, 4);
+    EXPECT_EQ(four[i].gram->count, 4);
+    EXPECT_EQ(four[i].predict->count, 4);
+    EXPECT_LE(four[i].fit->min, four[i].fit->median);
+    EXPECT_LE(four[i].fit->median, four[i].fit->max);
+    // The same predictions: the measurements after the first fit solvers of their own,
+    // and the GP, which reads K again to predict, sees K as its own fit left it.
+    EXPECT_TRUE(
+        arma::approx_equal(once[i].prediction.mean, four[i].prediction.mean, "absdiff", 0.0))
+        << "cell " << i;
+    EXPECT_EQ(*once[i].test_rmse, *four[i].test_rmse);
+    EXPECT_EQ(once[i].metrics, four[i].metrics);  // the shared band reduction, the LML
+  }
+  EXPECT_FALSE(four.back().prediction.var_f.is_empty());
+  EXPECT_TRUE(arma::approx_equal(once.back().prediction.var_f, four.back().prediction.var_f,
+                                 "absdiff", 0.0));
 }
 
 }  // namespace

@@ -154,13 +154,14 @@ TEST(Summary, TablesOfCellsPairsGrowthAndFailures) {
   EXPECT_EQ(pairs[0].dual->cell, "d100");
   EXPECT_DOUBLE_EQ(pairs[0].prediction_max_diff, 3e-12);
 
-  const std::string md = summary_markdown(t, SummaryInputs{"demo", {"a note"}, {}, {}});
+  const std::string md = summary_markdown(t, SummaryInputs{"demo", {"a note"}, {}, {}, {}});
   EXPECT_THAT(md, HasSubstr("# demo"));
   EXPECT_THAT(md, HasSubstr("7 cells, 13 runs: 12 ok, 1 not."));
   EXPECT_THAT(md, HasSubstr("a note"));
-  EXPECT_THAT(
-      md,
-      HasSubstr("| p100 | lin | primal_ridge | primal | 100 | 0.1 | 100 | 3 | — | 0.3 ± 0.1414 |"));
+  // The columns the same in every row (kernel, train_rmse) are stated once above the table.
+  EXPECT_THAT(md, HasSubstr("The same in every row: kernel = lin, train_rmse = —."));
+  EXPECT_THAT(md,
+              HasSubstr("| p100 | primal_ridge | primal | 100 | 0.1 | 100 | 3 | 0.3 ± 0.1414 |"));
   // primal-dual: n 100, D 3, time ratio 0.002 / 0.001, memory ratio 1000 / 80000
   EXPECT_THAT(md, HasSubstr("| primal_ridge p100 | kernel_ridge d100 | lin | 100 | lambda=0.1 | "
                             "100 | 3 | 0.03 | 2 | 0.0125 | 3e-12 |"));
@@ -169,6 +170,16 @@ TEST(Summary, TablesOfCellsPairsGrowthAndFailures) {
   EXPECT_THAT(md, HasSubstr("## Crossover in n"));
   EXPECT_THAT(md,
               HasSubstr("| primal_ridge | kernel_ridge | lin | 3 | 100 … 400 | dual | 126 | 42 |"));
+  // The findings lead: the crossover, the growth, the agreement and the best cells, with
+  // the warning that the test set chose them.
+  const auto findings = md.find("## Findings");
+  ASSERT_NE(findings, std::string::npos);
+  EXPECT_LT(findings, md.find("## Cells"));
+  EXPECT_THAT(md, HasSubstr("- primal_ridge / kernel_ridge, lin, D = 3: dual cheaper below n ≈ "
+                            "126, primal above"));
+  EXPECT_THAT(md, HasSubstr("- kernel_ridge (dual), lin (solver.lambda=0.1): time ∝ n^3.00"));
+  EXPECT_THAT(md, HasSubstr("lin: max |Δŷ| ≤ 3e-12 over 3 pairs"));
+  EXPECT_THAT(md, HasSubstr("Best cell per solver, **picked on the test set**"));
   // growth: the dual fit time is 1e-9 n³, its bytes 8 n²
   EXPECT_THAT(
       md,

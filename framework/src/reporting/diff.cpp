@@ -1,0 +1,146 @@
+#include "reporting/diff.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <limits>
+#include <map>
+#include <optional>
+#include <utility>
+
+namespace kexp::core {
+
+namespace {
+
+const char* const kShapeColumns[] = {"status", "n_train", "n_test", "d", "feature_dim"};
+const char* const kAccuracyColumns[] = {
+    "train_rmse",          "test_rmse",           "test_accuracy",          "validation_rmse",
+    "validation_rmse_std", "validation_accuracy", "validation_accuracy_std"};
+const char* const kPhases[] = {"gram", "feature", "fit", "predict"};
+
+std::optional<double> number(const std::string& text) {
+  if (text.empty()) return std::nullopt;
+  char* end = nullptr;
+  const double v = std::strtod(text.c_str(), &end);
+  if (end != text.c_str() + text.size()) return std::nullopt;
+  return v;
+}
+
+/// A run's row as column → text.
+using Fields = std::map<std::string, std::string>;
+
+std::map<std::pair<std::string, std::string>, Fields> runs_of(const CsvTable& t) {
+  std::map<std::pair<std::string, std::string>, Fields> out;
+  const auto cell = t.column("cell"), repeat = t.column("repeat");
+  if (!cell || !repeat) return out;
+  for (const auto& row : t.rows) {
+    if (*cell >= row.size() || *repeat >= row.size()) continue;
+    Fields f;
+    for (std::size_t i = 0; i < t.columns.size() && i < row.size(); ++i) f[t.columns[i]] = row[i];
+    out.emplace(std::pair{row[*cell], row[*repeat]}, std::move(f));
+  }
+  return out;
+}
+
+std::string field(const Fields& f, const std::string& column) {
+  const auto it = f.find(column);
+  return it == f.end() ? std::string() : it->second;
+}
+
+bool close(double a, double b, double tolerance) {
+  if (std::isnan(a) || std::isnan(b)) return std::isnan(a) && std::isnan(b);
+  return std::fabs(a - b) <= tolerance * std::max(std::fabs(a), std::fabs(b)) + 1e-12;
+}
+
+}  // namespace
+
+ResultsDiff diff_results(const ResultFolder& a, const ResultFolder& b, double tolerance) {
+  const auto runs_a = runs_of(a.read_results());
+  const auto runs_b = runs_of(b.read_results());
+  ResultsDiff d;
+  d.lowest_ratio = std::numeric_limits<double>::infinity();
+  d.highest_ratio = 0;
+  for (const auto& [key, fa] : runs_a) {
+    const std::string run = key.first + " repeat " + key.second;
+    const auto it = runs_b.find(key);
+    if (it == runs_b.end()) {
+      d.only_in_a.push_back(run);
+      continue;
+    }
+    const Fields& fb = it->second;
+    ++d.compared;
+    const std::string what = fmt::format("{} ({} {} {})", run, field(fa, "kernel"),
+                                         field(fa, "solver"), field(fa, "form"));
+    for (const char* column : kShapeColumns) {
+      if (field(fa, column) != field(fb, column)) {
+        d.accuracy.push_back(fmt::format("{}: {} {} against {}", what, column, field(fa, column),
+                                         field(fb, column)));
+      }
+    }
+    for (const char* column : kAccuracyColumns) {
+      const std::string ta = field(fa, column), tb = field(fb, column);
+      const auto va = number(ta), vb = number(tb);
+      const bool same = (!va && !vb && ta == tb) || (va && vb && close(*va, *vb, tolerance));
+      if (!same) {
+        d.accuracy.push_back(fmt::format("{}: {} {} against {}", what, column,
+                                         ta.empty() ? "(empty)" : ta, tb.empty() ? "(empty)" : tb));
+      }
+    }
+    for (const char* phase : kPhases) {
+      const std::string p(phase);
+      const auto ma = number(field(fa, p + "_seconds")), mb = number(field(fb, p + "_seconds"));
+      if (!ma || !mb || !(*ma > 0) || !(*mb > 0)) continue;
+      const double lo_a = number(field(fa, p + "_seconds_min")).value_or(*ma);
+      const double hi_a = number(field(fa, p + "_seconds_max")).value_or(*ma);
+      const double lo_b = number(field(fb, p + "_seconds_min")).value_or(*mb);
+      const double hi_b = number(field(fb, p + "_seconds_max")).value_or(*mb);
+      ++d.phases_compared;
+      const double ratio = *mb / *ma;
+      d.lowest_ratio = std::min(d.lowest_ratio, ratio);
+      d.highest_ratio = std::max(d.highest_ratio, ratio);
+      if (hi_a < lo_b || hi_b < lo_a) {
+        d.timing.push_back(
+            fmt::format("{}: {} {:.4g} s ({:.4g} … {:.4g}) against {:.4g} s "
+                        "({:.4g} … {:.4g}), ×{:.3g}",
+                        what, phase, *ma, lo_a, hi_a, *mb, lo_b, hi_b, ratio));
+      }
+    }
+  }
+  for (const auto& [key, fb] : runs_b) {
+    if (runs_a.count(key) == 0) d.only_in_b.push_back(key.first + " repeat " + key.second);
+  }
+  if (d.phases_compared == 0) d.lowest_ratio = d.highest_ratio = 0;
+  return d;
+}
+
+std::string diff_report(const ResultsDiff& d, const std::string& a, const std::string& b,
+                        std::size_t limit) {
+  std::string out;
+  const auto list = [&](const std::string& title, const std::vector<std::string>& lines) {
+    if (lines.empty()) return;
+    out += fmt::format("{} ({}):\n", title, lines.size());
+    for (std::size_t i = 0; i < lines.size() && i < limit; ++i) out += "  " + lines[i] + "\n";
+    if (lines.size() > limit) out += fmt::format("  … and {} more\n", lines.size() - limit);
+  };
+  out += fmt::format("{} runs in both {} and {}\n", d.compared, a, b);
+  list("only in " + a, d.only_in_a);
+  list("only in " + b, d.only_in_b);
+  list("results that differ", d.accuracy);
+  if (d.accuracy.empty() && d.compared > 0) {
+    out +=
+        "results: the same in every run (status, sizes, training, test and validation "
+        "errors)\n";
+  }
+  if (d.phases_compared > 0) {
+    out += fmt::format(
+        "times: {} of {} phases outside each other's measured range; the median time of {} "
+        "over {} runs from ×{:.3g} to ×{:.3g}\n",
+        d.timing.size(), d.phases_compared, b, a, d.lowest_ratio, d.highest_ratio);
+    list("phases whose ranges do not overlap", d.timing);
+  }
+  return out;
+}
+
+}  // namespace kexp::core

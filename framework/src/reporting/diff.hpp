@@ -1,0 +1,40 @@
+// `kexp diff A B`: two result folders compared run by run (cell id and repeat), as a
+// regeneration is checked against the report it regenerates. Accuracy must match;
+// times are compared against the range of their measurements, since on a shared machine
+// they move.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "reporting/result_folder.hpp"
+
+namespace kexp::core {
+
+struct ResultsDiff {
+  std::size_t compared = 0;  ///< runs in both folders
+  /// Runs whose status, shape (n_train, n_test, d, feature_dim) or an accuracy column
+  /// (train and test RMSE and accuracy, the validation errors) differ: one line each.
+  std::vector<std::string> accuracy;
+  /// Phases whose measured ranges [min, max] do not overlap: one line each.
+  std::vector<std::string> timing;
+  std::size_t phases_compared = 0;
+  double lowest_ratio = 0, highest_ratio = 0;     ///< of B's median time over A's, all phases
+  std::vector<std::string> only_in_a, only_in_b;  ///< "cell repeat"
+
+  /// No accuracy difference and the same runs in both.
+  [[nodiscard]] bool same_results() const {
+    return accuracy.empty() && only_in_a.empty() && only_in_b.empty();
+  }
+};
+
+/// Compares the results.csv of two folders. Numbers match when they differ by at most
+/// `tolerance` relatively (and 1e-12 absolutely, for figures near zero).
+ResultsDiff diff_results(const ResultFolder& a, const ResultFolder& b, double tolerance);
+
+/// What differs, for the terminal: at most `limit` lines of each kind.
+std::string diff_report(const ResultsDiff& diff, const std::string& a, const std::string& b,
+                        std::size_t limit);
+
+}  // namespace kexp::core
