@@ -34,7 +34,7 @@ bool measure_again(const TimingSpec& timing, const std::vector<double>& seconds)
 
 std::string timing_notes(const std::vector<std::pair<std::string, const PhaseTiming*>>& phases) {
   std::string notes;
-  const auto add = [&](const std::string& note) { notes += (notes.empty() ? "" : "; ") + note; };
+  const auto add = [&](const std::string& note) { notes += (notes.empty() ? "" : " / ") + note; };
   for (const auto& [name, t] : phases) {
     if (t == nullptr || t->count == 0) continue;
     if (t->median < kNoiseFloorSeconds) {

@@ -51,7 +51,8 @@ PhaseTiming measure(const TimingSpec& timing, const F& f) {
 }
 
 /// What a row says of its times: each phase below the noise floor ("fit below 1 ms") or
-/// noisy ("predict spread 80% over 5"), joined by "; ". Empty when every phase is
+/// noisy ("predict noisy: spread 80% over 5"), joined by " / " (no comma or
+/// semicolon, so that naive CSV readers keep it one field). Empty when every phase is
 /// above the floor and steady. `phases` pairs a phase's name with its timing.
 [[nodiscard]] std::string timing_notes(
     const std::vector<std::pair<std::string, const PhaseTiming*>>& phases);

@@ -64,7 +64,7 @@ TEST(Timing, NotesNameThePhasesBelowTheFloorAndTheNoisyOnes) {
   EXPECT_EQ(timing_notes({{"gram", &fast}, {"fit", &steady}, {"predict", nullptr}}),
             "gram below 1 ms");
   EXPECT_EQ(timing_notes({{"fit", &noisy}, {"predict", &fast}}),
-            "fit noisy: spread 174% over 4; predict below 1 ms");
+            "fit noisy: spread 174% over 4 / predict below 1 ms");
   EXPECT_EQ(timing_notes({{"fit", &noisy_twice}}), "");  // two measurements tell no spread
 }
 
