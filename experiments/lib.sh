@@ -18,8 +18,8 @@ csv_to_tsv() {
 }
 
 # The folder a run.sh writes its report to: the committed report/ with --update, else a
-# scratch folder results/<experiment> beside the working copy, so that a regeneration
-# does not overwrite what is committed until asked to.
+# scratch folder results/<experiment> (KEXP_SCRATCH names another parent folder), so that
+# a regeneration does not overwrite what is committed until asked to.
 #   report=$(report_folder "$here" "$@")
 report_folder() {
   local here=$1
@@ -31,7 +31,7 @@ report_folder() {
       return
     fi
   done
-  echo "results/$(basename "$here")"
+  echo "${KEXP_SCRATCH:-results}/$(basename "$here")"
 }
 
 # After a regeneration into a scratch folder: `kexp diff` of the committed report

@@ -13,7 +13,7 @@ kexp=${KEXP:-build/bin/kexp}
 . "$(dirname "$0")/../lib.sh"
 report=$(report_folder "$here" "$@")
 
-"$kexp" run "$here/experiment.yaml" --out "$report" --force --quiet --threads 1
+OPENBLAS_NUM_THREADS=1 OMP_NUM_THREADS=1 "$kexp" run "$here/experiment.yaml" --out "$report" --force --quiet
 "$kexp" check-kernel --config "$here/experiment.yaml" --points 300 --dim 3 --seed 1 \
   >"$report/check-kernel.txt"
 rm -f "$report/results.jsonl"

@@ -9,7 +9,8 @@
 set -euo pipefail
 here=experiments/kernel-validity
 kexp=${KEXP:-build/bin/kexp}
-report=$here/report
+. "$(dirname "$0")/../lib.sh"
+report=$(report_folder "$here" "$@")
 rm -rf "$report"
 mkdir -p "$report/plots"
 
@@ -94,3 +95,7 @@ plot "$report/sigmoid.dat" using 1:2:3 with image notitle, \
 GNUPLOT
 rm -f "$report/sigmoid.dat" "$report/sigmoid.xtics" "$report/sigmoid.ytics"
 echo "wrote $report"
+if [[ $report != "$here/report" ]]; then
+  # check-kernel's figures are deterministic: the regeneration must match what is committed.
+  diff -q "$here/report/check-kernel.txt" "$report/check-kernel.txt"
+fi

@@ -11,8 +11,7 @@ report=$(report_folder "$here" "$@")
 kexp=${KEXP:-build/bin/kexp}
 # One thread for the Gram blocks, BLAS and OpenMP (the feature maps): times compare on one
 # core.
-OPENBLAS_NUM_THREADS=1 OMP_NUM_THREADS=1 "$kexp" run "$here/experiment.yaml" --out "$report" --force --quiet \
-  --threads 1
+OPENBLAS_NUM_THREADS=1 OMP_NUM_THREADS=1 "$kexp" run "$here/experiment.yaml" --out "$report" --force --quiet
 rm -f "$report/results.jsonl"  # results.csv holds every row
 for file in summary.md results.csv config.yaml manifest.json; do
   [[ -s $report/$file ]] || { echo "run.sh: $report/$file is missing" >&2; exit 1; }

@@ -18,7 +18,10 @@ MeanStd mean_std(const std::vector<double>& values) {
   MeanStd s;
   double sum = 0;
   for (double v : values) {
-    if (!std::isfinite(v)) continue;
+    if (!std::isfinite(v)) {
+      ++s.nonfinite;
+      continue;
+    }
     sum += v;
     ++s.count;
   }

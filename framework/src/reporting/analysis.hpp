@@ -20,9 +20,10 @@ struct MeanStd {
   double mean = 0;
   double std = 0;  ///< sample standard deviation (n − 1); 0 for one value
   std::size_t count = 0;
+  std::size_t nonfinite = 0;  ///< values left out: NaN or infinite
 };
 
-/// Mean and sample standard deviation of the finite values.
+/// Mean and sample standard deviation of the finite values; the others are counted.
 MeanStd mean_std(const std::vector<double>& values);
 
 /// y ≈ c·xᵇ by least squares on (log x, log y); needs at least two distinct positive x

@@ -151,7 +151,17 @@ void list_lines(const std::vector<std::string>& lines, std::string& md) {
 std::vector<std::string> crossover_findings(const std::vector<FormPair>& pairs,
                                             const std::vector<std::string>& swept) {
   std::vector<std::string> lines;
-  for (const CrossoverSeries& s : crossover_series(pairs)) {
+  std::vector<CrossoverSeries> series = crossover_series(pairs);
+  // The answers first: resolved crossovers, then one form cheaper throughout, then the
+  // crossovers the measurements do not settle.
+  const auto rank = [](const CrossoverSeries& s) {
+    if (!s.measured) return 1;
+    return s.measured->unresolved.empty() ? 0 : 2;
+  };
+  std::stable_sort(
+      series.begin(), series.end(),
+      [&](const CrossoverSeries& a, const CrossoverSeries& b) { return rank(a) < rank(b); });
+  for (const CrossoverSeries& s : series) {
     const CellSummary& a = *s.pair->primal;
     std::string what = fmt::format("{} / {}, {}", a.solver, s.pair->dual->solver, a.kernel);
     const std::string fixed = swept_params(a, swept, {"solver.", "dataset.n"});
@@ -191,12 +201,30 @@ void findings(const std::vector<CellSummary>& cells, const std::vector<FormPair>
         "the range their spread implies):\n\n";
     list_lines(lines, out);
   }
+  // A solver's parameters are named only where that solver's cells take more than one
+  // value (a λ sweep), not where another solver's cells differ.
+  std::map<std::string, std::map<std::string, std::set<std::string>>> solver_values;
+  for (const CellSummary& c : cells) {
+    for (const auto& [column, value] : c.params) {
+      if (column.rfind("solver.", 0) == 0 && !value.empty()) {
+        solver_values[c.solver][column].insert(value);
+      }
+    }
+  }
   std::vector<std::string> lines;
   for (const GrowthRow& r : growth_rows(cells, swept)) {
     if (r.cost != "time_seconds") continue;
+    std::string fixed;
+    for (const GrowthRow::Setting& setting : r.settings) {
+      if (setting.column.rfind("solver.", 0) == 0 &&
+          solver_values[r.solver][setting.column].size() < 2) {
+        continue;
+      }
+      fixed += (fixed.empty() ? "" : ", ") + setting.column + "=" + setting.value;
+    }
     lines.push_back(
         fmt::format("{} ({}), {}{}: time ∝ n^{:.2f} (R² {:.3f}){}", r.solver, r.form, r.kernel,
-                    r.fixed.empty() ? "" : " (" + r.fixed + ")", r.fit.exponent, r.fit.r2,
+                    fixed.empty() ? "" : " (" + fixed + ")", r.fit.exponent, r.fit.r2,
                     r.predicted ? fmt::format("; flops ∝ n^{:.2f}", *r.predicted) : std::string()));
   }
   if (!lines.empty()) {

@@ -21,9 +21,12 @@ inline std::string num(double v) {
 }
 
 inline std::string with_std(const MeanStd& s) {
-  if (s.count == 0) return "—";
-  if (s.count == 1) return num(s.mean);
-  return fmt::format("{} ± {}", num(s.mean), num(s.std));
+  // A value that is there but not finite is written as such, never as "not known".
+  if (s.count == 0) return s.nonfinite > 0 ? "NaN" : "—";
+  const std::string left_out =
+      s.nonfinite > 0 ? fmt::format(" ({} not finite)", s.nonfinite) : std::string();
+  if (s.count == 1) return num(s.mean) + left_out;
+  return fmt::format("{} ± {}{}", num(s.mean), num(s.std), left_out);
 }
 
 /// A table cell: pipes escaped, no newlines.
@@ -126,6 +129,11 @@ void crossover_table(const std::vector<FormPair>& pairs, const std::vector<std::
 /// and for a time the exponent of the flop count over the same cells.
 struct GrowthRow {
   std::string kernel, solver, form, fixed, cost;
+  /// The swept parameters of the series (what `fixed` lists), one by one.
+  struct Setting {
+    std::string column, value;
+  };
+  std::vector<Setting> settings;
   PowerFit fit;
   std::optional<double> predicted;
 };

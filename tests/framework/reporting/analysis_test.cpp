@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "reporting/summary.hpp"
+#include "reporting/summary_tables.hpp"
 #include "sweep/pairing.hpp"
 
 namespace kexp::core {
@@ -22,6 +23,14 @@ TEST(Analysis, MeanAndSampleStandardDeviation) {
   EXPECT_NEAR(s.std, std::sqrt(5.0 / 3.0), 1e-15);
   EXPECT_EQ(mean_std({7.0}).std, 0.0);
   EXPECT_TRUE(std::isnan(mean_std({}).mean));
+  EXPECT_EQ(s.nonfinite, 1U);
+}
+
+TEST(Analysis, ANonFiniteValueIsWrittenAsSuchNotAsMissing) {
+  EXPECT_EQ(summary::with_std(mean_std({})), "—");
+  EXPECT_EQ(summary::with_std(mean_std({std::nan("")})), "NaN");
+  EXPECT_EQ(summary::with_std(mean_std({1.0, std::nan("")})), "1 (1 not finite)");
+  EXPECT_EQ(summary::with_std(mean_std({1.0, 3.0})), "2 ± 1.414");
 }
 
 TEST(Analysis, PowerLawFitRecoversAnExactExponent) {
