@@ -1,0 +1,66 @@
+# kexp plot; run `gnuplot cost_vs_D_sine_d_3__frequency_1__n_3000__noise_0.1__standardize_true__test_fraction_0.2.gp` here to redraw cost_vs_D_sine_d_3__frequency_1__n_3000__noise_0.1__standardize_true__test_fraction_0.2.svg
+set terminal svg size 860,520 dynamic noenhanced font 'sans,11'
+set output 'cost_vs_D_sine_d_3__frequency_1__n_3000__noise_0.1__standardize_true__test_fraction_0.2.svg'
+set title 'time against the feature dimension D: sine d=3, frequency=1, n=3000, noise=0.1, standardize=true, test_fraction=0.2'
+set xlabel 'D (feature dimension of the kernel''s map)'
+set ylabel 'time: Gram or features + fit + predict (s)'
+set key below
+set grid
+set format x '%g'
+set format y '%g'
+set logscale x
+set logscale y
+set arrow 1 from 2400, graph 0 to 2400, graph 1 nohead dashtype 2 lc rgb '#888888'
+set label 1 'D = n = 2400' at 2400, graph 0.95 left offset 0.5,0 textcolor rgb '#555555'
+set arrow 2 from 1234.36315844997, graph 0 to 1234.36315844997, graph 1 nohead dashtype 2 lc rgb '#888888'
+set label 2 'crossover D ≈ 1234' at 1234.36315844997, graph 0.8899999999999999 left offset 0.5,0 textcolor rgb '#555555'
+$line0 << EOD
+4 0.12419043516666667
+10 0.1255597695
+16 0.12289708923333334
+20 0.1281137361666667
+32 0.1229955597
+35 0.13124690983333331
+56 0.12946131383333334
+64 0.12675783463333332
+84 0.12893997816666666
+120 0.129372566
+128 0.12322072333333334
+165 0.12472709566666668
+220 0.12323414116666669
+256 0.11918817266666668
+286 0.121860782
+364 0.12024772666666667
+455 0.12428912933333332
+512 0.12265142980000002
+560 0.12308498116666666
+680 0.12180409483333333
+1024 0.12997455089999999
+2048 0.14699417073333335
+EOD
+$line1 << EOD
+4 8.498166666666667e-05
+10 0.00013990733333333333
+16 0.00011760520000000001
+20 0.00021991633333333336
+32 0.00025135006666666666
+35 0.00039659333333333336
+56 0.0006659376666666666
+64 0.0006420735999999999
+84 0.001139529
+120 0.0018269233333333334
+128 0.0017377530666666668
+165 0.002996726
+220 0.0043757753333333324
+256 0.005647884000000001
+286 0.0069974163333333325
+364 0.010664040833333333
+455 0.0165304085
+512 0.0206623296
+560 0.02444246833333333
+680 0.03681910933333333
+1024 0.08894841333333334
+2048 0.4108377056333333
+EOD
+plot $line0 using 1:2 with linespoints title 'dual kernel_ridge(lambda=0.01)', \
+     $line1 using 1:2 with linespoints title 'primal primal_ridge(lambda=0.01)'
