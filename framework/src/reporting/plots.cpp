@@ -289,6 +289,16 @@ void error_plots(const std::vector<CellSummary>& cells, const std::vector<std::s
   }
 }
 
+/// Whether a file name (without extension) is one the report draws: cost against n or D,
+/// an error against a parameter (the names given in cost_plots, cost_vs_dim_plots and
+/// error_plots).
+bool is_report_plot(const std::string& stem) {
+  for (const char* prefix : {"cost_vs_n_", "cost_vs_D_", "test_rmse_vs_", "test_accuracy_vs_"}) {
+    if (stem.rfind(prefix, 0) == 0) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 std::string gnuplot_program() {
@@ -317,11 +327,14 @@ PlotResult write_plots(const std::vector<CellSummary>& cells, const std::vector<
   }
   const fs::path dir = ResultFolder(folder).plots_dir();
   fs::create_directories(dir);
-  // A rebuild replaces the plots of an earlier report.
+  // A rebuild replaces the plots of an earlier report, and only those: a plot of the
+  // user's own beside them (an experiment's hand-made figures) stays.
   std::error_code ec;
   for (const auto& entry : fs::directory_iterator(dir, ec)) {
     const auto ext = entry.path().extension();
-    if (ext == ".gp" || ext == ".svg") fs::remove(entry.path(), ec);
+    if ((ext == ".gp" || ext == ".svg") && is_report_plot(entry.path().stem().string())) {
+      fs::remove(entry.path(), ec);
+    }
   }
   for (const Plot& p : plots) {
     write_file_atomically(dir / (p.name + ".gp"), script(p));

@@ -147,9 +147,41 @@ void list_lines(const std::vector<std::string>& lines, std::string& md) {
   md += "\n";
 }
 
+/// solver → parameter column → the values the solver's cells take.
+using SolverValues = std::map<std::string, std::map<std::string, std::set<std::string>>>;
+
+/// The values of each plugin's parameters over the cells: "solver:kernel_ridge" →
+/// "solver.lambda" → {…}, and the same for kernels.
+SolverValues solver_parameter_values(const std::vector<CellSummary>& cells) {
+  SolverValues out;
+  for (const CellSummary& c : cells) {
+    for (const auto& [column, value] : c.params) {
+      if (value.empty()) continue;
+      if (column.rfind("solver.", 0) == 0) out["solver:" + c.solver][column].insert(value);
+      if (column.rfind("kernel.", 0) == 0) out["kernel:" + c.kernel][column].insert(value);
+    }
+  }
+  return out;
+}
+
+/// Whether `column` is worth naming for a cell of this kernel and solver: a dataset
+/// parameter that is swept, or a kernel or solver parameter that the cells of that very
+/// plugin sweep (a λ sweep), not one that only another plugin's cells differ in.
+bool varies(const SolverValues& values, const std::string& kernel, const std::string& solver,
+            const std::string& column) {
+  const bool is_solver = column.rfind("solver.", 0) == 0;
+  if (!is_solver && column.rfind("kernel.", 0) != 0) return true;
+  const auto s = values.find(is_solver ? "solver:" + solver : "kernel:" + kernel);
+  if (s == values.end()) return false;
+  const auto c = s->second.find(column);
+  return c != s->second.end() && c->second.size() > 1;
+}
+
 /// Each primal-dual series over n: where each form is cheaper, against the flop counts.
-std::vector<std::string> crossover_findings(const std::vector<FormPair>& pairs,
+std::vector<std::string> crossover_findings(const std::vector<CellSummary>& cells,
+                                            const std::vector<FormPair>& pairs,
                                             const std::vector<std::string>& swept) {
+  const SolverValues solver_values = solver_parameter_values(cells);
   std::vector<std::string> lines;
   std::vector<CrossoverSeries> series = crossover_series(pairs);
   // The answers first: resolved crossovers, then one form cheaper throughout, then the
@@ -164,7 +196,15 @@ std::vector<std::string> crossover_findings(const std::vector<FormPair>& pairs,
   for (const CrossoverSeries& s : series) {
     const CellSummary& a = *s.pair->primal;
     std::string what = fmt::format("{} / {}, {}", a.solver, s.pair->dual->solver, a.kernel);
-    const std::string fixed = swept_params(a, swept, {"solver.", "dataset.n"});
+    std::string fixed;
+    for (const auto& column : swept) {
+      const auto it = a.params.find(column);
+      if (column == "dataset.n" || it == a.params.end() || it->second.empty() ||
+          !varies(solver_values, a.kernel, a.solver, column)) {
+        continue;
+      }
+      fixed += (fixed.empty() ? "" : ", ") + column + "=" + it->second;
+    }
     if (!fixed.empty()) what += " (" + fixed + ")";
     if (std::isfinite(s.D)) what += fmt::format(", D = {}", num(s.D));
     const char* first = s.primal_cheaper_first ? "primal" : "dual";
@@ -195,31 +235,19 @@ void findings(const std::vector<CellSummary>& cells, const std::vector<FormPair>
               const std::vector<std::string>& swept, const ErrorMeasure& measure,
               const std::string& validation_text, std::string& md) {
   std::string out;
-  if (const auto lines = crossover_findings(pairs, swept); !lines.empty()) {
+  if (const auto lines = crossover_findings(cells, pairs, swept); !lines.empty()) {
     out +=
         "Where each form is cheaper (time: Gram or features, fit and predict; medians, with "
         "the range their spread implies):\n\n";
     list_lines(lines, out);
   }
-  // A solver's parameters are named only where that solver's cells take more than one
-  // value (a λ sweep), not where another solver's cells differ.
-  std::map<std::string, std::map<std::string, std::set<std::string>>> solver_values;
-  for (const CellSummary& c : cells) {
-    for (const auto& [column, value] : c.params) {
-      if (column.rfind("solver.", 0) == 0 && !value.empty()) {
-        solver_values[c.solver][column].insert(value);
-      }
-    }
-  }
+  const SolverValues solver_values = solver_parameter_values(cells);
   std::vector<std::string> lines;
   for (const GrowthRow& r : growth_rows(cells, swept)) {
     if (r.cost != "time_seconds") continue;
     std::string fixed;
     for (const GrowthRow::Setting& setting : r.settings) {
-      if (setting.column.rfind("solver.", 0) == 0 &&
-          solver_values[r.solver][setting.column].size() < 2) {
-        continue;
-      }
+      if (!varies(solver_values, r.kernel, r.solver, setting.column)) continue;
       fixed += (fixed.empty() ? "" : ", ") + setting.column + "=" + setting.value;
     }
     lines.push_back(

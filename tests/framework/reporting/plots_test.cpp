@@ -66,6 +66,22 @@ TEST(Plots, CostAgainstDimensionWhenNIsNotSwept) {
   }
 }
 
+TEST(Plots, ARebuildReplacesTheReportsPlotsAndKeepsAnyOther) {
+  test::TempDir dir;
+  const fs::path own = dir.write("plots/kernel-error.svg", "<svg/>");
+  const fs::path own_script = dir.write("plots/kernel-error.gp", "plot x");
+  const fs::path stale = dir.write("plots/cost_vs_n_gone.svg", "<svg/>");
+  ::setenv("KEXP_GNUPLOT", "true", 1);
+  const CsvTable t = degree_sweep();
+  const auto cells = summarize_cells(t);
+  (void)write_plots(cells, swept_columns(t, cells), dir.path());
+  ::unsetenv("KEXP_GNUPLOT");
+  EXPECT_TRUE(fs::exists(own));
+  EXPECT_TRUE(fs::exists(own_script));
+  EXPECT_FALSE(fs::exists(stale));
+  EXPECT_TRUE(fs::exists(dir.path() / "plots" / "cost_vs_D_cubic_n_100.gp"));
+}
+
 TEST(Plots, NoCostAgainstDimensionWhenNIsSwept) {
   test::TempDir dir;
   ::setenv("KEXP_GNUPLOT", "true", 1);
