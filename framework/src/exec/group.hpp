@@ -4,9 +4,11 @@
 // K or Φ is built once for the group, by the first cell that needs it, and handed to
 // every cell after it: the dual cells except the last must hand K back intact, the last
 // may factor it in place (TrainingData::gram_writable), and K is released when the last
-// dual cell no longer needs it, before the cross block K(X, X*) is built, so that the
-// two need not be in memory together. The cells of one solver entry share a SharedState
-// (a factorization handed on along a λ sweep).
+// dual cell no longer needs it. The cross block K(X, X*) is built once, after the fit of
+// the first dual cell that predicts: in a group of one dual cell K is released first, so
+// that the two are never in memory together; in a larger group they are, while the later
+// cells still need K. The cells of one solver entry share a SharedState (a
+// factorization handed on along a λ sweep).
 #pragma once
 
 #include <functional>

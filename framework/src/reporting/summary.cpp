@@ -21,6 +21,15 @@ namespace {
 
 using namespace summary;
 
+/// A validation error as the mean over the splits ± their deviation (each averaged over
+/// the repeats), or the mean alone for a single held-out split.
+std::string over_folds(const CellSummary& c, const std::string& column) {
+  const MeanStd mean = c.stat(column);
+  const MeanStd spread = c.stat(column + "_std");
+  if (mean.count == 0 || spread.count == 0) return with_std(mean);
+  return fmt::format("{} ± {}", num(mean.mean), num(spread.mean));
+}
+
 void cells_table(const std::vector<CellSummary>& cells, const std::vector<std::string>& swept,
                  const ErrorMeasure& measure, std::string& md) {
   Table t;
@@ -29,7 +38,7 @@ void cells_table(const std::vector<CellSummary>& cells, const std::vector<std::s
   const bool accuracy = measure.column == "test_accuracy";
   for (const char* h : {"n_train", "D", "train_rmse", "test_rmse"}) t.header.emplace_back(h);
   if (accuracy) t.header.emplace_back("test_accuracy");
-  if (measure.validated()) t.header.push_back(measure.selection);
+  if (measure.validated()) t.header.push_back(measure.selection + " (± over folds)");
   for (const char* h : {"time (s)", "fit (s)", "ok"}) t.header.emplace_back(h);
   for (const CellSummary& c : cells) {
     std::vector<std::string> r = {c.cell, c.kernel, c.solver, c.form};
@@ -39,17 +48,18 @@ void cells_table(const std::vector<CellSummary>& cells, const std::vector<std::s
     r.push_back(with_std(c.stat("train_rmse")));
     r.push_back(with_std(c.stat("test_rmse")));
     if (accuracy) r.push_back(with_std(c.stat("test_accuracy")));
-    if (measure.validated()) r.push_back(with_std(c.stat(measure.selection)));
+    if (measure.validated()) r.push_back(over_folds(c, measure.selection));
     r.push_back(with_std(c.stat("time_seconds")));
     r.push_back(with_std(c.stat("fit_seconds")));
     r.push_back(fmt::format("{}/{}", c.ok, c.runs));
     t.rows.push_back(std::move(r));
   }
   const std::string validation =
-      measure.validated()
-          ? fmt::format(" {}: the mean over the validation splits of the training part.",
-                        measure.selection)
-          : "";
+      measure.validated() ? fmt::format(
+                                " {}: the mean over the validation splits of the training part, ± "
+                                "the deviation over the folds.",
+                                measure.selection)
+                          : "";
   const std::string same = t.drop_constant_columns({"cell"});
   md += fmt::format(
             "## Cells\n\nMean ± standard deviation over the repeats that finished. time: Gram "

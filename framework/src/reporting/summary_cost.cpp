@@ -56,6 +56,8 @@ void pairs_table(const std::vector<FormPair>& pairs, const std::vector<std::stri
     r.push_back(p.prediction_max_diff >= 0 ? fmt::format("{:.3g}", p.prediction_max_diff) : "—");
     t.rows.push_back(std::move(r));
   }
+  const std::string same = t.drop_constant_columns({"primal", "dual"});
+  if (!same.empty()) md += "The same in every row: " + same + ".\n\n";
   md += t.markdown();
 }
 
