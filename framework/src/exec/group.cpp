@@ -201,6 +201,7 @@ class GroupExecution {
     if (data_.splits.empty()) return;
     const std::size_t count = data_.splits.size();
     arma::vec rmses(count), accuracies(count);
+    const arma::vec k_diagonal = form == Form::Dual ? arma::vec(in_.K.diag()) : arma::vec();
     Stopwatch watch;
     for (std::size_t f = 0; f < count; ++f) {
       const ValidationSplit& split = data_.splits[f];
@@ -217,7 +218,7 @@ class GroupExecution {
       if (form == Form::Dual) {
         inputs_fit = in_.K.submat(split.fit, split.fit);
         inputs_held = in_.K.submat(split.fit, split.held_out);
-        diagonal = arma::vec(in_.K.diag()).elem(split.held_out);
+        diagonal = k_diagonal.elem(split.held_out);
         train.gram = &inputs_fit;
         train.gram_writable = true;
         test.gram = &inputs_held;
@@ -243,12 +244,7 @@ class GroupExecution {
       }
       in_solver("predicting", [&] { require_finite(p.mean, "the validation predictions"); });
       rmses[f] = rmse(y_held, p.mean);
-      if (!std::isfinite(rmses[f])) {
-        throw NumericError(fmt::format(
-            "the RMSE on {} is {} although every prediction is finite: the targets are too "
-            "large to square in double precision; rescale them",
-            where, rmses[f]));
-      }
+      require_finite_error(rmses[f], "RMSE on " + where);
       if (data_.task == Task::Classification) accuracies[f] = accuracy(y_held, p.mean);
     }
     result.validation_seconds = watch.seconds();
@@ -273,46 +269,38 @@ class GroupExecution {
     SolverReport report;
     // The shared state as this fit finds it, for the fits that measure it again.
     const SharedState shared_before = train.shared != nullptr ? *train.shared : SharedState();
-    std::vector<double> fit_seconds;
-    {
-      const Stopwatch watch;
-      in_solver("fitting", [&] { solver->fit(train, report); });
-      fit_seconds.push_back(watch.seconds());
-    }
     arma::mat K_again;  // K for a measurement that may overwrite it
-    while (measure_again(timing_, fit_seconds)) {
-      SharedState shared = shared_before;
-      TrainingData again = train;
-      again.shared = &shared;
-      if (train.gram_writable) {
-        // The first fit may have overwritten K, which its solver may still read when it
-        // predicts: the measurement gets K of its own, computed again, untimed.
-        in_kernel("computing the Gram matrix", in_.gram_failure,
-                  [&] { kernel_.gram(data_.X_train, K_again); });
-        again.gram = &K_again;
-      }
-      const std::shared_ptr<Solver> other = create_solver(*sv.plugin, sv.params);
-      SolverReport ignored;
-      const Stopwatch watch;
-      in_solver("fitting", [&] { other->fit(again, ignored); });
-      fit_seconds.push_back(watch.seconds());
-    }
-    result.fit = PhaseTiming::of(fit_seconds);
+    result.fit = measure(
+        timing_, [&] { in_solver("fitting", [&] { solver->fit(train, report); }); },
+        [&] {
+          if (train.gram_writable) {
+            // The first fit may have overwritten K, which its solver may still read when
+            // it predicts: the measurement gets K of its own, computed again, untimed.
+            in_kernel("computing the Gram matrix", in_.gram_failure,
+                      [&] { kernel_.gram(data_.X_train, K_again); });
+          }
+          return
+              [&, shared = shared_before, other = create_solver(*sv.plugin, sv.params)]() mutable {
+                TrainingData again = train;
+                again.shared = &shared;
+                if (train.gram_writable) again.gram = &K_again;
+                SolverReport ignored;
+                in_solver("fitting", [&] { other->fit(again, ignored); });
+              };
+        });
     const PhaseTiming test_input_timing = test_inputs(*sv.plugin);
     Prediction prediction;
-    std::vector<double> predict_seconds;
-    {
-      const Stopwatch watch;
-      prediction = in_solver("predicting", [&] { return solver->predict(test, report); });
-      predict_seconds.push_back(watch.seconds());
-    }
-    while (measure_again(timing_, predict_seconds)) {
-      SolverReport ignored;
-      const Stopwatch watch;
-      (void)in_solver("predicting", [&] { return solver->predict(test, ignored); });
-      predict_seconds.push_back(watch.seconds());
-    }
-    result.predict = test_input_timing.then(PhaseTiming::of(predict_seconds));
+    const PhaseTiming predict_timing = measure(
+        timing_,
+        [&] {
+          prediction = in_solver("predicting", [&] { return solver->predict(test, report); });
+        },
+        [&] {
+          return [&, ignored = SolverReport()]() mutable {
+            (void)in_solver("predicting", [&] { return solver->predict(test, ignored); });
+          };
+        });
+    result.predict = test_input_timing.then(predict_timing);
     if (prediction.mean.n_elem != data_.y_test.n_elem) {
       throw Error(fmt::format("solver '{}' returned {} predictions for {} test points",
                               sv.plugin->name(), prediction.mean.n_elem, data_.y_test.n_elem));
@@ -345,16 +333,9 @@ class GroupExecution {
     if (data_.task == Task::Classification) {
       result.test_accuracy = accuracy(data_.y_test, prediction.mean);
     }
-    // Finite predictions can still give an error that is not (targets near the largest
-    // double): such a figure is no result.
     for (const auto& [name, value] : {std::pair{"test RMSE", result.test_rmse},
                                       std::pair{"training RMSE", result.train_rmse}}) {
-      if (value && !std::isfinite(*value)) {
-        throw NumericError(fmt::format(
-            "the {} is {} although every prediction is finite: the targets (largest |y| = {}) "
-            "are too large to square in double precision; rescale them",
-            name, *value, arma::abs(data_.y_train).max()));
-      }
+      if (value) require_finite_error(*value, name);
     }
     result.flops = flops + report.fit_flops + report.predict_flops;
     result.matrix_bytes = bytes + report.matrix_bytes;
@@ -363,6 +344,16 @@ class GroupExecution {
     result.metrics = std::move(report.metrics);
     result.loss_curve = std::move(report.loss_curve);
     result.prediction = std::move(prediction);
+  }
+
+  /// Finite predictions can still give an error that is not (targets near the largest
+  /// double): such a figure is no result. Throws NumericError naming `what`.
+  void require_finite_error(double value, const std::string& what) const {
+    if (std::isfinite(value)) return;
+    throw NumericError(fmt::format(
+        "the {} is {} although every prediction is finite: the targets (largest |y| = {}) "
+        "are too large to square in double precision; rescale them",
+        what, value, arma::abs(data_.y_train).max()));
   }
 
   /// The largest difference between this cell's predictions and those of its earlier

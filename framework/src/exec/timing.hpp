@@ -38,16 +38,26 @@ struct PhaseTiming {
 /// less than timing.min_seconds and there are fewer than timing.max_measurements.
 [[nodiscard]] bool measure_again(const TimingSpec& timing, const std::vector<double>& seconds);
 
+/// Measures first() once, then, while measure_again(), the call that prepare() returns:
+/// prepare() runs untimed and sets up what a further measurement needs (a new solver, a
+/// fresh copy of its inputs), so that only first() has effects that count.
+template <class First, class Prepare>
+PhaseTiming measure(const TimingSpec& timing, const First& first, const Prepare& prepare) {
+  std::vector<double> seconds;
+  const auto timed = [&](auto&& call) {
+    const Stopwatch watch;
+    call();
+    seconds.push_back(watch.seconds());
+  };
+  timed(first);
+  while (measure_again(timing, seconds)) timed(prepare());
+  return PhaseTiming::of(std::move(seconds));
+}
+
 /// Measures f() at least once, and again while measure_again().
 template <class F>
 PhaseTiming measure(const TimingSpec& timing, const F& f) {
-  std::vector<double> seconds;
-  do {
-    const Stopwatch watch;
-    f();
-    seconds.push_back(watch.seconds());
-  } while (measure_again(timing, seconds));
-  return PhaseTiming::of(std::move(seconds));
+  return measure(timing, f, [&f] { return [&f] { f(); }; });
 }
 
 /// What a row says of its times: each phase below the noise floor ("fit below 1 ms") or

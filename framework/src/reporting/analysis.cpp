@@ -109,17 +109,19 @@ std::string CellSummary::params_of(const std::string& prefix, const std::string&
   return out;
 }
 
+bool parse_number(const std::string& text, double& out) {
+  if (text.empty()) return false;
+  char* end = nullptr;
+  const double v = std::strtod(text.c_str(), &end);
+  if (end != text.c_str() + text.size()) return false;
+  out = v;
+  return true;
+}
+
 namespace {
 
 bool is_param_column(const std::string& c) {
   return c.rfind("dataset.", 0) == 0 || c.rfind("kernel.", 0) == 0 || c.rfind("solver.", 0) == 0;
-}
-
-bool parse_number(const std::string& text, double& out) {
-  if (text.empty()) return false;
-  char* end = nullptr;
-  out = std::strtod(text.c_str(), &end);
-  return end == text.c_str() + text.size();
 }
 
 const char* const kTextColumns[] = {"cell",   "repeat",      "status",    "dataset",
@@ -190,7 +192,7 @@ std::vector<CellSummary> summarize_cells(const CsvTable& table) {
     // (a folder written before phases were measured repeatedly has the medians alone).
     double time = 0, time_min = 0, time_max = 0;
     bool any_time = false;
-    for (const char* phase : {"gram", "feature", "fit", "predict"}) {
+    for (const char* phase : kTimedPhases) {
       double v = 0;
       if (!parse_number(col(row, (std::string(phase) + "_seconds").c_str()), v)) continue;
       any_time = true;

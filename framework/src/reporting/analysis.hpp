@@ -26,6 +26,14 @@ struct MeanStd {
 /// Mean and sample standard deviation of the finite values; the others are counted.
 MeanStd mean_std(const std::vector<double>& values);
 
+/// A results.csv field as a number: true and `out` set when the whole text is one;
+/// false and `out` untouched otherwise (an empty field, text).
+bool parse_number(const std::string& text, double& out);
+
+/// The phases a row times, as its columns name them: `<phase>_seconds` (the median),
+/// `_seconds_min`, `_seconds_max`, `_measurements`.
+inline constexpr const char* kTimedPhases[] = {"gram", "feature", "fit", "predict"};
+
 /// y ≈ c·xᵇ by least squares on (log x, log y); needs at least two distinct positive x
 /// and positive y.
 struct PowerFit {

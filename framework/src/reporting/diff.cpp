@@ -4,11 +4,11 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdlib>
 #include <limits>
 #include <map>
-#include <optional>
 #include <utility>
+
+#include "reporting/analysis.hpp"
 
 namespace kexp::core {
 
@@ -18,15 +18,6 @@ const char* const kShapeColumns[] = {"status", "n_train", "n_test", "d", "featur
 const char* const kAccuracyColumns[] = {
     "train_rmse",          "test_rmse",           "test_accuracy",          "validation_rmse",
     "validation_rmse_std", "validation_accuracy", "validation_accuracy_std"};
-const char* const kPhases[] = {"gram", "feature", "fit", "predict"};
-
-std::optional<double> number(const std::string& text) {
-  if (text.empty()) return std::nullopt;
-  char* end = nullptr;
-  const double v = std::strtod(text.c_str(), &end);
-  if (end != text.c_str() + text.size()) return std::nullopt;
-  return v;
-}
 
 /// A run's row as column → text.
 using Fields = std::map<std::string, std::string>;
@@ -81,30 +72,36 @@ ResultsDiff diff_results(const ResultFolder& a, const ResultFolder& b, double to
     }
     for (const char* column : kAccuracyColumns) {
       const std::string ta = field(fa, column), tb = field(fb, column);
-      const auto va = number(ta), vb = number(tb);
-      const bool same = (!va && !vb && ta == tb) || (va && vb && close(*va, *vb, tolerance));
+      double va = 0, vb = 0;
+      const bool na = parse_number(ta, va), nb = parse_number(tb, vb);
+      const bool same = (!na && !nb && ta == tb) || (na && nb && close(va, vb, tolerance));
       if (!same) {
         d.accuracy.push_back(fmt::format("{}: {} {} against {}", what, column,
                                          ta.empty() ? "(empty)" : ta, tb.empty() ? "(empty)" : tb));
       }
     }
-    for (const char* phase : kPhases) {
+    for (const char* phase : kTimedPhases) {
       const std::string p(phase);
-      const auto ma = number(field(fa, p + "_seconds")), mb = number(field(fb, p + "_seconds"));
-      if (!ma || !mb || !(*ma > 0) || !(*mb > 0)) continue;
-      const double lo_a = number(field(fa, p + "_seconds_min")).value_or(*ma);
-      const double hi_a = number(field(fa, p + "_seconds_max")).value_or(*ma);
-      const double lo_b = number(field(fb, p + "_seconds_min")).value_or(*mb);
-      const double hi_b = number(field(fb, p + "_seconds_max")).value_or(*mb);
+      double ma = 0, mb = 0;
+      if (!parse_number(field(fa, p + "_seconds"), ma) ||
+          !parse_number(field(fb, p + "_seconds"), mb) || !(ma > 0) || !(mb > 0)) {
+        continue;
+      }
+      // A folder written before phases were measured repeatedly has the medians alone.
+      double lo_a = ma, hi_a = ma, lo_b = mb, hi_b = mb;
+      (void)parse_number(field(fa, p + "_seconds_min"), lo_a);
+      (void)parse_number(field(fa, p + "_seconds_max"), hi_a);
+      (void)parse_number(field(fb, p + "_seconds_min"), lo_b);
+      (void)parse_number(field(fb, p + "_seconds_max"), hi_b);
       ++d.phases_compared;
-      const double ratio = *mb / *ma;
+      const double ratio = mb / ma;
       d.lowest_ratio = std::min(d.lowest_ratio, ratio);
       d.highest_ratio = std::max(d.highest_ratio, ratio);
       if (hi_a < lo_b || hi_b < lo_a) {
         d.timing.push_back(
             fmt::format("{}: {} {:.4g} s ({:.4g} … {:.4g}) against {:.4g} s "
                         "({:.4g} … {:.4g}), ×{:.3g}",
-                        what, phase, *ma, lo_a, hi_a, *mb, lo_b, hi_b, ratio));
+                        what, phase, ma, lo_a, hi_a, mb, lo_b, hi_b, ratio));
       }
     }
   }

@@ -118,10 +118,11 @@ Row result_row(const Plan& plan, const Cell& c, int repeat, std::uint64_t seed,
   set_timing(row, "feature", r.features);
   set_timing(row, "fit", r.fit);
   set_timing(row, "predict", r.predict);
-  const std::string notes = timing_notes(
-      {{r.gram ? "gram" : "features", r.gram ? &*r.gram : (r.features ? &*r.features : nullptr)},
-       {"fit", r.fit ? &*r.fit : nullptr},
-       {"predict", r.predict ? &*r.predict : nullptr}});
+  const auto timed = [](const std::optional<PhaseTiming>& t) { return t ? &*t : nullptr; };
+  const std::string notes = timing_notes({{"gram", timed(r.gram)},
+                                          {"features", timed(r.features)},
+                                          {"fit", timed(r.fit)},
+                                          {"predict", timed(r.predict)}});
   if (!notes.empty()) row.set("timing_notes", notes);
   set_if(row, "test_rmse", r.test_rmse);
   set_if(row, "train_rmse", r.train_rmse);

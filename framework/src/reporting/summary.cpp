@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <iostream>
 #include <map>
 #include <set>
@@ -91,21 +92,17 @@ std::vector<const CellSummary*> best_cells(const std::vector<CellSummary>& cells
   return out;
 }
 
-/// The swept parameters of a cell, "kernel.sigma=1, solver.lambda=0.01", leaving out the
-/// columns that start with one of `skip`.
+/// The swept parameters of a cell, "kernel.sigma=1, solver.lambda=0.01", those that
+/// apply to it and that `keep` keeps.
 std::string swept_params(const CellSummary& c, const std::vector<std::string>& swept,
-                         const std::vector<std::string>& skip = {}) {
-  std::string params;
+                         const std::function<bool(const std::string&)>& keep = {}) {
+  std::vector<Setting> settings;
   for (const auto& column : swept) {
-    if (std::any_of(skip.begin(), skip.end(),
-                    [&](const std::string& p) { return column.rfind(p, 0) == 0; })) {
-      continue;
-    }
     const auto it = c.params.find(column);
-    if (it == c.params.end() || it->second.empty()) continue;
-    params += (params.empty() ? "" : ", ") + column + "=" + it->second;
+    if (it == c.params.end() || it->second.empty() || (keep && !keep(column))) continue;
+    settings.push_back({column, it->second});
   }
-  return params;
+  return settings_text(settings);
 }
 
 /// The best cell of each solver, chosen on the validation error when the run has one
@@ -206,15 +203,9 @@ std::vector<std::string> crossover_findings(const std::vector<CellSummary>& cell
   for (const CrossoverSeries& s : series) {
     const CellSummary& a = *s.pair->primal;
     std::string what = fmt::format("{} / {}, {}", a.solver, s.pair->dual->solver, a.kernel);
-    std::string fixed;
-    for (const auto& column : swept) {
-      const auto it = a.params.find(column);
-      if (column == "dataset.n" || it == a.params.end() || it->second.empty() ||
-          !varies(solver_values, a.kernel, a.solver, column)) {
-        continue;
-      }
-      fixed += (fixed.empty() ? "" : ", ") + column + "=" + it->second;
-    }
+    const std::string fixed = swept_params(a, swept, [&](const std::string& column) {
+      return column != "dataset.n" && varies(solver_values, a.kernel, a.solver, column);
+    });
     if (!fixed.empty()) what += " (" + fixed + ")";
     if (std::isfinite(s.D)) what += fmt::format(", D = {}", num(s.D));
     const char* first = s.primal_cheaper_first ? "primal" : "dual";
@@ -255,11 +246,11 @@ void findings(const std::vector<CellSummary>& cells, const std::vector<FormPair>
   std::vector<std::string> lines;
   for (const GrowthRow& r : growth_rows(cells, swept)) {
     if (r.cost != "time_seconds") continue;
-    std::string fixed;
-    for (const GrowthRow::Setting& setting : r.settings) {
-      if (!varies(solver_values, r.kernel, r.solver, setting.column)) continue;
-      fixed += (fixed.empty() ? "" : ", ") + setting.column + "=" + setting.value;
+    std::vector<Setting> named;
+    for (const Setting& setting : r.settings) {
+      if (varies(solver_values, r.kernel, r.solver, setting.column)) named.push_back(setting);
     }
+    const std::string fixed = settings_text(named);
     lines.push_back(
         fmt::format("{} ({}), {}{}: time ∝ n^{:.2f} (R² {:.3f}){}", r.solver, r.form, r.kernel,
                     fixed.empty() ? "" : " (" + fixed + ")", r.fit.exponent, r.fit.r2,

@@ -241,8 +241,8 @@ void crossover_table(const std::vector<FormPair>& pairs, const std::vector<std::
 std::vector<GrowthRow> growth_rows(const std::vector<CellSummary>& cells,
                                    const std::vector<std::string>& swept) {
   struct Series {
-    std::string kernel, solver, form, fixed;
-    std::vector<GrowthRow::Setting> settings;
+    std::string kernel, solver, form;
+    std::vector<Setting> settings;
     std::map<std::string, std::vector<double>> x, y;  // cost → points
   };
   const char* const costs[] = {"time_seconds", "fit_seconds", "flops", "matrix_bytes"};
@@ -251,21 +251,19 @@ std::vector<GrowthRow> growth_rows(const std::vector<CellSummary>& cells,
   for (const CellSummary& c : cells) {
     const double n = c.stat("n_train").mean;
     if (!(n > 0)) continue;
-    std::string fixed, key_params;
-    std::vector<GrowthRow::Setting> settings;
+    std::string key_params;
+    std::vector<Setting> settings;
     for (const auto& [column, value] : c.params) {
       if (column == "dataset.n" || value.empty()) continue;
       // every parameter keys the series; the swept ones are shown
       key_params += column + "=" + value + ";";
       if (std::find(swept.begin(), swept.end(), column) != swept.end()) {
-        fixed += (fixed.empty() ? "" : ", ") + column + "=" + value;
         settings.push_back({column, value});
       }
     }
     const std::string key =
         c.dataset + "|" + c.kernel + "|" + c.solver + "|" + c.form + "|" + key_params;
-    auto [it, fresh] =
-        series.emplace(key, Series{c.kernel, c.solver, c.form, fixed, settings, {}, {}});
+    auto [it, fresh] = series.emplace(key, Series{c.kernel, c.solver, c.form, settings, {}, {}});
     if (fresh) order.push_back(key);
     for (const char* cost : costs) {
       const double v = c.stat(cost).mean;
@@ -289,7 +287,7 @@ std::vector<GrowthRow> growth_rows(const std::vector<CellSummary>& cells,
       if (std::set<double>(xs->second.begin(), xs->second.end()).size() < 3) continue;
       const auto fit = fit_power_law(xs->second, s.y.at(cost));
       if (!fit) continue;
-      GrowthRow r{s.kernel, s.solver, s.form, s.fixed, cost, s.settings, *fit, std::nullopt};
+      GrowthRow r{s.kernel, s.solver, s.form, cost, s.settings, *fit, std::nullopt};
       // Time is what the flop count predicts; bytes and the count itself have none.
       if (flops && (r.cost == "time_seconds" || r.cost == "fit_seconds")) {
         r.predicted = flops->exponent;
@@ -306,7 +304,8 @@ void growth_table(const std::vector<CellSummary>& cells, const std::vector<std::
   t.header = {"kernel",     "solver", "form",   "other parameters", "cost",
               "exponent b", "R²",     "points", "flops predict"};
   for (const GrowthRow& r : growth_rows(cells, swept)) {
-    t.rows.push_back({r.kernel, r.solver, r.form, r.fixed.empty() ? "—" : r.fixed, r.cost,
+    const std::string fixed = settings_text(r.settings);
+    t.rows.push_back({r.kernel, r.solver, r.form, fixed.empty() ? "—" : fixed, r.cost,
                       fmt::format("{:.2f}", r.fit.exponent), fmt::format("{:.3f}", r.fit.r2),
                       std::to_string(r.fit.points),
                       r.predicted ? fmt::format("{:.2f}", *r.predicted) : "—"});

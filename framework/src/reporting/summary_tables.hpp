@@ -125,15 +125,23 @@ std::vector<CrossoverSeries> crossover_series(const std::vector<FormPair>& pairs
 void crossover_table(const std::vector<FormPair>& pairs, const std::vector<std::string>& swept,
                      std::string& md);
 
+/// A parameter column and its value, "kernel.sigma" = "1".
+struct Setting {
+  std::string column, value;
+};
+
+/// "kernel.sigma=1, solver.lambda=0.01"
+inline std::string settings_text(const std::vector<Setting>& settings) {
+  std::string text;
+  for (const Setting& s : settings) text += (text.empty() ? "" : ", ") + s.column + "=" + s.value;
+  return text;
+}
+
 /// One cost of one series of cells that differ only in the dataset's n: its power law,
 /// and for a time the exponent of the flop count over the same cells.
 struct GrowthRow {
-  std::string kernel, solver, form, fixed, cost;
-  /// The swept parameters of the series (what `fixed` lists), one by one.
-  struct Setting {
-    std::string column, value;
-  };
-  std::vector<Setting> settings;
+  std::string kernel, solver, form, cost;
+  std::vector<Setting> settings;  ///< the swept parameters of the series
   PowerFit fit;
   std::optional<double> predicted;
 };

@@ -3,6 +3,7 @@
 #include <set>
 
 #include "sweep/kernel_resolution.hpp"
+#include "util/measure.hpp"
 #include "util/seed.hpp"
 
 namespace kexp::core {
@@ -49,6 +50,8 @@ Manifest run_manifest(const Experiment& e, const Plan& plan, const RunFacts& fac
   m.threads = static_cast<int>(facts.threads.value);
   m.threads_source = facts.threads.source;
   m.fail_fast = facts.fail_fast;
+  m.load_at_start = facts.load_at_start;
+  m.cpus_online = online_cpus();
   m.predictions = e.output.predictions;
   return m;
 }

@@ -24,6 +24,8 @@ struct RunFacts {
   Limit memory_budget;
   Limit threads;
   bool fail_fast = false;
+  /// The machine's 1-minute load average before the run (util/measure.hpp).
+  std::optional<double> load_at_start;
 };
 
 /// The seed of a dataset variant's repeat: derive_seed(root, "dataset:" + variant, repeat).

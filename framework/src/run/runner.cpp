@@ -50,7 +50,6 @@ class Run {
 
   int run() {
     set_thread_count(static_cast<int>(threads_.value));
-
     check_folder_path(folder_.dir(), !options_.out.empty()   ? "--out"
                                      : options_.resume       ? "--resume"
                                      : e_.output.dir.empty() ? "the experiment name"
@@ -186,10 +185,8 @@ class Run {
     facts.memory_budget = budget_;
     facts.threads = threads_;
     facts.fail_fast = options_.fail_fast;
-    Manifest m = run_manifest(e_, plan_, facts);
-    m.load_at_start = load_at_start_;
-    m.cpus_online = online_cpus();
-    return m;
+    facts.load_at_start = load_at_start_;
+    return run_manifest(e_, plan_, facts);
   }
 
   [[nodiscard]] std::size_t runs_to_do() const {
