@@ -18,6 +18,7 @@
 
 #include "kexp/kexp.hpp"
 #include "support/plugins.hpp"
+#include "util/blas_core.hpp"
 
 namespace {
 
@@ -175,6 +176,8 @@ void register_all() {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // With the BLAS kernels kexp itself runs with.
+  kexp::core::select_blas_core(argv);
   register_all();
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;

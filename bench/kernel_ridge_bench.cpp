@@ -21,6 +21,7 @@
 
 #include "kexp/kexp.hpp"
 #include "support/plugins.hpp"
+#include "util/blas_core.hpp"
 
 namespace {
 
@@ -179,4 +180,12 @@ BENCHMARK(BandOverCholesky)
     ->Iterations(1);
 BENCHMARK(PeakMemory)->Arg(8000)->Unit(benchmark::kSecond)->Iterations(1);
 
-BENCHMARK_MAIN();
+int main(int argc, char** argv) {
+  // With the BLAS kernels kexp itself runs with.
+  kexp::core::select_blas_core(argv);
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}

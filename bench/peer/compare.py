@@ -2,10 +2,12 @@
 """kexp side by side with scikit-learn on the same work.
 
 Runs each task in fresh processes, alternating kexp and scikit-learn, on the same data
-and with the same BLAS settings (both use Debian's OpenBLAS; OPENBLAS_NUM_THREADS and
-OPENBLAS_CORETYPE are passed to both). Prints median seconds, the task's peak memory
-above each process's own baseline, the kexp-faster-by ratios and the largest
-difference between the two sides' predictions.
+and in the same environment (both use Debian's OpenBLAS; OPENBLAS_NUM_THREADS and any
+OPENBLAS_CORETYPE are passed to both; without one, each side runs with the kernels it
+chooses: kexp its own choice, numpy OpenBLAS's). Prints, over the runs, the median and
+the range of the seconds, of the task's peak memory above each process's own baseline
+and of the kexp-faster-by ratios (run i of kexp against run i of scikit-learn), and the
+largest difference between the two sides' predictions.
 
     /usr/bin/python3 bench/peer/compare.py [--build build] [--repeats 3] [--quick] [--check]
 
@@ -89,10 +91,29 @@ def sklearn_worker(args):
         seconds = time.perf_counter() - start
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
     np.concatenate(out).tofile(args.out)
-    result = {"seconds": seconds, "peak_rss": peak, "baseline_rss": baseline}
+    result = {"seconds": seconds, "peak_rss": peak, "baseline_rss": baseline,
+              "blas_core": blas_core()}
     if args.kind == "gram":
         result["steady_seconds"] = steady
     print(json.dumps(result))
+
+
+def blas_core():
+    """The kernels numpy's OpenBLAS runs with, as threadpoolctl reads them."""
+    try:
+        from threadpoolctl import threadpool_info
+    except ImportError:
+        return "?"
+    return next((i.get("architecture", "?") for i in threadpool_info()
+                 if i.get("internal_api") == "openblas"), "?")
+
+
+def spread(values, digits=3):
+    """The median of `values` and their range, as text."""
+    med = statistics.median(values)
+    if len(values) == 1:
+        return f"{med:.{digits}f}"
+    return f"{med:.{digits}f} ({min(values):.{digits}f}–{max(values):.{digits}f})"
 
 
 def run_json(command, env):
@@ -110,6 +131,7 @@ def compare(args):
         sys.exit(f"{peer} not found: build kexp first (scripts/build.sh)")
     rng = np.random.default_rng(7)
     rows = []
+    cores = {}
     with tempfile.TemporaryDirectory() as tmp:
         for name, (kind, n, m, d, extra) in TASKS.items():
             if args.only and not any(o in name for o in args.only.split(",")):
@@ -144,31 +166,39 @@ def compare(args):
                 results["sklearn"].append(run_json(sk_cmd, env))
             pk, ps = np.fromfile(paths["pk"]), np.fromfile(paths["ps"])
             diff = float(np.max(np.abs(pk - ps)) / max(np.max(np.abs(ps)), 1e-300)) if pk.size == ps.size else float("nan")
-            med = {s: statistics.median(r["seconds"] for r in results[s]) for s in results}
-            mem = {s: max(r["peak_rss"] - r["baseline_rss"] for r in results[s]) for s in results}
+            for side in results:
+                cores.setdefault(side, set()).update(r.get("blas_core", "?") for r in results[side])
+            secs = {s: [r["seconds"] for r in results[s]] for s in results}
+            mem = {s: [(r["peak_rss"] - r["baseline_rss"]) / 1e6 for r in results[s]] for s in results}
             if kind == "gram":
-                steady = {s: statistics.median(r["steady_seconds"] for r in results[s]) for s in results}
-                rows.append((name + " (repeated calls)", n, steady["kexp"], steady["sklearn"],
-                             steady["sklearn"] / steady["kexp"], float("nan"), float("nan"),
-                             float("nan"), diff, False))
+                steady = {s: [r["steady_seconds"] for r in results[s]] for s in results}
+                rows.append((name + " (repeated calls)", n, steady, None, diff, False))
                 name += " (first call)"
-            rows.append((name, n, med["kexp"], med["sklearn"], med["sklearn"] / med["kexp"],
-                         mem["kexp"] / 1e6, mem["sklearn"] / 1e6,
-                         mem["sklearn"] / mem["kexp"] if mem["kexp"] > 0 else float("nan"), diff,
-                         kind == "rff"))
+            rows.append((name, n, secs, mem, diff, kind == "rff"))
             print(f"{name}: done", file=sys.stderr)
-    disagree = [(name, diff) for name, _, _, _, _, _, _, _, diff, random in rows
+    disagree = [(name, diff) for name, _, _, _, diff, random in rows
                 if not random and not diff <= AGREEMENT]
     cpu = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), "?")
     print(f"machine: {cpu}, {os.cpu_count()} cores; OPENBLAS_NUM_THREADS={env['OPENBLAS_NUM_THREADS']}"
-          f" OPENBLAS_CORETYPE={env.get('OPENBLAS_CORETYPE', '(auto)')}; {args.repeats} alternating runs each;"
+          f" OPENBLAS_CORETYPE={env.get('OPENBLAS_CORETYPE', '(not set)')}; OpenBLAS kernels: kexp"
+          f" {'/'.join(sorted(cores.get('kexp', {'?'})))}, scikit-learn"
+          f" {'/'.join(sorted(cores.get('sklearn', {'?'})))}; {args.repeats} alternating runs each;"
           f" python {platform.python_version()}\n")
+    print("Each figure is the median over the runs, with the range in brackets; a ratio is"
+          " taken run by run (run i of scikit-learn over run i of kexp).\n")
     print("| task | n | kexp s | sklearn s | kexp faster by | kexp MB | sklearn MB | memory ratio | max rel. diff |")
     print("|---|---|---|---|---|---|---|---|---|")
-    for name, n, tk, ts, ratio, mk, ms, mr, diff, random in rows:
+    for name, n, secs, mem, diff, random in rows:
         note = " (different random features)" if random else ""
-        mem = "| – | – | – |" if mk != mk else f"| {mk:.0f} | {ms:.0f} | {mr:.2f}× |"
-        print(f"| {name} | {n} | {tk:.3f} | {ts:.3f} | {ratio:.2f}× {mem} {diff:.1e}{note} |")
+        ratios = [b / a for a, b in zip(secs["kexp"], secs["sklearn"])]
+        if mem is None:
+            mem_cells = "| – | – | – |"
+        else:
+            mem_ratios = [b / a for a, b in zip(mem["kexp"], mem["sklearn"]) if a > 0]
+            mem_cells = (f"| {spread(mem['kexp'], 0)} | {spread(mem['sklearn'], 0)} | "
+                         f"{spread(mem_ratios, 2) + '×' if mem_ratios else '–'} |")
+        print(f"| {name} | {n} | {spread(secs['kexp'])} | {spread(secs['sklearn'])} | "
+              f"{spread(ratios, 2)}× {mem_cells} {diff:.1e}{note} |")
     for name, diff in disagree:
         print(f"{name}: predictions differ by {diff:.1e} relatively, more than {AGREEMENT:g}",
               file=sys.stderr)

@@ -19,6 +19,7 @@
 #include "config/schema.hpp"
 #include "kexp/kexp.hpp"
 #include "plugin/registry.hpp"
+#include "util/blas_core.hpp"
 #include "util/measure.hpp"
 
 namespace {
@@ -74,6 +75,7 @@ std::vector<std::string> split(const std::string& s) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  kexp::core::select_blas_core(argv);
   CLI::App app{"kexp side of the scikit-learn comparison"};
   std::string task, train, ytrain, test, out, lambdas = "1e-3";
   arma::uword n = 0, m = 0, d = 0;
@@ -124,8 +126,10 @@ int main(int argc, char** argv) {
       const double steady = rest.empty() ? times[0] : rest[rest.size() / 2];
       std::cout
           << fmt::format(
-                 R"({{"seconds": {}, "steady_seconds": {}, "peak_rss": {}, "baseline_rss": {}}})",
-                 times[0], steady, kexp::core::peak_rss_bytes(), baseline)
+                 R"({{"seconds": {}, "steady_seconds": {}, "peak_rss": {}, "baseline_rss": {}, )"
+                 R"("blas_core": "{}"}})",
+                 times[0], steady, kexp::core::peak_rss_bytes(), baseline,
+                 kexp::core::openblas_core())
           << '\n';
       return 0;
     }
@@ -147,10 +151,13 @@ int main(int argc, char** argv) {
       const bool keeps_gram = solver_plugin.has_flag(kexp::flags::keeps_gram);
       clock = {};
       // As `kexp run` does: K(X, X*) is built after the first fit, and the last fit may
-      // factor K in place, after which K is released unless the solver reads it again.
+      // factor K in place, after which K is released unless the solver reads it again;
+      // K's only user, when it reads one triangle, gets only that triangle computed.
       arma::mat K, Kx;
       arma::vec diag;
-      kernel->gram(X, K);
+      const bool lower_only =
+          values.size() == 1 && solver_plugin.has_flag(kexp::flags::lower_triangle);
+      kernel->gram(X, K, lower_only ? kexp::Triangle::Lower : kexp::Triangle::Both);
       test_data.gram = &Kx;
       test_data.gram_diagonal = &diag;
       for (std::size_t i = 0; i < values.size(); ++i) {
@@ -160,6 +167,7 @@ int main(int argc, char** argv) {
         const bool last = i + 1 == values.size();
         train_data.gram = &K;
         train_data.gram_writable = last;
+        train_data.gram_lower_only = lower_only;
         train_data.shared = &shared;
         train_data.group_size = values.size();
         train_data.group_position = i;
@@ -195,8 +203,9 @@ int main(int argc, char** argv) {
     }
     const double seconds = clock.seconds();
     if (!out.empty()) write_vectors(out, predictions);
-    std::cout << fmt::format(R"({{"seconds": {}, "peak_rss": {}, "baseline_rss": {}}})", seconds,
-                             kexp::core::peak_rss_bytes(), baseline)
+    std::cout << fmt::format(
+                     R"({{"seconds": {}, "peak_rss": {}, "baseline_rss": {}, "blas_core": "{}"}})",
+                     seconds, kexp::core::peak_rss_bytes(), baseline, kexp::core::openblas_core())
               << '\n';
   } catch (const std::exception& e) {
     std::cerr << "kexp_peer: " << e.what() << '\n';

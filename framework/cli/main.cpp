@@ -9,9 +9,11 @@
 #include "cli/commands.hpp"
 #include "kexp/error.hpp"
 #include "kexp/version.hpp"
+#include "util/blas_core.hpp"
 #include "util/exit_code.hpp"
 
 int main(int argc, char** argv) {
+  kexp::core::select_blas_core(argv);
   std::string command_line;
   for (int i = 0; i < argc; ++i) command_line += (i ? " " : "") + std::string(argv[i]);
 

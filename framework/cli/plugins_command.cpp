@@ -30,6 +30,7 @@ std::string flag_names(const PluginRecord& p) {
       {flags::iterative, "iterative"},
       {flags::classifier, "classifier"},
       {flags::keeps_gram, "reads K again when predicting"},
+      {flags::lower_triangle, "reads one triangle of K"},
       {flags::regression, "regression"},
       {flags::classification, "classification"},
       {flags::reads_files, "reads files"},

@@ -92,7 +92,7 @@ constexpr kexp::PluginInfo kInfo =
                      "C = K + noise·I",
                      kParams,
                      kexp::flags::dual | kexp::flags::needs_psd | kexp::flags::predictive_variance |
-                         kexp::flags::keeps_gram}
+                         kexp::flags::keeps_gram | kexp::flags::lower_triangle}
         .with_metrics(kMetrics);
 
 }  // namespace

@@ -132,7 +132,8 @@ constexpr kexp::PluginInfo kInfo =
     kexp::PluginInfo{"kernel_ridge", "1.2.0",
                      "kernel ridge regression: (K + λI)β = y by Cholesky in place, or by one "
                      "shared band reduction K = QBQᵀ over a λ sweep",
-                     kParams, kexp::flags::dual | kexp::flags::needs_psd}
+                     kParams,
+                     kexp::flags::dual | kexp::flags::needs_psd | kexp::flags::lower_triangle}
         .with_metrics(kMetrics);
 
 }  // namespace

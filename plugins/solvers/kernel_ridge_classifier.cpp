@@ -58,7 +58,8 @@ constexpr kexp::ParamSpec kParams[] = {
 constexpr kexp::PluginInfo kInfo{
     "kernel_ridge_classifier", "1.0.0",
     "±1 classification by kernel ridge on the labels: (K + λI)β = y, class sign(kᵀβ)", kParams,
-    kexp::flags::dual | kexp::flags::needs_psd | kexp::flags::classifier};
+    kexp::flags::dual | kexp::flags::needs_psd | kexp::flags::classifier |
+        kexp::flags::lower_triangle};
 
 }  // namespace
 

@@ -3,9 +3,11 @@
 // band reduction, and the columns each solver adds to results.csv.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <string>
+#include <vector>
 
 #include "support/plugins.hpp"
 #include "util/csv.hpp"
@@ -123,6 +125,52 @@ output: {predictions: true}
     EXPECT_EQ(last.rows[i], first.rows[i]) << "row " << i;
     EXPECT_GE(var_f, -1e-12);
     EXPECT_NEAR(std::stod(last.rows[i][y]), var_f + 0.01, 1e-12);
+  }
+}
+
+// A cell that is the only user of K gets only its lower triangle computed (kernel_ridge
+// declares flags::lower_triangle); sharing K with another solver, it gets all of K. The
+// predictions must not depend on which.
+TEST(SolversEndToEnd, KernelRidgePredictsTheSameFromTheLowerTriangleOfK) {
+  const std::string config = R"(experiment: lower-triangle
+seed: 9
+dataset: {plugin: friedman1, n: 700, d: 5, noise: 0.2}
+kernels:
+  - {plugin: gaussian, sigma: 1.3}
+solvers:
+SOLVERS
+output: {predictions: true}
+)";
+  const auto predictions = [&](const std::string& solvers) {
+    std::string text = config;
+    text.replace(text.find("SOLVERS"), 7, solvers);
+    TempDir dir;
+    dir.write("lower.yaml", text);
+    const auto r = run_kexp("run lower.yaml --quiet --out out", dir.path());
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    std::vector<double> y;
+    for (const auto& e : std::filesystem::directory_iterator(dir.path() / "out" / "predictions")) {
+      const core::CsvTable t = core::read_csv(e.path());
+      if (t.column("var_f") || t.rows.empty()) continue;
+      const core::CsvTable results = core::read_csv(dir.path() / "out" / "results.csv");
+      const std::size_t solver = results.column("solver").value();
+      const std::size_t cell = results.column("cell").value();
+      for (const auto& row : results.rows) {
+        if (row[solver] == "kernel_ridge" &&
+            e.path().filename().string().rfind(row[cell], 0) == 0) {
+          for (const auto& p : t.rows) y.push_back(std::stod(p[t.column("y_pred").value()]));
+        }
+      }
+    }
+    return y;
+  };
+  const std::vector<double> alone = predictions("  - {plugin: kernel_ridge, lambda: 0.01}");
+  const std::vector<double> shared =
+      predictions("  - {plugin: kernel_ridge, lambda: 0.01}\n  - {plugin: nadaraya_watson}");
+  ASSERT_EQ(alone.size(), shared.size());
+  ASSERT_GT(alone.size(), 100U);
+  for (std::size_t i = 0; i < alone.size(); ++i) {
+    EXPECT_NEAR(alone[i], shared[i], 1e-10 * std::max(1.0, std::abs(shared[i]))) << i;
   }
 }
 

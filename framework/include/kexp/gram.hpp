@@ -6,7 +6,9 @@
 // BLAS call (DGEMM) written straight into K; the squared distance
 // ‖x‖² + ‖z‖² − 2xᵀz (clamped at zero, exactly zero on the diagonal when X is Z) and the
 // transform f are applied while the block is still in cache. When X is Z only the blocks
-// of one triangle are computed and each is mirrored while hot. Blocks are shared among
+// of one triangle are computed and each is mirrored while hot; when the caller of
+// Kernel::gram asked for the lower triangle only, the blocks of the lower triangle are
+// computed and nothing is mirrored. Blocks are shared among
 // threads (OpenMP), with BLAS itself kept to one thread inside each block; an exception
 // thrown while filling a block is rethrown on the calling thread (kexp/parallel.hpp).
 // The transform f runs in a vectorized (`omp simd`) loop and must not throw: check the
@@ -20,6 +22,7 @@
 #include <cstring>
 
 #include "kexp/export.hpp"
+#include "kexp/kernel.hpp"
 #include "kexp/parallel.hpp"
 
 namespace kexp {
@@ -80,6 +83,14 @@ inline double vexp(double x) {
 /// after sizing the matrix and before its first write; does nothing for small ones.
 KEXP_API void advise_huge_pages(arma::mat& M);
 
+namespace gram {
+
+/// The part of K(X, X) that the Kernel::gram call running on this thread asks for:
+/// Triangle::Both, unless it was called with Triangle::Lower.
+KEXP_API Triangle requested_triangle();
+
+}  // namespace gram
+
 namespace detail {
 
 /// C = Aᵀ B for column-major A (k × m, leading dimension lda), B (k × n, ldb),
@@ -102,12 +113,39 @@ class KEXP_API SingleThreadedBlas {
 
 inline constexpr std::size_t kGramBlock = 256;
 
+/// The blocks of the lower triangle of the n × n K (i0 ≥ j0), in parallel; see
+/// for_each_block.
+template <class Fill>
+void for_each_lower_block(std::size_t n, arma::mat& K, Fill fill) {
+  const std::size_t B = kGramBlock;
+  const std::size_t blocks = (n + B - 1) / B;
+  const std::size_t ld = K.n_rows;
+  double* const k = K.memptr();
+  parallel_for(
+      blocks * blocks,
+      [&](std::size_t t) {
+        const std::size_t bj = t / blocks;
+        const std::size_t bi = t % blocks;
+        if (bi < bj) return;
+        const std::size_t i0 = bi * B;
+        const std::size_t j0 = bj * B;
+        fill(k + i0 + j0 * ld, i0, j0, std::min(B, n - i0), std::min(B, n - j0), ld);
+      },
+      Schedule::Dynamic, 1);
+}
+
 /// Visits K (sized n × m) block by block, in parallel: `fill(block, i0, j0, rows, cols, ld)`
 /// writes the kernel values of the block at K + i0 + j0·ld. `symmetric`: K is K(X, X), and
 /// only blocks with i0 ≤ j0 are filled; the lower triangle of a diagonal block is copied
-/// from its upper one, and every other block is mirrored while it is in cache.
+/// from its upper one, and every other block is mirrored while it is in cache. When only
+/// the lower triangle is asked for (gram::requested_triangle()), only blocks with
+/// i0 ≥ j0 are filled and nothing is copied.
 template <class Fill>
 void for_each_block(std::size_t n, std::size_t m, arma::mat& K, bool symmetric, Fill fill) {
+  if (symmetric && gram::requested_triangle() == Triangle::Lower) {
+    for_each_lower_block(n, K, fill);
+    return;
+  }
   const std::size_t B = kGramBlock;
   const std::size_t row_blocks = (n + B - 1) / B;
   const std::size_t col_blocks = (m + B - 1) / B;

@@ -12,12 +12,19 @@
 
 #include <armadillo>
 #include <cstddef>
+#include <cstdint>
 
 #include "kexp/export.hpp"
 
 namespace kexp {
 
 class FeatureMap;
+
+/// The part of a symmetric K(X, X) a caller needs.
+enum class Triangle : std::uint8_t {
+  Both,   ///< all of K, exactly symmetric
+  Lower,  ///< the lower triangle and the diagonal; the strict upper triangle is unspecified
+};
 
 class KEXP_API Kernel {
  public:
@@ -31,6 +38,12 @@ class KEXP_API Kernel {
 
   /// K(X, X), n × n and symmetric.
   void gram(const arma::mat& X, arma::mat& K) const;
+
+  /// K(X, X), of which only `part` is needed: with Triangle::Lower, for a solver that
+  /// factors the lower triangle in place, the kexp::gram functions and the default
+  /// compute_symmetric_gram write only the lower triangle and the diagonal (about half
+  /// the memory writes, and no mirroring); a kernel that fills all of K is also right.
+  void gram(const arma::mat& X, arma::mat& K, Triangle part) const;
 
   /// k(xᵢ, xᵢ) for each column of X.
   [[nodiscard]] arma::vec diagonal(const arma::mat& X) const;
@@ -57,7 +70,9 @@ class KEXP_API Kernel {
   /// Fills the symmetric K (already sized n × n). K must come out exactly symmetric
   /// (compute one triangle and mirror it, as the default and kexp::gram do): solvers
   /// rely on it to restore K from one triangle. Default: compute() on one triangle,
-  /// mirrored.
+  /// mirrored. When the caller asked for Triangle::Lower (gram::requested_triangle()),
+  /// the kexp::gram functions and the default fill only the lower triangle: do not read
+  /// the strict upper triangle of what they filled.
   virtual void compute_symmetric_gram(const arma::mat& X, arma::mat& K) const;
 
   /// Fills diag (already sized n). Default: compute(xᵢ, xᵢ).

@@ -63,6 +63,10 @@ inline constexpr std::uint32_t classifier = 1U << 13;           ///< for ±1 lab
 /// Reads TrainingData::gram again in predict() (a factor kept in place, as a GP does for
 /// its variance): the runner keeps K alive until predict() has run.
 inline constexpr std::uint32_t keeps_gram = 1U << 14;
+/// Given K to overwrite (TrainingData::gram_writable), reads only its lower triangle and
+/// diagonal, as a Cholesky in place does: the runner may then compute only that part
+/// (TrainingData::gram_lower_only).
+inline constexpr std::uint32_t lower_triangle = 1U << 15;
 // datasets
 inline constexpr std::uint32_t regression = 1U << 16;
 inline constexpr std::uint32_t classification = 1U << 17;

@@ -59,6 +59,10 @@ struct TrainingData {
   /// over one factorization per cell.
   std::size_t group_size = 1;
   std::size_t group_position = 0;
+  /// Dual, for a solver that declares flags::lower_triangle and is K's only user: only
+  /// the lower triangle and the diagonal of K were computed, its strict upper triangle
+  /// holds no kernel values. Set only with `gram_writable`.
+  bool gram_lower_only = false;
 };
 
 /// The points to predict at, in the solver's form.

@@ -50,15 +50,29 @@ struct Sharing {
 };
 
 /// Throws NumericError when `values` holds entries that are not finite, saying how many:
-/// a NaN or an infinity must fail the cell, never be written as a result.
-void require_finite(const arma::mat& values, std::string_view what) {
-  if (values.is_finite()) return;
-  const auto bad =
-      std::count_if(values.begin(), values.end(), [](double v) { return !std::isfinite(v); });
+/// a NaN or an infinity must fail the cell, never be written as a result. With
+/// Triangle::Lower, only the lower triangle and the diagonal of the square `values` hold
+/// results and are checked.
+void require_finite(const arma::mat& values, std::string_view what,
+                    Triangle part = Triangle::Both) {
+  std::size_t bad = 0, entries = values.n_elem;
+  std::string where(what);
+  if (part == Triangle::Lower) {
+    for (arma::uword j = 0; j < values.n_cols; ++j) {
+      const double* col = values.colptr(j);
+      for (arma::uword i = j; i < values.n_rows; ++i) bad += std::isfinite(col[i]) ? 0 : 1;
+    }
+    entries = values.n_rows * (values.n_rows + 1) / 2;
+    where = fmt::format("the lower triangle of {}", what);
+  } else if (!values.is_finite()) {
+    bad = static_cast<std::size_t>(
+        std::count_if(values.begin(), values.end(), [](double v) { return !std::isfinite(v); }));
+  }
+  if (bad == 0) return;
   throw NumericError(fmt::format(
       "{} of the {} entries of {} are not finite (NaN or infinite); check the parameters "
       "against the scale of the data (an overflow, a σ far too small, a λ or noise of inf)",
-      bad, values.n_elem, what));
+      bad, entries, where));
 }
 
 SolverSide side_of(const Variant& solver, Form form) {
@@ -77,9 +91,17 @@ class GroupExecution {
   void run(const std::vector<GroupCell>& cells, const GroupCallbacks& callbacks) {
     std::size_t dual_left = 0;
     std::map<std::size_t, std::size_t> group_size, group_position;
+    const GroupCell* only_dual = nullptr;
     for (const GroupCell& g : cells) {
       dual_left += g.cell->form == Form::Dual ? 1 : 0;
+      if (g.cell->form == Form::Dual) only_dual = &g;
       ++group_size[g.solver->component];
+    }
+    // K's only user, given it to overwrite, may need only its lower triangle; the
+    // validation folds cut blocks on both sides of the diagonal.
+    if (dual_left == 1 && !only_dual->refusal && data_.splits.empty() &&
+        only_dual->solver->plugin->has_flag(flags::lower_triangle)) {
+      gram_part_ = Triangle::Lower;
     }
     for (const GroupCell& g : cells) {
       CellResult result;
@@ -125,10 +147,11 @@ class GroupExecution {
     if (g.cell->form == Form::Dual) {
       if (!in_.have_gram) {
         in_kernel("computing the Gram matrix", in_.gram_failure, [&] {
-          in_.gram_timing = measure(timing_, [&] { kernel_.gram(data_.X_train, in_.K); });
+          in_.gram_timing =
+              measure(timing_, [&] { kernel_.gram(data_.X_train, in_.K, gram_part_); });
         });
         in_kernel("computing the Gram matrix", in_.gram_failure,
-                  [&] { require_finite(in_.K, "the Gram matrix K(X, X)"); });
+                  [&] { require_finite(in_.K, "the Gram matrix K(X, X)", gram_part_); });
         in_.have_gram = true;
       }
       result.gram = in_.gram_timing;
@@ -138,6 +161,7 @@ class GroupExecution {
       // The group's last dual cell may factor K in place; the others must leave it intact.
       train.gram = &in_.K;
       train.gram_writable = last_dual;
+      train.gram_lower_only = gram_part_ == Triangle::Lower;
       test.gram = &in_.K_cross;
       test.gram_diagonal = &in_.k_diag;
       // K(X, X*) is built after the fit, once per group: the last cell first releases K
@@ -277,7 +301,7 @@ class GroupExecution {
             // The first fit may have overwritten K, which its solver may still read when
             // it predicts: the measurement gets K of its own, computed again, untimed.
             in_kernel("computing the Gram matrix", in_.gram_failure,
-                      [&] { kernel_.gram(data_.X_train, K_again); });
+                      [&] { kernel_.gram(data_.X_train, K_again, gram_part_); });
           }
           return
               [&, shared = shared_before, other = create_solver(*sv.plugin, sv.params)]() mutable {
@@ -390,6 +414,8 @@ class GroupExecution {
   const PreparedData& data_;
   const TimingSpec& timing_;
   GroupInputs in_;
+  /// The part of K the group's cells read.
+  Triangle gram_part_ = Triangle::Both;
 };
 
 }  // namespace

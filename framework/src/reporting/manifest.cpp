@@ -13,13 +13,13 @@
 #include "kexp/error.hpp"
 #include "kexp/gram.hpp"
 #include "kexp/version.hpp"
+#include "util/blas_core.hpp"
 #include "util/files.hpp"
 #include "util/measure.hpp"
 
 // OpenBLAS's own introspection (kexp links OpenBLAS directly: cmake/KexpArmadillo.cmake).
 extern "C" {
 char* openblas_get_config(void);
-char* openblas_get_corename(void);
 int openblas_get_num_threads(void);
 }
 
@@ -68,7 +68,10 @@ nlohmann::ordered_json environment_json() {
   nlohmann::ordered_json blas;
   blas["library"] = "OpenBLAS";
   blas["config"] = openblas_get_config();
-  blas["core"] = openblas_get_corename();
+  blas["core"] = openblas_core();
+  const BlasCoreChoice core = choose_blas_core(blas_core_facts());
+  blas["core_chosen_by"] = to_string(core.by);
+  blas["core_reason"] = core.why;
   blas["threads"] = openblas_get_num_threads();
   j["blas"] = blas;
   j["gram_threads"] = thread_count();

@@ -73,10 +73,35 @@ void Kernel::gram(const arma::mat& X, const arma::mat& Z, arma::mat& K) const {
   if (K.n_elem > 0) compute_gram(X, Z, K);
 }
 
-void Kernel::gram(const arma::mat& X, arma::mat& K) const {
+namespace {
+
+/// The part of K(X, X) asked for by the Kernel::gram call running on this thread.
+thread_local Triangle requested = Triangle::Both;
+
+/// Sets `requested` for its lifetime, restoring the previous request (a composite
+/// kernel's terms are asked for all of their K).
+class TriangleRequest {
+ public:
+  explicit TriangleRequest(Triangle part) : previous_(requested) { requested = part; }
+  ~TriangleRequest() { requested = previous_; }
+  TriangleRequest(const TriangleRequest&) = delete;
+  TriangleRequest& operator=(const TriangleRequest&) = delete;
+
+ private:
+  Triangle previous_;
+};
+
+}  // namespace
+
+Triangle gram::requested_triangle() { return requested; }
+
+void Kernel::gram(const arma::mat& X, arma::mat& K) const { gram(X, K, Triangle::Both); }
+
+void Kernel::gram(const arma::mat& X, arma::mat& K, Triangle part) const {
   require_finite(X, "X");
   K.set_size(X.n_cols, X.n_cols);
   advise_huge_pages(K);
+  const TriangleRequest request(part);
   if (K.n_elem > 0) compute_symmetric_gram(X, K);
 }
 
@@ -102,17 +127,20 @@ void Kernel::compute_gram(const arma::mat& X, const arma::mat& Z, arma::mat& K) 
 }
 
 void Kernel::compute_symmetric_gram(const arma::mat& X, arma::mat& K) const {
+  const bool lower_only = gram::requested_triangle() == Triangle::Lower;
+  const arma::uword n = X.n_cols;
   parallel_for(
-      X.n_cols,
+      n,
       [&](std::size_t j) {
         const arma::vec z(const_cast<double*>(X.colptr(j)), X.n_rows, false, true);
-        for (arma::uword i = 0; i <= j; ++i) {
+        const arma::uword first = lower_only ? j : 0, last = lower_only ? n - 1 : j;
+        for (arma::uword i = first; i <= last; ++i) {
           const arma::vec x(const_cast<double*>(X.colptr(i)), X.n_rows, false, true);
           K(i, j) = compute(x, z);
         }
       },
       Schedule::Dynamic, 16);
-  K = arma::symmatu(K);
+  if (!lower_only) K = arma::symmatu(K);
 }
 
 void Kernel::compute_diagonal(const arma::mat& X, arma::vec& diag) const {

@@ -1,5 +1,7 @@
 // The SDK's Gram helpers: the vectorizable exp and the blocked, fused Gram blocks, each
-// against a plain evaluation, for sizes that are not multiples of the block.
+// against a plain evaluation, for sizes that are not multiples of the block; and K(X, X)
+// asked for its lower triangle only, which must equal that triangle of the full K and
+// leave the blocks above the diagonal unwritten.
 #include "kexp/gram.hpp"
 
 #include <gtest/gtest.h>
@@ -9,6 +11,7 @@
 #include <random>
 
 #include "support/kernels.hpp"
+#include "support/plugins.hpp"
 
 namespace kexp {
 namespace {
@@ -83,6 +86,55 @@ TEST(GramBlocks, GenericTransformsEqualPairwise) {
   EXPECT_TRUE(arma::approx_equal(S, S.t(), "absdiff", 0.0));
   gram::from_inner_products(Z, S, [](double s) { return s; });
   EXPECT_LE(arma::abs(S - Z.t() * Z).max(), 1e-13);
+}
+
+/// A kernel with nothing but compute(): the SDK's default Gram loops.
+class PlainKernel final : public Kernel {
+ public:
+  [[nodiscard]] bool positive_semidefinite() const override { return true; }
+
+ protected:
+  [[nodiscard]] double compute(const arma::vec& x, const arma::vec& z) const override {
+    return std::exp(-arma::accu(arma::square(x - z)));
+  }
+};
+
+/// K(X, X, Triangle::Lower) against K(X, X): the same lower triangle and diagonal, to
+/// `tol` relative to max |K|, and (when `untouched`) the far corner above the diagonal
+/// still holding what was there before.
+void expect_lower_triangle_only(const Kernel& kernel, const std::string& name, bool untouched) {
+  constexpr arma::uword n = 600;  // three blocks of 256, the last one partial
+  constexpr double sentinel = -12345.0;
+  const arma::mat X = test::uniform_points(4, n, 21);
+  arma::mat full;
+  kernel.gram(X, full);
+  arma::mat lower(n, n);
+  lower.fill(sentinel);
+  kernel.gram(X, lower, Triangle::Lower);
+  const double scale = std::max(1.0, arma::abs(full).max());
+  double worst = 0;
+  for (arma::uword j = 0; j < n; ++j)
+    for (arma::uword i = j; i < n; ++i) worst = std::max(worst, std::abs(lower(i, j) - full(i, j)));
+  EXPECT_LE(worst, 1e-13 * scale) << name;
+  if (untouched) {
+    EXPECT_EQ(lower(0, n - 1), sentinel) << name;
+    EXPECT_EQ(lower(255, 256), sentinel) << name;  // just above the first diagonal block
+  }
+  // An ordinary call after one for the lower triangle asks for all of K again.
+  arma::mat again;
+  kernel.gram(X, again);
+  EXPECT_TRUE(arma::approx_equal(again, again.t(), "absdiff", 0.0)) << name;
+}
+
+TEST(GramLowerTriangle, EqualsTheFullMatrixsLowerTriangleAndWritesNothingAboveIt) {
+  for (const std::string name :
+       {"gaussian", "laplacian", "linear", "polynomial", "sigmoid", "cubic"}) {
+    expect_lower_triangle_only(*test::make_kernel(name), name, true);
+  }
+  expect_lower_triangle_only(PlainKernel(), "the default loops", true);
+  // A kernel that fills all of K anyway is right too.
+  expect_lower_triangle_only(*test::make_kernel("constant"), "constant", false);
+  EXPECT_EQ(gram::requested_triangle(), Triangle::Both);
 }
 
 }  // namespace
