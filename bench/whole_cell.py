@@ -53,7 +53,7 @@ def one_run(kexp, config, out, env):
         "gram ns/entry": float(row["gram_seconds"]) / n / n * 1e9,
         "fit s": float(row["fit_seconds"]),
         "predict s": float(row["predict_seconds"]),
-        "peak MB": float(row["peak_rss"]) / 1e6,
+        "peak MB": float(row["peak_rss_bytes"]) / 1e6,
         "process s": wall,
         "core": core,
     }

@@ -24,8 +24,12 @@ namespace {
 struct GroupInputs {
   bool have_gram = false, have_cross = false, have_features = false, have_test_features = false;
   arma::mat K;        ///< K(X, X)
-  arma::mat K_cross;  ///< K(X, X*)
-  arma::vec k_diag;   ///< k(x*, x*)
+  arma::mat K_cross;  ///< K(X, X*), unless it lives in the buffer (cross_in_buffer)
+  /// K(X, X*) built in the memory K gave back to the buffer.
+  std::unique_ptr<arma::mat> cross_in_buffer;
+  /// Where K(X, X*) is.
+  arma::mat* cross = &K_cross;
+  arma::vec k_diag;  ///< k(x*, x*)
   PhaseTiming gram_timing, cross_timing;
   arma::mat Phi, Phi_test;
   PhaseTiming feature_timing, feature_test_timing;
@@ -38,7 +42,10 @@ struct GroupInputs {
   /// Test predictions of the cells that finished, for primal-dual pairs.
   std::vector<std::pair<const GroupCell*, arma::vec>> predictions;
 
-  void release_gram() {
+  /// K is no longer needed: its memory goes back to the buffer, for K(X, X*) and for the
+  /// next group's K.
+  void release_gram(GramBuffer& buffer) {
+    if (have_gram) buffer.memory = std::move(K);
     K.reset();
     have_gram = false;
   }
@@ -85,8 +92,8 @@ SolverSide side_of(const Variant& solver, Form form) {
 class GroupExecution {
  public:
   GroupExecution(const Kernel& kernel, std::string_view kernel_name, const PreparedData& data,
-                 const TimingSpec& timing)
-      : kernel_(kernel), kernel_name_(kernel_name), data_(data), timing_(timing) {}
+                 const TimingSpec& timing, GramBuffer& buffer)
+      : kernel_(kernel), kernel_name_(kernel_name), data_(data), timing_(timing), buffer_(buffer) {}
 
   void run(const std::vector<GroupCell>& cells, const GroupCallbacks& callbacks) {
     std::size_t dual_left = 0;
@@ -103,6 +110,13 @@ class GroupExecution {
         only_dual->solver->plugin->has_flag(flags::lower_triangle)) {
       gram_part_ = Triangle::Lower;
     }
+    // The last group's K memory serves this group's K when it has the same size; it is
+    // freed before anything else is allocated otherwise.
+    const arma::uword n = data_.X_train.n_cols;
+    if (dual_left > 0 && buffer_.memory.n_rows == n && buffer_.memory.n_cols == n) {
+      in_.K = std::move(buffer_.memory);
+    }
+    buffer_.memory.reset();
     for (const GroupCell& g : cells) {
       CellResult result;
       result.n_train = data_.X_train.n_cols;
@@ -162,19 +176,26 @@ class GroupExecution {
       train.gram = &in_.K;
       train.gram_writable = last_dual;
       train.gram_lower_only = gram_part_ == Triangle::Lower;
-      test.gram = &in_.K_cross;
+      test.gram = in_.cross;
       test.gram_diagonal = &in_.k_diag;
       // K(X, X*) is built after the fit, once per group: the last cell first releases K
       // unless its solver reads K again when predicting.
       const auto test_inputs = [&](const PluginRecord& solver) {
-        if (last_dual && !solver.has_flag(flags::keeps_gram)) in_.release_gram();
+        if (last_dual && !solver.has_flag(flags::keeps_gram)) in_.release_gram(buffer_);
         if (!in_.have_cross) {
+          if (!in_.have_gram && buffer_.memory.n_elem >= n * m && m > 0) {
+            // K is gone: K(X, X*) takes the memory it left instead of new memory.
+            in_.cross_in_buffer =
+                std::make_unique<arma::mat>(buffer_.memory.memptr(), n, m, false, true);
+            in_.cross = in_.cross_in_buffer.get();
+            test.gram = in_.cross;
+          }
           in_kernel("computing the cross Gram matrix K(X, X*)", in_.cross_failure, [&] {
             in_.cross_timing = measure(timing_, [&] {
-              kernel_.gram(data_.X_train, data_.X_test, in_.K_cross);
+              kernel_.gram(data_.X_train, data_.X_test, *in_.cross);
               in_.k_diag = kernel_.diagonal(data_.X_test);
             });
-            require_finite(in_.K_cross, "the cross Gram matrix K(X, X*)");
+            require_finite(*in_.cross, "the cross Gram matrix K(X, X*)");
             require_finite(in_.k_diag, "the diagonal k(x*, x*)");
           });
           in_.have_cross = true;
@@ -182,7 +203,7 @@ class GroupExecution {
         return in_.cross_timing;
       };
       fit_and_predict(*g.solver, train, test, flops, bytes, test_inputs, result);
-      if (last_dual) in_.release_gram();
+      if (last_dual) in_.release_gram(buffer_);
     } else {
       const FeatureMap& map = *kernel_.feature_map();
       if (!in_.have_features) {
@@ -414,6 +435,7 @@ class GroupExecution {
   const PreparedData& data_;
   const TimingSpec& timing_;
   GroupInputs in_;
+  GramBuffer& buffer_;
   /// The part of K the group's cells read.
   Triangle gram_part_ = Triangle::Both;
 };
@@ -422,8 +444,15 @@ class GroupExecution {
 
 void execute_group(const std::vector<GroupCell>& cells, const Kernel& kernel,
                    std::string_view kernel_name, const PreparedData& data, const TimingSpec& timing,
+                   const GroupCallbacks& callbacks, GramBuffer& buffer) {
+  GroupExecution(kernel, kernel_name, data, timing, buffer).run(cells, callbacks);
+}
+
+void execute_group(const std::vector<GroupCell>& cells, const Kernel& kernel,
+                   std::string_view kernel_name, const PreparedData& data, const TimingSpec& timing,
                    const GroupCallbacks& callbacks) {
-  GroupExecution(kernel, kernel_name, data, timing).run(cells, callbacks);
+  GramBuffer buffer;
+  execute_group(cells, kernel, kernel_name, data, timing, callbacks, buffer);
 }
 
 }  // namespace kexp::core

@@ -42,6 +42,18 @@ struct GroupCallbacks {
   std::function<bool(const Cell&, CellResult&&)> done;
 };
 
+/// Memory for K handed on from one group to the next. On a virtual machine the first
+/// write to memory fresh from the operating system can cost more than computing K (the
+/// host must back the pages), so a group whose K has the size of the last group's
+/// computes it into the same memory. Once a group's last dual cell releases K, its
+/// memory goes here, and the group's K(X, X*), when built after that, is computed into it
+/// rather than into new memory: the buffer never holds memory beside a K or a K(X, X*)
+/// that would otherwise be allocated. A group with no dual cell or another n frees it
+/// before it allocates anything.
+struct GramBuffer {
+  arma::mat memory;
+};
+
 /// Runs the cells in order with `kernel` (named `kernel_name` in messages) on `data`. A
 /// cell that throws, in the kernel, the solver or the runner, and whatever it throws, is
 /// reported as failed with a message that names the plugin and what it was doing
@@ -54,6 +66,11 @@ struct GroupCallbacks {
 /// (so a λ sweep's first cell is timed with its decomposition every time), and with K
 /// computed again, untimed, when the first fit was allowed to overwrite it. Predictions
 /// and every other figure come from the cell's own solver.
+void execute_group(const std::vector<GroupCell>& cells, const Kernel& kernel,
+                   std::string_view kernel_name, const PreparedData& data, const TimingSpec& timing,
+                   const GroupCallbacks& callbacks, GramBuffer& buffer);
+
+/// The same with a buffer of its own.
 void execute_group(const std::vector<GroupCell>& cells, const Kernel& kernel,
                    std::string_view kernel_name, const PreparedData& data, const TimingSpec& timing,
                    const GroupCallbacks& callbacks);

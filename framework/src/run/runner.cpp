@@ -213,6 +213,7 @@ class Run {
       if (!selected_[c.index]) continue;
       for (int r = 0; r < e_.repeats; ++r) outcome_.skipped += is_done(c, r) ? 1 : 0;
     }
+    GramBuffer gram_buffer;  // K's memory, from one group to the next of the same n
     for (std::size_t d = 0; d < plan_.datasets.size() && !stop_; ++d) {
       for (int r = 0; r < e_.repeats && !stop_; ++r) {
         for (std::size_t k = 0; k < plan_.kernels.size() && !stop_; ++k) {
@@ -232,7 +233,7 @@ class Run {
             return record(c, r, std::move(result));
           };
           execute_group(group, *kernels_[k], plan_.kernels[k].name(),
-                        data_[d][static_cast<std::size_t>(r)], e_.timing, callbacks);
+                        data_[d][static_cast<std::size_t>(r)], e_.timing, callbacks, gram_buffer);
         }
       }
     }

@@ -205,5 +205,76 @@ TEST(GroupTiming, MeasuringAgainLeavesEveryFigureButTheTimesAsOneMeasurement) {
                                  "absdiff", 0.0));
 }
 
+/// One cell of `solver` in `form`, run as a group with `buffer`.
+CellResult run_with_buffer(const Kernel& kernel, const PreparedData& data,
+                           const std::string& solver, const test::TextParams& params, Form form,
+                           GramBuffer& buffer) {
+  Variant v;
+  v.plugin = &registry().find(PluginKind::Solver, solver);
+  v.params = checked_params(*v.plugin, params);
+  Cell cell;
+  cell.form = form;
+  CellResult result;
+  GroupCallbacks callbacks;
+  callbacks.done = [&](const Cell&, CellResult&& r) {
+    result = std::move(r);
+    return true;
+  };
+  execute_group({{&cell, &v, std::nullopt}}, kernel, "kernel", data, TimingSpec{}, callbacks,
+                buffer);
+  return result;
+}
+
+TEST(GramBuffer, GroupsOfOneSizeShareKsMemoryAndPredictAsWithNewMemory) {
+  const PreparedData data = small_problem(ValidationSpec{}, 1);
+  const arma::uword n = data.X_train.n_cols;
+  const auto narrow = make_kernel("gaussian", {{"sigma", "0.3"}});
+  const auto wide = make_kernel("gaussian", {{"sigma", "2"}});
+  GramBuffer buffer;
+  // K's memory is handed on after a group of one kernel_ridge cell, with K(X, X*) built
+  // in it after the fit...
+  const CellResult first =
+      run_with_buffer(*narrow, data, "kernel_ridge", {{"lambda", "0.01"}}, Form::Dual, buffer);
+  ASSERT_EQ(first.status, CellResult::Status::Ok) << first.error;
+  ASSERT_EQ(buffer.memory.n_rows, n);
+  ASSERT_EQ(buffer.memory.n_cols, n);
+  const double* memory = buffer.memory.memptr();
+  // ...so its last columns hold K(X, X*) of the narrow kernel now.
+  arma::mat K_cross;
+  narrow->gram(data.X_train, data.X_test, K_cross);
+  const arma::mat in_buffer(const_cast<double*>(memory), n, data.X_test.n_cols, false, true);
+  EXPECT_TRUE(arma::approx_equal(in_buffer, K_cross, "absdiff", 0.0));
+
+  // The next group of the same n computes its K there, over what the last one left.
+  const CellResult second =
+      run_with_buffer(*wide, data, "kernel_ridge", {{"lambda", "0.01"}}, Form::Dual, buffer);
+  ASSERT_EQ(second.status, CellResult::Status::Ok) << second.error;
+  EXPECT_EQ(buffer.memory.memptr(), memory);
+  GramBuffer fresh;
+  const CellResult alone =
+      run_with_buffer(*wide, data, "kernel_ridge", {{"lambda", "0.01"}}, Form::Dual, fresh);
+  EXPECT_TRUE(arma::approx_equal(second.prediction.mean, alone.prediction.mean, "absdiff", 0.0));
+  EXPECT_EQ(*second.train_rmse, *alone.train_rmse);
+
+  // A GP keeps K to predict: K(X, X*) gets memory of its own, and K goes to the buffer
+  // after the prediction.
+  const CellResult gp =
+      run_with_buffer(*wide, data, "gp_regression", {{"noise", "0.01"}}, Form::Dual, buffer);
+  ASSERT_EQ(gp.status, CellResult::Status::Ok) << gp.error;
+  GramBuffer fresh_gp;
+  const CellResult gp_alone =
+      run_with_buffer(*wide, data, "gp_regression", {{"noise", "0.01"}}, Form::Dual, fresh_gp);
+  EXPECT_TRUE(arma::approx_equal(gp.prediction.mean, gp_alone.prediction.mean, "absdiff", 0.0));
+  EXPECT_TRUE(arma::approx_equal(gp.prediction.var_f, gp_alone.prediction.var_f, "absdiff", 0.0));
+  EXPECT_EQ(buffer.memory.n_elem, n * n);
+
+  // A primal group frees the buffer before it allocates anything.
+  const auto poly = make_kernel("polynomial", {{"degree", "2"}, {"c", "1"}});
+  const CellResult primal =
+      run_with_buffer(*poly, data, "primal_ridge", {{"lambda", "0.1"}}, Form::Primal, buffer);
+  ASSERT_EQ(primal.status, CellResult::Status::Ok) << primal.error;
+  EXPECT_EQ(buffer.memory.n_elem, 0U);
+}
+
 }  // namespace
 }  // namespace kexp::core
