@@ -56,8 +56,10 @@ void print_check(const std::string& title, const core::KernelCheck& r, std::uint
              r.symmetry_error, r.tolerance, r.symmetric ? "symmetric" : "NOT symmetric");
   fmt::print("  eigenvalues     λmin = {:.6g}, λmax = {:.6g}, λmin / λmax = {:.3g}\n", r.eigen_min,
              r.eigen_max, r.eigen_min_relative);
-  fmt::print("  PSD             {} (λmin / λmax ≥ −{:.3g}); declared PSD: {}\n",
-             r.positive_semidefinite ? "yes" : "NO", r.tolerance,
+  // The measured ratio against the threshold, in the direction that held.
+  fmt::print("  PSD             {}: λmin / λmax = {:.3g} is {} −{:.3g}; declared PSD: {}\n",
+             r.positive_semidefinite ? "yes" : "NO", r.eigen_min_relative,
+             r.positive_semidefinite ? "at or above" : "below", r.tolerance,
              yes_no(r.declared_positive_semidefinite));
   if (r.has_map) {
     fmt::print(

@@ -20,7 +20,8 @@ TEST(CheckKernelCommand, ValidKernelExitsZeroWithItsReport) {
   EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
   EXPECT_THAT(r.out, HasSubstr("symmetry error"));
   EXPECT_THAT(r.out, HasSubstr("λmin / λmax"));
-  EXPECT_THAT(r.out, HasSubstr("PSD             yes"));
+  EXPECT_THAT(r.out, HasSubstr("PSD             yes: λmin / λmax = "));
+  EXPECT_THAT(r.out, HasSubstr(" is at or above −"));
   EXPECT_THAT(r.out, HasSubstr("tolerance"));
   EXPECT_THAT(r.out, HasSubstr("feature map     none"));
   EXPECT_THAT(r.out, HasSubstr("verdict: valid"));
@@ -43,7 +44,8 @@ TEST(CheckKernelCommand, ReportsAnApproximateMap) {
 TEST(CheckKernelCommand, SigmoidThatIsNotPsdExitsOne) {
   const CommandResult r = run_kexp("check-kernel sigmoid --set a=1 --set b=-1 --seed 3");
   EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
-  EXPECT_THAT(r.out, HasSubstr("PSD             NO"));
+  EXPECT_THAT(r.out, HasSubstr("PSD             NO: λmin / λmax = -"));
+  EXPECT_THAT(r.out, HasSubstr(" is below −"));  // the test that failed, stated as failing
   EXPECT_THAT(r.out, HasSubstr("verdict: NOT valid"));
   EXPECT_THAT(r.out, HasSubstr("declared PSD: no"));
 }

@@ -206,7 +206,7 @@ note "shard 0 stopped at $cut_rows rows; the first merge said: $(grep -m1 'missi
 array2=$(submit_array)
 merge2=$(submit_merge "$array2")
 wait_jobs 60 "$array2,$merge2"
-grep -Eq "^[1-9][0-9]* runs: .* $cut_rows kept from before" "$logs/shard-${array2}_0.out" ||
+grep -Eq "^[1-9][0-9]* runs?: .* $cut_rows kept from before" "$logs/shard-${array2}_0.out" ||
   fail "shard 0 did not resume: $(cat "$logs/shard-${array2}_0.out")"
 for i in 1 2 3; do
   grep -Eq "^0 runs: .* [1-9][0-9]* kept from before" "$logs/shard-${array2}_$i.out" ||

@@ -74,7 +74,19 @@ std::string apply_override(const YAML::Node& root, const Override& o) {
       next = node[static_cast<std::size_t>(step.index)];
     } else {
       if (!node.IsMap() || !node[step.key]) {
-        throw ConfigError(fmt::format("--set {}: the config has no key '{}'", o.text, step.key));
+        std::string message = fmt::format("--set {}: the config has no key '{}'", o.text, step.key);
+        const bool number =
+            !step.key.empty() && step.key.find_first_not_of("0123456789") == std::string::npos;
+        if (number) {
+          // kernels.0.sigma: a list element is written with brackets.
+          std::string fixed = path;
+          const std::string dotted = "." + step.key;
+          const auto at = fixed.find(dotted);
+          if (at != std::string::npos) fixed.replace(at, dotted.size(), "[" + step.key + "]");
+          message += fmt::format("; an element of a list is written [{}]: --set {}={}", step.key,
+                                 fixed, rhs);
+        }
+        throw ConfigError(message);
       }
       next = node[step.key];
       canonical += (canonical.empty() ? "" : ".") + step.key;

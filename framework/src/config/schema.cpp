@@ -219,8 +219,7 @@ std::vector<ResolvedParam> resolve_params(const std::vector<ParamSpec>& schema,
                       s.key, s.name));
     }
     std::string message = fmt::format("{}: {} has no parameter '{}'", s.key, plugin_label, s.name);
-    const std::string near = nearest_name(s.name, names);
-    if (!near.empty()) message += fmt::format("; did you mean '{}'?", near);
+    message += did_you_mean(s.name, names);
     message += names.empty() ? std::string(" (it takes no parameters)")
                              : fmt::format(" (parameters: {})", fmt::join(names, ", "));
     throw ConfigError(s.where, s.key, message);

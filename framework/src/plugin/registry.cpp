@@ -281,8 +281,7 @@ const PluginRecord& PluginRegistry::find(PluginKind kind, std::string_view name)
   }
   std::sort(names.begin(), names.end());
   std::string message = fmt::format("no {} plugin named '{}'", to_string(kind), name);
-  const std::string nearest = nearest_name(name, names);
-  if (!nearest.empty()) message += fmt::format("; did you mean '{}'?", nearest);
+  message += did_you_mean(name, names);
   message += names.empty() ? fmt::format("\nno {} plugins were found", to_string(kind))
                            : fmt::format("\navailable {} plugins: {}", to_string(kind),
                                          fmt::join(names, ", "));

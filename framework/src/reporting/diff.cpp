@@ -1,4 +1,5 @@
 #include "reporting/diff.hpp"
+#include "util/text.hpp"
 
 #include <fmt/format.h>
 
@@ -121,7 +122,7 @@ std::string diff_report(const ResultsDiff& d, const std::string& a, const std::s
     for (std::size_t i = 0; i < lines.size() && i < limit; ++i) out += "  " + lines[i] + "\n";
     if (lines.size() > limit) out += fmt::format("  … and {} more\n", lines.size() - limit);
   };
-  out += fmt::format("{} runs in both {} and {}\n", d.compared, a, b);
+  out += fmt::format("{} in both {} and {}\n", count_of(d.compared, "run"), a, b);
   list("only in " + a, d.only_in_a);
   list("only in " + b, d.only_in_b);
   list("results that differ", d.accuracy);

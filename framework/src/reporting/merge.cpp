@@ -1,4 +1,5 @@
 #include "reporting/merge.hpp"
+#include "util/text.hpp"
 
 #include <fmt/format.h>
 #include <yaml-cpp/yaml.h>
@@ -146,8 +147,8 @@ int merge_results(const MergeOptions& o) {
   for (const auto& p : problems) notes.push_back("Incomplete: " + p + ".");
   write_report(out, notes);
   for (const auto& p : problems) std::cerr << "kexp merge: " << p << '\n';
-  fmt::print("merged {} runs ({} not ok) from {} folders into {}\n", merged.rows.size(), not_ok,
-             o.inputs.size(), o.out.string());
+  fmt::print("merged {} ({} not ok) from {} into {}\n", count_of(merged.rows.size(), "run"), not_ok,
+             count_of(o.inputs.size(), "folder"), o.out.string());
   return not_ok > 0 || !problems.empty() ? 1 : 0;
 }
 

@@ -1,4 +1,5 @@
 #include "reporting/summary.hpp"
+#include "util/text.hpp"
 
 #include <fmt/format.h>
 
@@ -328,8 +329,10 @@ std::string summary_markdown(const CsvTable& table, const SummaryInputs& in) {
     runs += c.runs;
     ok += c.ok;
   }
-  std::string md = fmt::format("# {}\n\n{} cells, {} runs: {} ok, {} not.\n\n", in.experiment,
-                               cells.size(), runs, ok, runs - ok);
+  std::string md = fmt::format("# {}\n\n{}, {}: {}.\n\n", in.experiment,
+                               count_of(cells.size(), "cell"), count_of(runs, "run"),
+                               ok == runs ? std::string(runs == 1 ? "ok" : "all ok")
+                                          : fmt::format("{} ok, {} not ok", ok, runs - ok));
   const std::string validation_text =
       in.validation.empty() ? "the validation splits" : in.validation;
   const std::vector<FormPair> pairs = find_pairs(cells, in.folder);

@@ -1,4 +1,5 @@
 #include "run/budget.hpp"
+#include "util/text.hpp"
 
 #include <fmt/format.h>
 
@@ -95,11 +96,11 @@ void print_dry_run(const Plan& plan, const std::vector<DryRunLine>& lines, int r
                         plan.datasets[c.dataset].canonical, plan.kernels[c.kernel].canonical,
                         plan.solvers[c.solver].canonical, state);
   }
-  fmt::print("{} cells", lines.size());
+  fmt::print("{}", count_of(lines.size(), "cell"));
   if (!shard_text.empty()) fmt::print(" (shard {} of {} cells)", shard_text, plan.cells.size());
-  fmt::print(
-      " × {} repeats: {} runs to do; memory budget {} per cell ({}); results would go to {}\n",
-      repeats, runs, size_text(budget.value), budget.source, out_dir);
+  fmt::print(" × {}: {} to do; memory budget {} per cell ({}); results would go to {}\n",
+             count_of(static_cast<std::size_t>(repeats), "repeat"), count_of(runs, "run"),
+             size_text(budget.value), budget.source, out_dir);
   fmt::print("{:<16}  {:<6}  {:>9}  {}\n", "cell", "form", "memory", "dataset | kernel | solver");
   fmt::print("{}", text);
   for (const auto& l : plan.left_out) fmt::print("left out: {}\n", l);

@@ -1,4 +1,5 @@
 #include "run/outcome.hpp"
+#include "util/text.hpp"
 
 #include <fmt/format.h>
 
@@ -18,7 +19,7 @@ std::string Outcome::counts(const std::string& folder) const {
   if (refused > 0) text += fmt::format(", {} refused", refused);
   if (skipped > 0) text += fmt::format(", {} kept from before", skipped);
   if (not_started > 0) text += fmt::format(", {} not started", not_started);
-  return fmt::format("{} runs: {}; results in {}{}", done + failed, text, folder,
+  return fmt::format("{}: {}; results in {}{}", count_of(done + failed, "run"), text, folder,
                      stop_reason.empty() ? "" : " (stopped: " + stop_reason + ")");
 }
 
@@ -33,12 +34,13 @@ std::vector<std::string> Outcome::notes(const std::string& shard_text, std::size
                     shard_text, cells));
   }
   if (!stop_reason.empty()) {
-    notes.push_back(fmt::format(
-        "Stopped ({}){}: {} runs did not start; `kexp run --resume {}` continues.", stop_reason,
-        abandoned.empty() ? "" : ", abandoning " + abandoned, not_started, folder));
+    notes.push_back(
+        fmt::format("Stopped ({}){}: {} did not start; `kexp run --resume {}` continues.",
+                    stop_reason, abandoned.empty() ? "" : ", abandoning " + abandoned,
+                    count_of(not_started, "run"), folder));
   } else if (fail_fast_stop && not_started > 0) {
-    notes.push_back(fmt::format(
-        "Stopped at the first failure (--fail-fast): {} runs did not start.", not_started));
+    notes.push_back(fmt::format("Stopped at the first failure (--fail-fast): {} did not start.",
+                                count_of(not_started, "run")));
   }
   for (const auto& l : left_out) notes.push_back("Left out: " + l + ".");
   for (const auto& w : warnings) notes.push_back("Warning: " + w + ".");

@@ -137,6 +137,26 @@ class Run {
     }
   }
 
+  /// The progress line's weight of one run of `c` (run/progress.hpp).
+  [[nodiscard]] double run_cost_of(const Cell& c) const {
+    const PreparedData& data = data_[c.dataset].front();
+    double D = 0;
+    if (c.form == Form::Primal) {
+      try {
+        D = static_cast<double>(kernels_[c.kernel]->feature_map()->dimension(data.X_train.n_rows));
+      } catch (const std::exception&) {
+        D = 0;  // refused before it runs: no weight
+      }
+    }
+    double n_fit = 0;
+    for (const ValidationSplit& split : data.splits) {
+      n_fit = std::max(n_fit, static_cast<double>(split.fit.n_elem));
+    }
+    return run_cost(c.form, static_cast<double>(data.X_train.n_cols),
+                    static_cast<double>(data.X_test.n_cols),
+                    static_cast<double>(data.X_train.n_rows), D, data.splits.size(), n_fit);
+  }
+
   [[nodiscard]] MemoryEstimate estimate(const Cell& c) const {
     return estimate_memory(c, data_[c.dataset].front(), *kernels_[c.kernel]);
   }
@@ -206,7 +226,14 @@ class Run {
   /// Groups of cells that share K or Φ: one dataset variant, repeat and kernel.
   void execute() {
     total_ = runs_to_do();
-    progress_ = std::make_unique<Progress>(total_, options_.quiet);
+    double cost_total = 0;
+    cost_.assign(plan_.cells.size(), 0.0);
+    for (const Cell& c : plan_.cells) {
+      if (!selected_[c.index]) continue;
+      cost_[c.index] = run_cost_of(c);
+      for (int r = 0; r < e_.repeats; ++r) cost_total += is_done(c, r) ? 0.0 : cost_[c.index];
+    }
+    progress_ = std::make_unique<Progress>(total_, cost_total, options_.quiet);
     signals_ =
         std::make_unique<StopSignals>(kStopGraceSeconds, [this](int signal) { abandon(signal); });
     for (const Cell& c : plan_.cells) {
@@ -228,6 +255,10 @@ class Run {
           callbacks.started = [&](const Cell& c) {
             const std::lock_guard<std::mutex> lock(io_);
             running_ = fmt::format("cell {} repeat {}", c.id, r);
+            progress_->started(fmt::format(
+                "{} n={} | {} | {}{}", plan_.datasets[d].name(), data_[d].front().X_train.n_cols,
+                plan_.kernels[k].name(), plan_.solvers[c.solver].name(),
+                e_.repeats > 1 ? fmt::format(" (repeat {})", r) : std::string()));
           };
           callbacks.done = [&](const Cell& c, CellResult&& result) {
             return record(c, r, std::move(result));
@@ -300,8 +331,9 @@ class Run {
                                      refused ? "refused" : "failed", result.error));
       if (options_.fail_fast) stop_ = true;
     }
+    cost_done_ += cost_[c.index];
     progress_->update(static_cast<std::size_t>(outcome_.done + outcome_.failed),
-                      static_cast<std::size_t>(outcome_.failed));
+                      static_cast<std::size_t>(outcome_.failed), cost_done_);
     if (const int signal = signals_ ? signals_->requested() : 0) stop(signal_name(signal), signal);
     return !stop_;
   }
@@ -356,8 +388,10 @@ class Run {
   /// Held while a row or the manifest is written, and by the signal watcher.
   std::mutex io_;
   std::unique_ptr<StopSignals> signals_;
-  std::string running_;    ///< the run in progress, for the manifest if it is abandoned
-  std::string abandoned_;  ///< the run abandoned at a signal
+  std::string running_;       ///< the run in progress, for the manifest if it is abandoned
+  std::vector<double> cost_;  ///< run_cost of one run of each cell, by cell index
+  double cost_done_ = 0;      ///< of the runs finished
+  std::string abandoned_;     ///< the run abandoned at a signal
   std::string stop_reason_;
   int stop_signal_ = 0;
   bool stop_ = false;  ///< start no further cell

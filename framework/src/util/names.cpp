@@ -1,6 +1,7 @@
 #include "util/names.hpp"
 
 #include <algorithm>
+#include <cctype>
 
 namespace kexp::core {
 
@@ -30,6 +31,61 @@ std::string nearest_name(std::string_view name, const std::vector<std::string>& 
     }
   }
   return best;
+}
+
+const std::vector<Synonym>& synonyms() {
+  // In order: where one name stands for different kexp names in different plugins (alpha,
+  // gamma), the first whose kexp name the plugin has is suggested.
+  static const std::vector<Synonym> table = {
+      // kernels
+      {"rbf", "gaussian", "scikit-learn's 'rbf' kernel is kexp's gaussian"},
+      {"squared_exponential", "gaussian", ""},
+      {"poly", "polynomial", ""},
+      {"laplace", "laplacian", ""},
+      {"tanh", "sigmoid", ""},
+      // solvers
+      {"krr", "kernel_ridge", ""},
+      {"kernelridge", "kernel_ridge", "scikit-learn's KernelRidge"},
+      {"ridge", "primal_ridge", "ridge regression on the features Φ"},
+      {"gp", "gp_regression", ""},
+      {"gpr", "gp_regression", ""},
+      {"gaussianprocessregressor", "gp_regression", "scikit-learn's GaussianProcessRegressor"},
+      {"nadaraya", "nadaraya_watson", ""},
+      // parameters
+      {"gamma", "sigma",
+       "scikit-learn's gamma multiplies ‖x − z‖²: σ = 1/√(2γ), so gamma 0.5 is sigma 1"},
+      {"length_scale", "sigma", "scikit-learn's RBF length_scale is σ"},
+      {"gamma", "a", "scikit-learn's sigmoid kernel tanh(γ·xᵀz + coef0) has a = γ"},
+      {"coef0", "c", "scikit-learn's coef0 is c in (xᵀz + c)^p"},
+      {"coef0", "b", "scikit-learn's sigmoid kernel tanh(γ·xᵀz + coef0) has b = coef0"},
+      {"alpha", "lambda", "scikit-learn's KernelRidge and Ridge alpha is λ"},
+      {"alpha", "noise", "scikit-learn's GaussianProcessRegressor alpha is the noise variance"},
+      {"n_components", "features",
+       "scikit-learn's RBFSampler n_components is the number of random features D"},
+      {"random_state", "seed", ""},
+      {"max_iter", "iterations", ""},
+      {"tol", "tolerance", ""},
+      {"eta", "alpha", "the step size is alpha"},
+      {"learning_rate", "alpha", "the step size is alpha"},
+      {"n_samples", "n", ""},
+      {"n_features", "d", ""},
+  };
+  return table;
+}
+
+std::string did_you_mean(std::string_view name, const std::vector<std::string>& candidates) {
+  std::string lower(name);
+  std::transform(lower.begin(), lower.end(), lower.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  for (const Synonym& s : synonyms()) {
+    if (s.theirs != lower) continue;
+    if (std::find(candidates.begin(), candidates.end(), s.ours) == candidates.end()) continue;
+    return s.note.empty()
+               ? "; did you mean '" + std::string(s.ours) + "'?"
+               : "; did you mean '" + std::string(s.ours) + "'? (" + std::string(s.note) + ")";
+  }
+  const std::string near = nearest_name(name, candidates);
+  return near.empty() ? std::string() : "; did you mean '" + near + "'?";
 }
 
 }  // namespace kexp::core

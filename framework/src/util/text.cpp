@@ -37,4 +37,11 @@ std::optional<unsigned char> first_control_character(std::string_view text) {
   return std::nullopt;
 }
 
+std::string count_of(std::size_t count, std::string_view singular, std::string_view plural) {
+  std::string out = std::to_string(count) + " ";
+  if (count == 1) return out.append(singular);
+  if (!plural.empty()) return out.append(plural);
+  return out.append(singular).append("s");
+}
+
 }  // namespace kexp::core

@@ -57,6 +57,10 @@ TEST(Override, OverridesSetAndSweep) {
 TEST(Override, AnOverrideThatNamesNoKeyIsAnError) {
   EXPECT_THAT(error_of(kBase, {"kernels[3].sigma=1"}), HasSubstr("no element [3]"));
   EXPECT_THAT(error_of(kBase, {"kernel[0].sigma=1"}), HasSubstr("no key 'kernel'"));
+  // A list index written with a dot, as in other tools, gets the bracketed form.
+  EXPECT_THAT(error_of(kBase, {"kernels.0.sigma=2"}),
+              HasSubstr("no key '0'; an element of a list is written [0]: "
+                        "--set kernels[0].sigma=2"));
   EXPECT_THAT(error_of(kBase, {"=1"}), HasSubstr("must be KEY=VALUE"));
   EXPECT_THAT(error_of(kBase, {"sigma"}), HasSubstr("must be KEY=VALUE"));
   EXPECT_THAT(error_of(kBase, {"kernels[0]=1"}), HasSubstr("does not name a key of a map"));

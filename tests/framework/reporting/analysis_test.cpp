@@ -165,7 +165,7 @@ TEST(Summary, TablesOfCellsPairsGrowthAndFailures) {
 
   const std::string md = summary_markdown(t, SummaryInputs{"demo", {"a note"}, {}, {}, {}});
   EXPECT_THAT(md, HasSubstr("# demo"));
-  EXPECT_THAT(md, HasSubstr("7 cells, 13 runs: 12 ok, 1 not."));
+  EXPECT_THAT(md, HasSubstr("7 cells, 13 runs: 12 ok, 1 not ok."));
   EXPECT_THAT(md, HasSubstr("a note"));
   // The columns the same in every row (kernel, train_rmse) are stated once above the table.
   EXPECT_THAT(md, HasSubstr("The same in every row: kernel = lin, train_rmse = —."));
