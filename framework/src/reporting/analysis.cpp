@@ -109,6 +109,23 @@ std::string CellSummary::params_of(const std::string& prefix, const std::string&
   return out;
 }
 
+std::string shown_value(const std::string& text) {
+  double v = 0;
+  if (!parse_number(text, v) || !std::isfinite(v)) return text;
+  if (text.find_first_of(".eE") == std::string::npos) return text;  // an integer: exact
+  // Significant digits as written: the digits, less the leading zeros, up to an exponent.
+  std::size_t digits = 0;
+  bool leading = true;
+  for (const char ch : text) {
+    if (ch == 'e' || ch == 'E') break;
+    if (ch < '0' || ch > '9') continue;
+    if (leading && ch == '0') continue;
+    leading = false;
+    ++digits;
+  }
+  return digits > 4 ? fmt::format("{:.4g}", v) : text;
+}
+
 bool parse_number(const std::string& text, double& out) {
   if (text.empty()) return false;
   char* end = nullptr;

@@ -30,6 +30,12 @@ MeanStd mean_std(const std::vector<double>& values);
 /// false and `out` untouched otherwise (an empty field, text).
 bool parse_number(const std::string& text, double& out);
 
+/// A parameter's value as the summary's tables show it: a number written with a fraction
+/// or an exponent and more than 4 significant digits rounded to 4
+/// ("0.31622776601683794" → "0.3162"), any other text as it is ("1e-3", "0.5", "10000",
+/// "rff"). results.csv keeps the exact value.
+std::string shown_value(const std::string& text);
+
 /// The phases a row times, as its columns name them: `<phase>_seconds` (the median),
 /// `_seconds_min`, `_seconds_max`, `_measurements`.
 inline constexpr const char* kTimedPhases[] = {"gram", "feature", "fit", "predict"};

@@ -76,7 +76,7 @@ struct Table {
 
 inline std::string param_value(const CellSummary& c, const std::string& column) {
   const auto it = c.params.find(column);
-  return it == c.params.end() || it->second.empty() ? "—" : it->second;
+  return it == c.params.end() || it->second.empty() ? "—" : shown_value(it->second);
 }
 
 /// Primal against dual for every pair of counterpart cells: time and memory ratios, the
@@ -133,7 +133,9 @@ struct Setting {
 /// "kernel.sigma=1, solver.lambda=0.01"
 inline std::string settings_text(const std::vector<Setting>& settings) {
   std::string text;
-  for (const Setting& s : settings) text += (text.empty() ? "" : ", ") + s.column + "=" + s.value;
+  for (const Setting& s : settings) {
+    text += (text.empty() ? "" : ", ") + s.column + "=" + shown_value(s.value);
+  }
   return text;
 }
 

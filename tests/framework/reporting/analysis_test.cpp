@@ -207,5 +207,15 @@ TEST(Summary, TablesOfCellsPairsGrowthAndFailures) {
   EXPECT_THAT(md, HasSubstr("| f | 0 | kernel_ridge | failed: K + λI is not \\| positive |"));
 }
 
+TEST(ShownValue, RoundsLongNumbersToFourSignificantDigitsAndLeavesTheRest) {
+  EXPECT_EQ(shown_value("0.31622776601683794"), "0.3162");
+  EXPECT_EQ(shown_value("3.1622776601683795e-05"), "3.162e-05");
+  EXPECT_EQ(shown_value("1778.2794100389228"), "1778");
+  for (const char* kept : {"1e-3", "0.5", "0.0001", "1000", "12.5", "-0.25", "rff", "", "nan",
+                           "inf", "2500", "123456", "10000"}) {
+    EXPECT_EQ(shown_value(kept), kept);
+  }
+}
+
 }  // namespace
 }  // namespace kexp::core
