@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <optional>
 #include <sstream>
 #include <vector>
 
@@ -39,6 +40,41 @@ std::vector<PathStep> parse_key_path(const std::string& path, const std::string&
     i = j;
   }
   return steps;
+}
+
+/// The value of a --set that is a generator or a YAML list, or nothing for plain values.
+std::optional<YAML::Node> generator_or_list(const std::string& rhs, const std::string& text) {
+  const auto open = rhs.find('(');
+  if (open != std::string::npos && !rhs.empty() && rhs.back() == ')') {
+    const std::string kind = rhs.substr(0, open);
+    if (kind != "linspace" && kind != "logspace" && kind != "range") {
+      throw ConfigError(fmt::format(
+          "--set {}: '{}' is not a generator; write linspace(a,b,count), logspace(a,b,count) "
+          "or range(start,stop,step)",
+          text, kind));
+    }
+    YAML::Node args(YAML::NodeType::Sequence);
+    std::stringstream ss(rhs.substr(open + 1, rhs.size() - open - 2));
+    std::string item;
+    while (std::getline(ss, item, ',')) {
+      const auto first = item.find_first_not_of(' ');
+      const auto end = item.find_last_not_of(' ');
+      args.push_back(first == std::string::npos ? std::string()
+                                                : item.substr(first, end - first + 1));
+    }
+    YAML::Node generator(YAML::NodeType::Map);
+    generator[kind] = args;
+    return generator;
+  }
+  if (rhs.front() != '{' && rhs.front() != '[') return std::nullopt;
+  try {
+    return YAML::Load(rhs);
+  } catch (const YAML::Exception& e) {
+    throw ConfigError(
+        fmt::format("--set {}: the value is not valid YAML ({}); write a list as "
+                    "[0.1, 0.5] or a generator as {{logspace: [-3, 0, 4]}}",
+                    text, e.msg));
+  }
 }
 
 }  // namespace
@@ -79,10 +115,18 @@ std::string apply_override(const YAML::Node& root, const Override& o) {
             !step.key.empty() && step.key.find_first_not_of("0123456789") == std::string::npos;
         if (number) {
           // kernels.0.sigma: a list element is written with brackets.
-          std::string fixed = path;
-          const std::string dotted = "." + step.key;
-          const auto at = fixed.find(dotted);
-          if (at != std::string::npos) fixed.replace(at, dotted.size(), "[" + step.key + "]");
+          std::string fixed;
+          for (const PathStep& p : steps) {
+            const bool digits =
+                !p.key.empty() && p.key.find_first_not_of("0123456789") == std::string::npos;
+            if (p.index >= 0) {
+              fixed += fmt::format("[{}]", p.index);
+            } else if (digits) {
+              fixed += "[" + p.key + "]";
+            } else {
+              fixed += (fixed.empty() ? "" : ".") + p.key;
+            }
+          }
           message += fmt::format("; an element of a list is written [{}]: --set {}={}", step.key,
                                  fixed, rhs);
         }
@@ -97,6 +141,13 @@ std::string apply_override(const YAML::Node& root, const Override& o) {
   const PathStep& last = steps.back();
   if (last.index >= 0 || !node.IsMap()) {
     throw ConfigError(fmt::format("--set {}: '{}' does not name a key of a map", o.text, path));
+  }
+  // A generator, as a call (logspace(-3,0,4)) or in the file's own YAML form
+  // ({logspace: [-3, 0, 4]}), and a YAML list ([0.1, 0.5]): the parser checks it as if
+  // the file held it.
+  if (const std::optional<YAML::Node> value = generator_or_list(rhs, o.text)) {
+    node[last.key] = *value;
+    return canonical;
   }
   std::vector<std::string> values;
   std::stringstream ss(rhs);

@@ -49,6 +49,18 @@ struct GroupInputs {
     K.reset();
     have_gram = false;
   }
+
+  /// No dual cell is left in the group: K, K(X, X*) and the buffer are freed, so that the
+  /// primal cells after them run in the memory they are budgeted for.
+  void release_duals(GramBuffer& buffer) {
+    release_gram(buffer);
+    cross_in_buffer.reset();
+    cross = &K_cross;
+    K_cross.reset();
+    k_diag.reset();
+    have_cross = false;
+    buffer.memory.reset();
+  }
 };
 
 struct Sharing {
@@ -110,14 +122,24 @@ class GroupExecution {
         only_dual->solver->plugin->has_flag(flags::lower_triangle)) {
       gram_part_ = Triangle::Lower;
     }
-    // The last group's K memory serves this group's K when it has the same size; it is
-    // freed before anything else is allocated otherwise.
+    // The last group's K memory serves this group's K when it has the same size and the
+    // group's first cell to run computes K; it is freed before anything else is allocated
+    // otherwise.
     const arma::uword n = data_.X_train.n_cols;
-    if (dual_left > 0 && buffer_.memory.n_rows == n && buffer_.memory.n_cols == n) {
+    const auto first =
+        std::find_if(cells.begin(), cells.end(), [](const GroupCell& g) { return !g.refusal; });
+    if (first != cells.end() && first->cell->form == Form::Dual && buffer_.memory.n_rows == n &&
+        buffer_.memory.n_cols == n) {
       in_.K = std::move(buffer_.memory);
     }
     buffer_.memory.reset();
+    bool duals_released = false;
     for (const GroupCell& g : cells) {
+      if (g.cell->form == Form::Primal && dual_left == 0 && !duals_released) {
+        // No dual cell is left: K's memory, and K(X, X*) in it, must not stay beside Φ.
+        in_.release_duals(buffer_);
+        duals_released = true;
+      }
       CellResult result;
       result.n_train = data_.X_train.n_cols;
       result.n_test = data_.X_test.n_cols;
@@ -189,6 +211,10 @@ class GroupExecution {
                 std::make_unique<arma::mat>(buffer_.memory.memptr(), n, m, false, true);
             in_.cross = in_.cross_in_buffer.get();
             test.gram = in_.cross;
+          } else if (!in_.have_gram) {
+            // Too small for K(X, X*) (more test points than training points): freed, so
+            // that K's memory and K(X, X*) are never held together.
+            buffer_.memory.reset();
           }
           in_kernel("computing the cross Gram matrix K(X, X*)", in_.cross_failure, [&] {
             in_.cross_timing = measure(timing_, [&] {

@@ -69,7 +69,7 @@ nlohmann::ordered_json environment_json() {
   blas["library"] = "OpenBLAS";
   blas["config"] = openblas_get_config();
   blas["core"] = openblas_core();
-  const BlasCoreChoice core = choose_blas_core(blas_core_facts());
+  const BlasCoreChoice core = blas_core_choice();
   blas["core_chosen_by"] = to_string(core.by);
   blas["core_reason"] = core.why;
   blas["threads"] = openblas_get_num_threads();

@@ -139,13 +139,15 @@ class Run {
 
   /// The progress line's weight of one run of `c` (run/progress.hpp).
   [[nodiscard]] double run_cost_of(const Cell& c) const {
+    // A cell refused before it runs takes no time: no weight.
+    if (refusal(estimate(c), budget_)) return 0;
     const PreparedData& data = data_[c.dataset].front();
     double D = 0;
     if (c.form == Form::Primal) {
       try {
         D = static_cast<double>(kernels_[c.kernel]->feature_map()->dimension(data.X_train.n_rows));
       } catch (const std::exception&) {
-        D = 0;  // refused before it runs: no weight
+        return 0;  // refused too
       }
     }
     double n_fit = 0;

@@ -7,6 +7,7 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <optional>
 
 extern "C" {
 char* openblas_get_config(void);
@@ -100,9 +101,41 @@ BlasCoreFacts blas_core_facts() {
 
 std::string openblas_core() { return openblas_get_corename(); }
 
+namespace {
+
+/// What select_blas_core found or did, for the manifest.
+std::optional<BlasCoreChoice>& recorded() {
+  static std::optional<BlasCoreChoice> choice;
+  return choice;
+}
+
+}  // namespace
+
+BlasCoreChoice blas_core_choice() {
+  if (recorded()) return *recorded();
+  BlasCoreChoice c = choose_blas_core(blas_core_facts());
+  if (c.restart) {
+    // This program does not choose (it never called select_blas_core): what runs is
+    // OpenBLAS's choice.
+    c.by = BlasCoreChoice::By::OpenBlas;
+    c.core = openblas_core();
+    c.restart = false;
+    c.why = "OpenBLAS's own choice (this program does not change it)";
+  }
+  return c;
+}
+
 void select_blas_core(char** argv) {
-  const BlasCoreChoice choice = choose_blas_core(blas_core_facts());
-  if (!choice.restart) return;
+  BlasCoreChoice choice = choose_blas_core(blas_core_facts());
+  if (!choice.restart) {
+    recorded() = choice;
+    if (choice.by == BlasCoreChoice::By::Kexp) {
+      // Read by OpenBLAS already: not handed on to the programs this one starts.
+      unsetenv(kCoreVariable);
+      unsetenv(kMarkerVariable);
+    }
+    return;
+  }
   // The marker tells the new process that kexp, not the user, set the variable.
   if (setenv(kCoreVariable, choice.core.c_str(), 1) != 0 ||
       setenv(kMarkerVariable, choice.core.c_str(), 1) != 0) {
@@ -115,6 +148,12 @@ void select_blas_core(char** argv) {
   unsetenv(kMarkerVariable);
   fmt::print(stderr, "kexp: warning: could not restart with {}={} ({}); running with {}\n",
              kCoreVariable, choice.core, std::strerror(error), openblas_get_corename());
+  choice.by = BlasCoreChoice::By::OpenBlas;
+  choice.restart = false;
+  choice.why = fmt::format("OpenBLAS's own choice: kexp could not restart with {}={} ({})",
+                           kCoreVariable, choice.core, std::strerror(error));
+  choice.core = openblas_core();
+  recorded() = choice;
 }
 
 }  // namespace kexp::core

@@ -43,7 +43,14 @@ BlasCoreFacts blas_core_facts();
 /// Call first in main(): when choose_blas_core asks for a restart, sets
 /// OPENBLAS_CORETYPE and the marker and executes /proc/self/exe again with argv; returns
 /// only when no restart is needed or the execution failed (then with OpenBLAS's choice).
+/// In the restarted process it removes both variables again once it has read them, so
+/// that programs it starts get the environment the user gave.
 void select_blas_core(char** argv);
+
+/// The choice this process runs with, for the manifest: what select_blas_core found or
+/// did, or, in a program that did not call it, the facts read as OpenBLAS's or the
+/// user's choice.
+BlasCoreChoice blas_core_choice();
 
 /// The kernels OpenBLAS runs with in this process ("SkylakeX", "Haswell", …).
 std::string openblas_core();

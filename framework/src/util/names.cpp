@@ -53,7 +53,9 @@ const std::vector<Synonym>& synonyms() {
       {"nadaraya", "nadaraya_watson", ""},
       // parameters
       {"gamma", "sigma",
-       "scikit-learn's gamma multiplies ‖x − z‖²: σ = 1/√(2γ), so gamma 0.5 is sigma 1"},
+       "scikit-learn's gamma: for the Gaussian kernel exp(−γ‖x − z‖²), σ = 1/√(2γ), so gamma "
+       "0.5 is sigma 1; for kexp's laplacian exp(−‖x − z‖/σ), σ = 1/γ (scikit-learn's "
+       "laplacian uses the L1 distance)"},
       {"length_scale", "sigma", "scikit-learn's RBF length_scale is σ"},
       {"gamma", "a", "scikit-learn's sigmoid kernel tanh(γ·xᵀz + coef0) has a = γ"},
       {"coef0", "c", "scikit-learn's coef0 is c in (xᵀz + c)^p"},

@@ -54,6 +54,21 @@ TEST(Override, OverridesSetAndSweep) {
   EXPECT_EQ(e.repeats, 3);
 }
 
+TEST(Override, GeneratorsAndListsAsTheFileWritesThem) {
+  const Experiment e = parse(
+      kBase, {"solvers[0].lambda=logspace(-3, 0, 4)", "kernels[0].sigma={linspace: [1, 2, 3]}"});
+  EXPECT_EQ(values_of(param(e.solvers[0], "lambda")),
+            (std::vector<std::string>{"0.001", "0.01", "0.1", "1"}));
+  EXPECT_EQ(values_of(param(e.kernels[0], "sigma")), (std::vector<std::string>{"1", "1.5", "2"}));
+  const Experiment list = parse(kBase, {"kernels[0].sigma=[0.5, 2]"});
+  EXPECT_EQ(values_of(param(list.kernels[0], "sigma")), (std::vector<std::string>{"0.5", "2"}));
+  EXPECT_THAT(error_of(kBase, {"solvers[0].lambda=logspace(-3, 0)"}),
+              HasSubstr("[start, stop, count]"));
+  EXPECT_THAT(error_of(kBase, {"solvers[0].lambda=geomspace(1, 2, 3)"}),
+              HasSubstr("'geomspace' is not a generator"));
+  EXPECT_THAT(error_of(kBase, {"solvers[0].lambda=[1, 2"}), HasSubstr("not valid YAML"));
+}
+
 TEST(Override, AnOverrideThatNamesNoKeyIsAnError) {
   EXPECT_THAT(error_of(kBase, {"kernels[3].sigma=1"}), HasSubstr("no element [3]"));
   EXPECT_THAT(error_of(kBase, {"kernel[0].sigma=1"}), HasSubstr("no key 'kernel'"));
@@ -61,6 +76,7 @@ TEST(Override, AnOverrideThatNamesNoKeyIsAnError) {
   EXPECT_THAT(error_of(kBase, {"kernels.0.sigma=2"}),
               HasSubstr("no key '0'; an element of a list is written [0]: "
                         "--set kernels[0].sigma=2"));
+  EXPECT_THAT(error_of(kBase, {"solvers.0.lambda=2"}), HasSubstr("--set solvers[0].lambda=2"));
   EXPECT_THAT(error_of(kBase, {"=1"}), HasSubstr("must be KEY=VALUE"));
   EXPECT_THAT(error_of(kBase, {"sigma"}), HasSubstr("must be KEY=VALUE"));
   EXPECT_THAT(error_of(kBase, {"kernels[0]=1"}), HasSubstr("does not name a key of a map"));

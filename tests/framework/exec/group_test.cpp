@@ -268,6 +268,39 @@ TEST(GramBuffer, GroupsOfOneSizeShareKsMemoryAndPredictAsWithNewMemory) {
   EXPECT_TRUE(arma::approx_equal(gp.prediction.var_f, gp_alone.prediction.var_f, "absdiff", 0.0));
   EXPECT_EQ(buffer.memory.n_elem, n * n);
 
+  // A group whose dual cell runs before a primal one frees K's memory, and K(X, X*) in
+  // it, before the primal cell: Φ is not budgeted to sit beside them.
+  {
+    Variant ridge, primal;
+    ridge.plugin = &registry().find(PluginKind::Solver, "kernel_ridge");
+    ridge.params = checked_params(*ridge.plugin, {{"lambda", "0.01"}});
+    primal.plugin = &registry().find(PluginKind::Solver, "primal_ridge");
+    primal.params = checked_params(*primal.plugin, {{"lambda", "0.01"}});
+    primal.component = 1;
+    Cell dual_cell, primal_cell;
+    dual_cell.form = Form::Dual;
+    primal_cell.form = Form::Primal;
+    const auto poly2 = make_kernel("polynomial", {{"degree", "2"}, {"c", "1"}});
+    std::size_t held_at_primal = 0;
+    std::vector<CellResult> results;
+    GroupCallbacks callbacks;
+    callbacks.started = [&](const Cell& c) {
+      if (c.form == Form::Primal) held_at_primal = buffer.memory.n_elem;
+    };
+    callbacks.done = [&](const Cell&, CellResult&& r) {
+      results.push_back(std::move(r));
+      return true;
+    };
+    execute_group({{&dual_cell, &ridge, std::nullopt}, {&primal_cell, &primal, std::nullopt}},
+                  *poly2, "polynomial", data, TimingSpec{}, callbacks, buffer);
+    ASSERT_EQ(results.size(), 2U);
+    EXPECT_EQ(results[0].status, CellResult::Status::Ok) << results[0].error;
+    EXPECT_EQ(results[1].status, CellResult::Status::Ok) << results[1].error;
+    EXPECT_EQ(held_at_primal, 0U);
+    // The exact map: primal and dual predict the same, the pairing saw both.
+    EXPECT_LE(arma::abs(results[0].prediction.mean - results[1].prediction.mean).max(), 1e-8);
+  }
+
   // A primal group frees the buffer before it allocates anything.
   const auto poly = make_kernel("polynomial", {{"degree", "2"}, {"c", "1"}});
   const CellResult primal =
