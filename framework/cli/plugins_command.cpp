@@ -3,17 +3,29 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <memory>
 
 #include "cli/commands.hpp"
 #include "config/schema.hpp"
 #include "util/names.hpp"
+#include "util/text.hpp"
 
 namespace kexp::cli {
 
 using core::PluginRecord;
 
 namespace {
+
+/// The width to wrap at: the terminal's (COLUMNS), else 100.
+std::size_t terminal_width() {
+  if (const char* columns = std::getenv("COLUMNS")) {
+    char* end = nullptr;
+    const long n = std::strtol(columns, &end, 10);
+    if (end != columns && *end == '\0' && n >= 60) return static_cast<std::size_t>(n);
+  }
+  return 100;
+}
 
 std::string flag_names(const PluginRecord& p) {
   std::vector<std::string> names;
@@ -56,14 +68,14 @@ void add_plugins_command(CLI::App& app, int& exit_code) {
     std::sort(sorted.begin(), sorted.end(), [](const PluginRecord* a, const PluginRecord* b) {
       return std::make_pair(a->kind(), a->name()) < std::make_pair(b->kind(), b->name());
     });
-    fmt::print("{:<8} {:<18} {:<8} {}\n", "kind", "name", "version", "path");
+    std::vector<std::vector<std::string>> rows = {{"kind", "name", "version", "path"}};
     for (const PluginRecord* p : sorted) {
-      fmt::print("{:<8} {:<18} {:<8} {}\n", to_string(p->kind()), p->name(), p->info().version,
-                 p->path.string());
+      rows.push_back(
+          {to_string(p->kind()), std::string(p->name()), p->info().version, p->path.string()});
     }
+    fmt::print("{}", core::aligned_table(rows, terminal_width()));
     for (const core::PluginProblem& problem : registry.problems()) {
-      fmt::print("{:<8} {:<18} {:<8} {}\n  {}\n", "invalid", "-", "-", problem.path.string(),
-                 problem.message);
+      fmt::print("invalid  {}\n  {}\n", problem.path.string(), problem.message);
     }
     if (sorted.empty()) fmt::print("(no plugins found)\n");
     std::vector<std::string> folders;
@@ -121,23 +133,25 @@ void add_describe_command(CLI::App& app, int& exit_code) {
       throw PluginError(message);
     }
     for (const PluginRecord* p : found) {
-      fmt::print("{} {} {}\n  {}\n  file: {}\n", to_string(p->kind()), p->name(), p->info().version,
-                 p->info().summary, p->path.string());
+      fmt::print("{} {} {}\n{}  file: {}\n", to_string(p->kind()), p->name(), p->info().version,
+                 core::aligned_table({{p->info().summary}}, terminal_width(), 2), p->path.string());
       const std::string f = flag_names(*p);
       if (!f.empty()) fmt::print("  {}\n", f);
       const std::vector<ParamSpec> schema = core::schema_of(*p->descriptor);
       if (schema.empty()) {
         fmt::print("  no parameters\n");
       } else {
-        fmt::print("\n  {:<16} {:<8} {:<10} {:<16} {}\n", "parameter", "type", "default", "bounds",
-                   "doc");
+        std::vector<std::vector<std::string>> rows = {
+            {"parameter", "type", "default", "bounds", "doc"}};
         for (const ParamSpec& s : schema) {
           std::string bounds = core::describe_bounds(s);
           if (s.choices != nullptr) bounds = std::string("one of ") + s.choices;
           if (s.log_scale_hint) bounds += bounds.empty() ? "log scale" : ", log scale";
-          fmt::print("  {:<16} {:<8} {:<10} {:<16} {}\n", s.name, to_string(s.type),
-                     s.default_value != nullptr ? s.default_value : "(required)", bounds, s.doc);
+          rows.push_back({s.name, to_string(s.type),
+                          s.default_value != nullptr ? s.default_value : "(required)", bounds,
+                          s.doc});
         }
+        fmt::print("\n{}", core::aligned_table(rows, terminal_width(), 2));
       }
       if (p->info().metric_count > 0) {
         fmt::print("\n  metrics:");
