@@ -3,6 +3,7 @@
 // The counter `entry` is the time per entry of K (n² entries), in seconds.
 //
 //   build/bin/kexp_bench_gram --benchmark_filter=8000 --benchmark_repetitions=5
+//   (BM_GaussianGram_kexp/all: all of K; /lower: its lower triangle only)
 #include <benchmark/benchmark.h>
 
 #include <armadillo>
@@ -10,7 +11,7 @@
 
 #include "kexp/kexp.hpp"
 #include "plugin/registry.hpp"
-#include "util/blas_core.hpp"
+#include "run_benchmarks.hpp"
 
 namespace {
 
@@ -39,31 +40,17 @@ void per_entry(benchmark::State& state, double n, double m) {
       n * m, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
 }
 
-/// kexp: the gaussian plugin's K(X, X).
-void BM_GaussianGram_kexp(benchmark::State& state) {
+/// kexp: the gaussian plugin's K(X, X), all of it or, as K's only user gets it when it
+/// factors that triangle in place, only its lower triangle (per entry of the whole n × n
+/// matrix either way).
+void BM_GaussianGram_kexp(benchmark::State& state, kexp::Triangle part) {
   const auto n = static_cast<arma::uword>(state.range(0));
   const auto d = static_cast<arma::uword>(state.range(1));
   const arma::mat X = points(d, n);
   const auto k = gaussian(1.5);
   arma::mat K(n, n);
   for (auto _ : state) {
-    k->gram(X, K);
-    benchmark::DoNotOptimize(K.memptr());
-    benchmark::ClobberMemory();
-  }
-  per_entry(state, static_cast<double>(n), static_cast<double>(n));
-}
-
-/// kexp: only the lower triangle of K(X, X), as K's only user gets it when it factors
-/// that triangle in place (per entry of the whole n × n matrix, as above).
-void BM_GaussianGramLower_kexp(benchmark::State& state) {
-  const auto n = static_cast<arma::uword>(state.range(0));
-  const auto d = static_cast<arma::uword>(state.range(1));
-  const arma::mat X = points(d, n);
-  const auto k = gaussian(1.5);
-  arma::mat K(n, n);
-  for (auto _ : state) {
-    k->gram(X, K, kexp::Triangle::Lower);
+    k->gram(X, K, part);
     benchmark::DoNotOptimize(K.memptr());
     benchmark::ClobberMemory();
   }
@@ -116,12 +103,12 @@ void BM_vexp(benchmark::State& state) {
   per_entry(state, static_cast<double>(v.n_elem), 1.0);
 }
 
-BENCHMARK(BM_GaussianGram_kexp)
+BENCHMARK_CAPTURE(BM_GaussianGram_kexp, all, kexp::Triangle::Both)
     ->Args({8000, 10})
     ->Args({2000, 10})
     ->UseRealTime()
     ->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_GaussianGramLower_kexp)
+BENCHMARK_CAPTURE(BM_GaussianGram_kexp, lower, kexp::Triangle::Lower)
     ->Args({8000, 10})
     ->Args({2000, 10})
     ->UseRealTime()
@@ -139,12 +126,4 @@ BENCHMARK(BM_vexp)->UseRealTime();
 
 }  // namespace
 
-int main(int argc, char** argv) {
-  // With the BLAS kernels kexp itself runs with.
-  kexp::core::select_blas_core(argv);
-  benchmark::Initialize(&argc, argv);
-  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
-  benchmark::RunSpecifiedBenchmarks();
-  benchmark::Shutdown();
-  return 0;
-}
+int main(int argc, char** argv) { return kexp::bench::run_benchmarks(argc, argv); }

@@ -17,8 +17,8 @@
 #include <vector>
 
 #include "kexp/kexp.hpp"
+#include "run_benchmarks.hpp"
 #include "support/plugins.hpp"
-#include "util/blas_core.hpp"
 
 namespace {
 
@@ -175,13 +175,4 @@ void register_all() {
 
 }  // namespace
 
-int main(int argc, char** argv) {
-  // With the BLAS kernels kexp itself runs with.
-  kexp::core::select_blas_core(argv);
-  register_all();
-  benchmark::Initialize(&argc, argv);
-  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
-  benchmark::RunSpecifiedBenchmarks();
-  benchmark::Shutdown();
-  return 0;
-}
+int main(int argc, char** argv) { return kexp::bench::run_benchmarks(argc, argv, register_all); }

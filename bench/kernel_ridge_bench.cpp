@@ -20,8 +20,8 @@
 #include <string>
 
 #include "kexp/kexp.hpp"
+#include "run_benchmarks.hpp"
 #include "support/plugins.hpp"
-#include "util/blas_core.hpp"
 
 namespace {
 
@@ -180,12 +180,4 @@ BENCHMARK(BandOverCholesky)
     ->Iterations(1);
 BENCHMARK(PeakMemory)->Arg(8000)->Unit(benchmark::kSecond)->Iterations(1);
 
-int main(int argc, char** argv) {
-  // With the BLAS kernels kexp itself runs with.
-  kexp::core::select_blas_core(argv);
-  benchmark::Initialize(&argc, argv);
-  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
-  benchmark::RunSpecifiedBenchmarks();
-  benchmark::Shutdown();
-  return 0;
-}
+int main(int argc, char** argv) { return kexp::bench::run_benchmarks(argc, argv); }

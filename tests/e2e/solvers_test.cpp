@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "reporting/result_folder.hpp"
 #include "support/plugins.hpp"
 #include "util/csv.hpp"
 
@@ -83,6 +84,17 @@ TEST(SolversEndToEnd, RunsEverySolverAndSharesTheDecompositionOfTheLambdaSweep) 
   }
 }
 
+/// Runs `config` with its line SOLVERS replaced by `solvers`, writing to `out`; expects
+/// exit 0.
+void run_with_solvers(std::string config, const std::string& solvers,
+                      const std::filesystem::path& out) {
+  config.replace(config.find("SOLVERS"), 7, solvers);
+  TempDir dir;
+  dir.write("experiment.yaml", config);
+  const auto r = run_kexp("run experiment.yaml --quiet --out '" + out.string() + "'", dir.path());
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+}
+
 // The runner releases K before building K(X, X*) for the last dual cell of a group,
 // except for a solver that reads K again when predicting (gp_regression's variance):
 // the GP's predictions must not depend on whether its cell is the last of its group.
@@ -96,18 +108,11 @@ solvers:
 SOLVERS
 output: {predictions: true}
 )";
-  const auto run = [&](const std::string& solvers, const std::string& out) {
-    std::string text = config;
-    text.replace(text.find("SOLVERS"), 7, solvers);
-    TempDir dir;
-    dir.write("gp.yaml", text);
-    const auto r = run_kexp("run gp.yaml --quiet --out '" + out + "'", dir.path());
-    EXPECT_EQ(r.exit_code, 0) << r.err;
-  };
   TempDir out;
-  run("  - {plugin: gp_regression, noise: 0.01}", (out.path() / "last").string());
-  run("  - {plugin: gp_regression, noise: 0.01}\n  - {plugin: kernel_ridge, lambda: 0.01}",
-      (out.path() / "first").string());
+  run_with_solvers(config, "  - {plugin: gp_regression, noise: 0.01}", out.path() / "last");
+  run_with_solvers(
+      config, "  - {plugin: gp_regression, noise: 0.01}\n  - {plugin: kernel_ridge, lambda: 0.01}",
+      out.path() / "first");
   const auto gp_file = [](const std::filesystem::path& folder) {
     for (const auto& e : std::filesystem::directory_iterator(folder / "predictions")) {
       const core::CsvTable t = core::read_csv(e.path());
@@ -142,25 +147,17 @@ SOLVERS
 output: {predictions: true}
 )";
   const auto predictions = [&](const std::string& solvers) {
-    std::string text = config;
-    text.replace(text.find("SOLVERS"), 7, solvers);
     TempDir dir;
-    dir.write("lower.yaml", text);
-    const auto r = run_kexp("run lower.yaml --quiet --out out", dir.path());
-    EXPECT_EQ(r.exit_code, 0) << r.err;
+    run_with_solvers(config, solvers, dir.path() / "out");
+    const core::ResultFolder folder(dir.path() / "out");
+    const core::CsvTable results = folder.read_results();
+    const std::size_t solver = results.column("solver").value();
+    const std::size_t cell = results.column("cell").value();
     std::vector<double> y;
-    for (const auto& e : std::filesystem::directory_iterator(dir.path() / "out" / "predictions")) {
-      const core::CsvTable t = core::read_csv(e.path());
-      if (t.column("var_f") || t.rows.empty()) continue;
-      const core::CsvTable results = core::read_csv(dir.path() / "out" / "results.csv");
-      const std::size_t solver = results.column("solver").value();
-      const std::size_t cell = results.column("cell").value();
-      for (const auto& row : results.rows) {
-        if (row[solver] == "kernel_ridge" &&
-            e.path().filename().string().rfind(row[cell], 0) == 0) {
-          for (const auto& p : t.rows) y.push_back(std::stod(p[t.column("y_pred").value()]));
-        }
-      }
+    for (const auto& row : results.rows) {
+      if (row[solver] != "kernel_ridge") continue;
+      const core::CsvTable t = core::read_csv(folder.prediction_file(row[cell], "0"));
+      for (const auto& p : t.rows) y.push_back(std::stod(p[t.column("y_pred").value()]));
     }
     return y;
   };

@@ -27,8 +27,9 @@ struct GroupInputs {
   arma::mat K_cross;  ///< K(X, X*), unless it lives in the buffer (cross_in_buffer)
   /// K(X, X*) built in the memory K gave back to the buffer.
   std::unique_ptr<arma::mat> cross_in_buffer;
+
   /// Where K(X, X*) is.
-  arma::mat* cross = &K_cross;
+  arma::mat& cross() { return cross_in_buffer ? *cross_in_buffer : K_cross; }
   arma::vec k_diag;  ///< k(x*, x*)
   PhaseTiming gram_timing, cross_timing;
   arma::mat Phi, Phi_test;
@@ -55,7 +56,6 @@ struct GroupInputs {
   void release_duals(GramBuffer& buffer) {
     release_gram(buffer);
     cross_in_buffer.reset();
-    cross = &K_cross;
     K_cross.reset();
     k_diag.reset();
     have_cross = false;
@@ -198,7 +198,7 @@ class GroupExecution {
       train.gram = &in_.K;
       train.gram_writable = last_dual;
       train.gram_lower_only = gram_part_ == Triangle::Lower;
-      test.gram = in_.cross;
+      test.gram = &in_.cross();
       test.gram_diagonal = &in_.k_diag;
       // K(X, X*) is built after the fit, once per group: the last cell first releases K
       // unless its solver reads K again when predicting.
@@ -209,8 +209,7 @@ class GroupExecution {
             // K is gone: K(X, X*) takes the memory it left instead of new memory.
             in_.cross_in_buffer =
                 std::make_unique<arma::mat>(buffer_.memory.memptr(), n, m, false, true);
-            in_.cross = in_.cross_in_buffer.get();
-            test.gram = in_.cross;
+            test.gram = &in_.cross();
           } else if (!in_.have_gram) {
             // Too small for K(X, X*) (more test points than training points): freed, so
             // that K's memory and K(X, X*) are never held together.
@@ -218,10 +217,10 @@ class GroupExecution {
           }
           in_kernel("computing the cross Gram matrix K(X, X*)", in_.cross_failure, [&] {
             in_.cross_timing = measure(timing_, [&] {
-              kernel_.gram(data_.X_train, data_.X_test, *in_.cross);
+              kernel_.gram(data_.X_train, data_.X_test, in_.cross());
               in_.k_diag = kernel_.diagonal(data_.X_test);
             });
-            require_finite(*in_.cross, "the cross Gram matrix K(X, X*)");
+            require_finite(in_.cross(), "the cross Gram matrix K(X, X*)");
             require_finite(in_.k_diag, "the diagonal k(x*, x*)");
           });
           in_.have_cross = true;
