@@ -84,6 +84,12 @@ nlohmann::ordered_json plugin_json(const PluginRecord& plugin) {
   j["name"] = std::string(plugin.name());
   j["version"] = plugin.info().version;
   j["path"] = plugin.path.string();
+  // Parameters whose schema asks for a log axis: the report's plots draw them so.
+  nlohmann::ordered_json log_scale = nlohmann::ordered_json::array();
+  for (std::size_t i = 0; i < plugin.info().param_count; ++i) {
+    if (plugin.info().params[i].log_scale_hint) log_scale.push_back(plugin.info().params[i].name);
+  }
+  if (!log_scale.empty()) j["log_scale"] = log_scale;
   try {
     j["sha256"] = sha256_file(plugin.path);
   } catch (const Error& e) {

@@ -1,11 +1,25 @@
-// Plots through gnuplot (SVG): cost against n for each solver on log axes, with the
-// primal-dual crossover marked; when n is not swept, cost against the feature dimension
-// D of the kernel variants, with D = n and the crossover marked; test error against each
-// swept parameter. Each plot is a self-contained gnuplot script (its data inline) next to
-// its SVG, to be edited and re-run by hand.
+// Plots through gnuplot (SVG), drawn from results.csv alone:
+//
+//   - cost against n (training points) for each kernel variant on log axes, one line per
+//     solver variant with the range of its timed runs as bars; the primal and dual
+//     solvers of a pair share a colour (primal solid, dual dashed); where they cross,
+//     marked with the pair's name; n = D marked where the map's dimension D falls in range;
+//   - when n is not swept, cost against the feature dimension D of the kernel variants,
+//     one line per solver and kind of map, with D = n and the crossovers marked;
+//   - test error against each swept parameter, per kernel, solver and form that sweeps it,
+//     with ± one standard deviation over repeats as bars;
+//   - for two parameters swept together by one kernel-solver pair, a heat map of the error
+//     over both and the error against one with a line per value of the other.
+//
+// A parameter gets a log axis when its schema says so (`log_scale`, recorded in
+// manifest.json) or when its values are spaced geometrically, as a `logspace` sweep is.
+// Details that do not fit a key (a solver's fixed parameters) go in a caption under the
+// plot. Each plot is a self-contained gnuplot script (its data inline) next to its SVG,
+// to be edited and re-run by hand.
 #pragma once
 
 #include <filesystem>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -22,8 +36,19 @@ struct PlotResult {
 /// The gnuplot program: $KEXP_GNUPLOT, else `gnuplot` on the PATH.
 std::string gnuplot_program();
 
-/// Writes folder/plots/. Without gnuplot, writes nothing and says why in `skipped`.
+/// Whether values of a parameter are best drawn on a log axis: all positive, and either
+/// spaced geometrically (three or more whose successive ratios agree within 25 %, each
+/// at least 1.5) or spanning a factor of 50 or more.
+bool geometric_values(std::vector<double> values);
+
+/// Writes folder/plots/. `log_scale` names parameter columns ("kernel.sigma") whose
+/// schema asks for a log axis. Without gnuplot, writes nothing and says why in `skipped`.
 PlotResult write_plots(const std::vector<CellSummary>& cells, const std::vector<std::string>& swept,
-                       const std::filesystem::path& folder);
+                       const std::filesystem::path& folder,
+                       const std::set<std::string>& log_scale = {});
+
+/// The parameter columns whose schema asks for a log axis, from a manifest.json's
+/// plugins (their `log_scale` lists); empty when the file has none or cannot be read.
+std::set<std::string> log_scale_columns(const std::filesystem::path& manifest_file);
 
 }  // namespace kexp::core

@@ -369,7 +369,8 @@ std::vector<std::string> write_report(const ResultFolder& result_folder,
         fmt::format("a held-out part (validation_fraction: {})", fraction.as<std::string>());
   }
   const std::vector<CellSummary> cells = summarize_cells(table);
-  const PlotResult plots = write_plots(cells, swept_columns(table, cells), folder);
+  const PlotResult plots = write_plots(cells, swept_columns(table, cells), folder,
+                                       log_scale_columns(result_folder.manifest_file()));
   if (!plots.skipped.empty()) {
     std::cerr << "kexp: " << plots.skipped << '\n';
     in.notes.push_back(plots.skipped);

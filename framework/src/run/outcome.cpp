@@ -15,7 +15,10 @@ std::optional<Manifest::Stop> Outcome::stop() const {
 }
 
 std::string Outcome::counts(const std::string& folder) const {
-  std::string text = fmt::format("{} ok, {} failed", done, failed - refused);
+  // "all ok" when nothing failed, was refused or left; the counts otherwise.
+  const bool all_ok = failed == 0 && skipped == 0 && not_started == 0 && done > 0;
+  std::string text = all_ok ? std::string(done == 1 ? "ok" : "all ok")
+                            : fmt::format("{} ok, {} failed", done, failed - refused);
   if (refused > 0) text += fmt::format(", {} refused", refused);
   if (skipped > 0) text += fmt::format(", {} kept from before", skipped);
   if (not_started > 0) text += fmt::format(", {} not started", not_started);

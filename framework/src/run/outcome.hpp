@@ -23,7 +23,8 @@ struct Outcome {
 
   [[nodiscard]] Manifest::Runs runs() const;
   [[nodiscard]] std::optional<Manifest::Stop> stop() const;
-  /// "12 runs: 10 ok, 1 failed, 1 refused; results in DIR", for stdout.
+  /// "12 runs: 10 ok, 1 failed, 1 refused; results in DIR" ("6 runs: all ok; results in
+  /// DIR" when every run was ok), for stdout.
   [[nodiscard]] std::string counts(const std::string& folder) const;
   /// The paragraphs of summary.md about how the run went: its shard (`shard_text`, of
   /// `cells`), a stop, combinations left out, warnings about the plan, runs kept from

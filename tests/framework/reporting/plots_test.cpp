@@ -1,12 +1,17 @@
 // The gnuplot scripts of the plots, checked without gnuplot: KEXP_GNUPLOT names `true`,
 // which passes the probe and draws nothing, so every script is written and none drawn.
+// The last test draws them with gnuplot and rasterises each SVG with rsvg-convert.
 #include "reporting/plots.hpp"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <fmt/format.h>
+
+#include <cmath>
 #include <cstdlib>
 #include <fstream>
+#include <set>
 #include <sstream>
 
 #include "support/plugins.hpp"
@@ -56,10 +61,17 @@ TEST(Plots, CostAgainstDimensionWhenNIsNotSwept) {
   const std::string gp = read(script);
   EXPECT_THAT(gp, HasSubstr("set logscale x"));
   EXPECT_THAT(gp, HasSubstr("'D = n = 80'"));
-  EXPECT_THAT(gp, HasSubstr("'crossover D ≈ 100'"));
-  EXPECT_THAT(gp, HasSubstr("10 0.0001\n100 0.001\n1000 0.01\n"));  // primal line
-  EXPECT_THAT(gp, HasSubstr("10 0.001\n100 0.001\n1000 0.001\n"));  // dual line, D of its kernel
-  EXPECT_THAT(gp, HasSubstr("'dual dual_gd(iterations=10)'"));
+  EXPECT_THAT(gp, HasSubstr("'crossover primal_gd / dual_gd: D ≈ 100'"));
+  // x, the time, and its range (one measurement: the time itself)
+  EXPECT_THAT(gp, HasSubstr("10 0.0001 0.0001 0.0001\n100 0.001 0.001 0.001\n1000 0.01 0.01 "
+                            "0.01\n"));  // primal line
+  EXPECT_THAT(gp,
+              HasSubstr("10 0.001 0.001 0.001\n100 0.001 0.001 0.001\n"));  // dual, D of its kernel
+  // The pair in one colour, the dual dashed; the solver's parameters in the caption.
+  EXPECT_THAT(gp, HasSubstr("dashtype 2 lc rgb '#0072B2' title 'dual dual_gd'"));
+  EXPECT_THAT(gp, HasSubstr("dashtype 1 lc rgb '#0072B2' title 'primal primal_gd'"));
+  EXPECT_THAT(gp, HasSubstr("'dual_gd: iterations=10'"));
+  EXPECT_THAT(gp, HasSubstr("n = 80 training points"));
   // n is not swept: no plot against n
   for (const auto& entry : fs::directory_iterator(dir.path() / "plots")) {
     EXPECT_THAT(entry.path().filename().string(), Not(HasSubstr("cost_vs_n")));
@@ -94,6 +106,224 @@ TEST(Plots, NoCostAgainstDimensionWhenNIsSwept) {
   for (const auto& entry : fs::directory_iterator(dir.path() / "plots", ec)) {
     EXPECT_THAT(entry.path().filename().string(), Not(HasSubstr("cost_vs_D")));
   }
+}
+
+/// The numbers of the first data row of a script whose first field is `x`.
+std::vector<double> data_row(const std::string& gp, const std::string& x) {
+  std::istringstream lines(gp);
+  for (std::string line; std::getline(lines, line);) {
+    std::istringstream fields(line);
+    std::string first;
+    if (!(fields >> first) || first != x) continue;
+    std::vector<double> row{std::stod(first)};
+    for (double v = 0; fields >> v;) row.push_back(v);
+    return row;
+  }
+  return {};
+}
+
+/// A σ × λ sweep of one kernel and solver, two repeats each, and a random-feature kernel
+/// swept over its features with two seeds: error = σ·λ-dependent, second repeat 0.02 more.
+CsvTable sigma_lambda_sweep() {
+  CsvTable t;
+  t.columns = {"cell",         "repeat",     "status",      "dataset",      "kernel",
+               "solver",       "form",       "n_train",     "test_rmse",    "fit_seconds",
+               "kernel.sigma", "kernel.map", "kernel.seed", "solver.lambda"};
+  const char* const sigmas[] = {"0.1", "0.31622776601683794", "1", "3.1622776601683795"};
+  const char* const lambdas[] = {"0.001", "0.1"};
+  int id = 0;
+  for (const char* sigma : sigmas) {
+    for (const char* lambda : lambdas) {
+      const double e = 0.1 + std::abs(std::log10(std::stod(sigma))) + std::stod(lambda);
+      for (int r = 0; r < 2; ++r) {
+        t.rows.push_back({"c" + std::to_string(id), std::to_string(r), "ok", "sine", "gaussian",
+                          "kernel_ridge", "dual", "80", std::to_string(e + 0.02 * r), "0.01", sigma,
+                          "none", "0", lambda});
+      }
+      ++id;
+    }
+  }
+  // Random features: σ = 1, λ = 0.001, features would be the x; here the seed alone varies.
+  for (const char* seed : {"1", "2"}) {
+    t.rows.push_back({"r" + std::string(seed), "0", "ok", "sine", "gaussian", "kernel_ridge",
+                      "dual", "80", seed[0] == '1' ? "0.3" : "0.5", "0.01", "1", "rff", seed,
+                      "0.001"});
+  }
+  return t;
+}
+
+PlotResult plot(const CsvTable& t, const fs::path& dir, const std::set<std::string>& log_scale = {},
+                const char* gnuplot = "true") {
+  ::setenv("KEXP_GNUPLOT", gnuplot, 1);
+  const auto cells = summarize_cells(t);
+  PlotResult r = write_plots(cells, swept_columns(t, cells), dir, log_scale);
+  ::unsetenv("KEXP_GNUPLOT");
+  return r;
+}
+
+TEST(Plots, ErrorAgainstEachSweptParameterWithBarsOverRepeatsAndALogAxisForALogSweep) {
+  test::TempDir dir;
+  const PlotResult r = plot(sigma_lambda_sweep(), dir.path());
+  EXPECT_TRUE(r.skipped.empty()) << r.skipped;
+  const std::string gp = read(dir.path() / "plots" / "test_rmse_vs_kernel.sigma.gp");
+  // σ = 0.1, 0.316, 1, 3.16: spaced geometrically, so a log axis with a tick at each value
+  EXPECT_THAT(gp, HasSubstr("set logscale x"));
+  EXPECT_THAT(gp, HasSubstr("set xtics ('0.1' 0.1, '0.316' 0.31622776601683794, '1' 1, '3.16'"));
+  // σ = 1 at its best λ (0.001): runs 0.101 and 0.121, mean 0.111, sample std 0.01414
+  const std::vector<double> at_1 = data_row(gp, "1");
+  ASSERT_EQ(at_1.size(), 4U);
+  EXPECT_NEAR(at_1[1], 0.111, 1e-12);
+  EXPECT_NEAR(at_1[2], 0.111 - 0.02 / std::sqrt(2.0), 1e-12);
+  EXPECT_NEAR(at_1[3], 0.111 + 0.02 / std::sqrt(2.0), 1e-12);
+  EXPECT_THAT(gp, HasSubstr("'Each point: the lowest test_rmse over solver.lambda.'"));
+  EXPECT_THAT(gp, HasSubstr("mean over up to 2 runs (the repeats); bars"));
+  EXPECT_THAT(gp, HasSubstr("title 'gaussian map=none · kernel_ridge (dual)'"));
+  // The seed is not a parameter to plot against; the random-feature cells do not sweep σ.
+  EXPECT_FALSE(fs::exists(dir.path() / "plots" / "test_rmse_vs_kernel.seed.gp"));
+  EXPECT_THAT(gp, Not(HasSubstr("map=rff")));
+}
+
+TEST(Plots, CellsThatDifferOnlyInTheirSeedArePooledAsRepeats) {
+  CsvTable t;
+  t.columns = {"cell",        "repeat",       "status",     "dataset",
+               "kernel",      "solver",       "form",       "n_train",
+               "test_rmse",   "fit_seconds",  "kernel.map", "kernel.features",
+               "kernel.seed", "solver.lambda"};
+  const char* const errors[2][2] = {{"0.4", "0.6"}, {"0.2", "0.2"}};  // [features][seed]
+  for (int f = 0; f < 2; ++f) {
+    for (int seed = 0; seed < 2; ++seed) {
+      t.rows.push_back({fmt::format("c{}{}", f, seed), "0", "ok", "sine", "gaussian",
+                        "primal_ridge", "primal", "80", errors[f][seed], "0.01", "rff",
+                        f == 0 ? "16" : "64", std::to_string(seed + 1), "0.01"});
+    }
+  }
+  test::TempDir dir;
+  (void)plot(t, dir.path());
+  EXPECT_FALSE(fs::exists(dir.path() / "plots" / "test_rmse_vs_kernel.seed.gp"));
+  const std::string gp = read(dir.path() / "plots" / "test_rmse_vs_kernel.features.gp");
+  const std::vector<double> at_16 = data_row(gp, "16");
+  ASSERT_EQ(at_16.size(), 4U);
+  EXPECT_NEAR(at_16[1], 0.5, 1e-12);  // both seeds, not the better one
+  EXPECT_NEAR(at_16[3] - at_16[1], std::sqrt(0.02), 1e-12);
+  EXPECT_THAT(gp, HasSubstr("the seeds of random maps"));
+  EXPECT_THAT(gp, Not(HasSubstr("Each point: the lowest")));
+}
+
+TEST(Plots, TwoParametersSweptTogetherGetAHeatMapAndALinePerValueOfTheOther) {
+  test::TempDir dir;
+  (void)plot(sigma_lambda_sweep(), dir.path());
+  const fs::path heat = dir.path() / "plots" /
+                        "test_rmse_heat_gaussian_map_none_kernel_ridge_dual_kernel.sigma_"
+                        "solver.lambda.gp";
+  ASSERT_TRUE(fs::exists(heat));
+  const std::string gp = read(heat);
+  EXPECT_THAT(gp, HasSubstr("with image pixels"));
+  EXPECT_THAT(gp, HasSubstr("set xtics ('0.1' 0, '0.316' 1, '1' 2, '3.16' 3)"));
+  EXPECT_THAT(gp, HasSubstr("set ytics ('0.001' 0, '0.1' 1)"));
+  // (σ = 1, λ = 0.1) is column 2, row 1: mean of 0.2 and 0.22
+  EXPECT_THAT(gp, HasSubstr("\n2 1 0.21"));
+  const fs::path lines = dir.path() / "plots" /
+                         "test_rmse_vs_kernel.sigma_by_solver.lambda_gaussian_map_none_"
+                         "kernel_ridge_dual.gp";
+  ASSERT_TRUE(fs::exists(lines));
+  const std::string by = read(lines);
+  EXPECT_THAT(by, HasSubstr("title 'lambda = 0.001'"));
+  EXPECT_THAT(by, HasSubstr("title 'lambda = 0.1'"));
+}
+
+TEST(Plots, APairOfValuesGetsALogAxisWhenTheSchemaAsksForOne) {
+  CsvTable t = sigma_lambda_sweep();
+  // λ = 0.001, 0.1 spans 100: geometric; make it 0.5 and 2 (a factor of 4)
+  for (auto& row : t.rows) row[13] = row[13] == "0.001" ? "0.5" : "2";
+  test::TempDir plain, declared;
+  (void)plot(t, plain.path());
+  (void)plot(t, declared.path(), {"solver.lambda"});
+  EXPECT_THAT(read(plain.path() / "plots" / "test_rmse_vs_solver.lambda.gp"),
+              Not(HasSubstr("set logscale x")));
+  EXPECT_THAT(read(declared.path() / "plots" / "test_rmse_vs_solver.lambda.gp"),
+              HasSubstr("set logscale x"));
+}
+
+TEST(Plots, GeometricValues) {
+  EXPECT_TRUE(geometric_values({0.001, 0.01, 0.1, 1}));
+  EXPECT_TRUE(geometric_values({3, 0.3, 1}));       // ratios 3.33 and 3
+  EXPECT_TRUE(geometric_values({1, 100}));          // a factor of 50 or more
+  EXPECT_FALSE(geometric_values({1, 2, 3, 4}));     // evenly spaced
+  EXPECT_FALSE(geometric_values({0, 1, 10, 100}));  // not all positive
+  EXPECT_FALSE(geometric_values({1, 4}));           // two values, a small factor
+}
+
+TEST(Plots, CostAgainstNMarksNEqualsDAndNamesThePairAtItsCrossover) {
+  CsvTable t;
+  t.columns = {"cell",
+               "repeat",
+               "status",
+               "dataset",
+               "kernel",
+               "solver",
+               "form",
+               "n_train",
+               "feature_dim",
+               "test_rmse",
+               "fit_seconds",
+               "fit_seconds_min",
+               "fit_seconds_max",
+               "dataset.n",
+               "solver.lambda"};
+  // primal 1e-4·n^1 (D = 200), dual 1e-6·n^2: equal at n = 100
+  for (const int n : {10, 100, 1000}) {
+    const std::string ns = std::to_string(n);
+    const double tp = 1e-4 * n, td = 1e-6 * n * n;
+    t.rows.push_back({"p" + ns, "0", "ok", "cubic", "poly", "primal_ridge", "primal", ns, "200",
+                      "0.1", fmt::format("{}", tp), fmt::format("{}", tp / 2),
+                      fmt::format("{}", tp * 2), ns, "0.001"});
+    t.rows.push_back({"d" + ns, "0", "ok", "cubic", "poly", "kernel_ridge", "dual", ns, "", "0.1",
+                      fmt::format("{}", td), fmt::format("{}", td), fmt::format("{}", td), ns,
+                      "0.001"});
+  }
+  test::TempDir dir;
+  (void)plot(t, dir.path());
+  const std::string gp = read(dir.path() / "plots" / "cost_vs_n_poly.gp");
+  EXPECT_THAT(gp, HasSubstr("'crossover primal_ridge / kernel_ridge: n ≈ 100'"));
+  EXPECT_THAT(gp, HasSubstr("'n = D = 200'"));
+  EXPECT_THAT(gp, HasSubstr("100 0.01 0.005 0.02\n"));  // the primal's range as its bar
+  EXPECT_THAT(gp, HasSubstr("'kernel_ridge: lambda=0.001'"));
+  EXPECT_THAT(gp, HasSubstr("xlabel 'n (training points)'"));
+}
+
+/// The size of `svg` rasterised to PNG by rsvg-convert; −1 when it fails.
+long raster_size(const fs::path& svg) {
+  const fs::path png = fs::path(svg).replace_extension(".png");
+  const std::string command =
+      "rsvg-convert '" + svg.string() + "' -o '" + png.string() + "' 2>/dev/null";
+  if (std::system(command.c_str()) != 0 || !fs::exists(png)) return -1;
+  return static_cast<long>(fs::file_size(png));
+}
+
+TEST(Plots, EveryPlotDrawsToANonEmptyImage) {
+  ASSERT_EQ(std::system("command -v gnuplot > /dev/null && command -v rsvg-convert > /dev/null"), 0)
+      << "this test draws with gnuplot and rsvg-convert: install gnuplot-nox and librsvg2-bin "
+         "(scripts/setup.sh)";
+  test::TempDir dir;
+  // A white page of the same size, rasterised the same way: what an empty plot weighs.
+  const fs::path blank =
+      dir.write("blank.svg",
+                "<svg xmlns='http://www.w3.org/2000/svg' width='860' height='560'>"
+                "<rect width='860' height='560' fill='white'/></svg>");
+  const long empty = raster_size(blank);
+  ASSERT_GT(empty, 0);
+  std::size_t drawn = 0;
+  for (const CsvTable& t : {degree_sweep(), sigma_lambda_sweep()}) {
+    test::TempDir folder;
+    const PlotResult r = plot(t, folder.path(), {}, "gnuplot");
+    EXPECT_TRUE(r.failed.empty()) << r.failed.front();
+    for (const std::string& file : r.files) {
+      const long size = raster_size(folder.path() / file);
+      EXPECT_GT(size, 5 * empty) << file << " rasterises to " << size << " bytes";
+      ++drawn;
+    }
+  }
+  EXPECT_GE(drawn, 6U);
 }
 
 }  // namespace

@@ -1,56 +1,65 @@
 # kexp plot; run `gnuplot cost_vs_n_polynomial_d_10_degree_2.gp` here to redraw cost_vs_n_polynomial_d_10_degree_2.svg
-set terminal svg size 860,520 dynamic noenhanced font 'sans,11'
+set terminal svg size 860,648 dynamic noenhanced font 'sans,11' background rgb 'white'
 set output 'cost_vs_n_polynomial_d_10_degree_2.svg'
-set title 'time against n: polynomial d=10 degree=2 (cubic)'
+set title 'time against n: polynomial d=10 degree=2 on cubic'
 set xlabel 'n (training points)'
 set ylabel 'time: Gram or features + fit + predict (s)'
-set key below
 set grid
 set format x '%g'
 set format y '%g'
+set bmargin 10
+set label 100 'dual_gd: alpha=0, iterations=50, tolerance=0' at screen 0.01, screen 0.1574 left font ',9'
+set label 101 'kernel_ridge: lambda=0.001' at screen 0.01, screen 0.1296 left font ',9'
+set label 102 'primal_gd: alpha=0, iterations=50, tolerance=0' at screen 0.01, screen 0.1019 left font ',9'
+set label 103 'primal_ridge: lambda=0.001' at screen 0.01, screen 0.0741 left font ',9'
+set label 104 'A primal solver and its dual counterpart share a colour: primal solid, dual dashed. Bars: fastest to slowest measurement.' at screen 0.01, screen 0.0463 left font ',9'
+set label 105 'The primal map''s dimension D = 66 is below every n drawn.' at screen 0.01, screen 0.0185 left font ',9'
+set key outside right top vertical
+set autoscale fix
+set offsets graph 0.05, graph 0.05, graph 0.08, graph 0.08
 set logscale x
 set logscale y
-set arrow 1 from 137.75757896841495, graph 0 to 137.75757896841495, graph 1 nohead dashtype 2 lc rgb '#888888'
-set label 1 'crossover n ≈ 138' at 137.75757896841495, graph 0.95 left offset 0.5,0 textcolor rgb '#555555'
-set arrow 2 from 89.05672609532598, graph 0 to 89.05672609532598, graph 1 nohead dashtype 2 lc rgb '#888888'
-set label 2 'crossover n ≈ 89.1' at 89.05672609532598, graph 0.8899999999999999 left offset 0.5,0 textcolor rgb '#555555'
+set arrow 1 from 137.75757896841495, graph 0 to 137.75757896841495, graph 1 nohead dashtype 3 lc rgb '#777777'
+set label 1 'crossover primal_gd / dual_gd: n ≈ 138' at 137.75757896841495, graph 0.96 left offset 0.5,0 font ',9' textcolor rgb '#444444'
+set arrow 2 from 89.05672609532598, graph 0 to 89.05672609532598, graph 1 nohead dashtype 3 lc rgb '#777777'
+set label 2 'crossover primal_ridge / kernel_ridge: n ≈ 89.1' at 89.05672609532598, graph 0.90 left offset 0.5,0 font ',9' textcolor rgb '#444444'
 $line0 << EOD
-80 6.7808e-05
-160 0.000179245
-400 0.001146123
-800 0.0051647505
-1600 0.0303389405
-3200 0.20898292550000003
-6400 1.1388047595000002
+80 6.7808e-05 5.3802e-05 0.00013166800000000001
+160 0.000179245 0.000162196 0.000265801
+400 0.001146123 0.001045359 0.0012973449999999999
+800 0.0051647505 0.0048452470000000004 0.005583082
+1600 0.0303389405 0.029006067 0.045938271
+3200 0.20898292550000003 0.204284408 0.225163038
+6400 1.1388047595000002 1.124410047 1.1544293300000001
 EOD
 $line1 << EOD
-80 3.10435e-05
-160 0.0001126685
-400 0.000958955
-800 0.0060089185
-1600 0.03694199825
-3200 0.265817898
-6400 2.000499214
+80 3.10435e-05 3.0448e-05 0.00011071900000000001
+160 0.0001126685 0.000111319 0.00020163199999999998
+400 0.000958955 0.0008668809999999999 0.001091205
+800 0.0060089185 0.005805012 0.006820132
+1600 0.03694199825 0.036590526 0.051038741
+3200 0.265817898 0.260933603 0.282844537
+6400 2.000499214 1.9929437700000001 2.011221581
 EOD
 $line2 << EOD
-80 0.0001130435
-160 0.0001557095
-400 0.000358032
-800 0.0007360685
-1600 0.001549206
-3200 0.003497513
-6400 0.0073442295000000005
+80 0.0001130435 7.452e-05 0.000219997
+160 0.0001557095 0.000153901 0.000288616
+400 0.000358032 0.000347906 0.000448449
+800 0.0007360685 0.0006925410000000001 0.000935581
+1600 0.001549206 0.0014687279999999999 0.003944204
+3200 0.003497513 0.0033316649999999997 0.004962972
+6400 0.0073442295000000005 0.006969454999999999 0.009548264
 EOD
 $line3 << EOD
-80 3.5597000000000005e-05
-160 5.3341e-05
-400 0.00010705750000000001
-800 0.000199189
-1600 0.000412221
-3200 0.0007873349999999999
-6400 0.0016212120000000003
+80 3.5597000000000005e-05 3.4435e-05 0.000206812
+160 5.3341e-05 5.2357999999999996e-05 0.00016595300000000002
+400 0.00010705750000000001 0.000103785 0.00022867299999999998
+800 0.000199189 0.000195219 0.000393544
+1600 0.000412221 0.0003830649999999999 0.003386828
+3200 0.0007873349999999999 0.000740661 0.002254305
+6400 0.0016212120000000003 0.001506341 0.004801214
 EOD
-plot $line0 using 1:2 with linespoints title 'dual dual_gd(alpha=0, iterations=50, tolerance=0)', \
-     $line1 using 1:2 with linespoints title 'dual kernel_ridge(lambda=0.001)', \
-     $line2 using 1:2 with linespoints title 'primal primal_gd(alpha=0, iterations=50, tolerance=0)', \
-     $line3 using 1:2 with linespoints title 'primal primal_ridge(lambda=0.001)'
+plot $line0 using 1:2:3:4 with yerrorlines lw 1.5 pt 4 ps 0.8 dashtype 2 lc rgb '#0072B2' title 'dual dual_gd', \
+     $line1 using 1:2:3:4 with yerrorlines lw 1.5 pt 6 ps 0.8 dashtype 2 lc rgb '#D55E00' title 'dual kernel_ridge', \
+     $line2 using 1:2:3:4 with yerrorlines lw 1.5 pt 8 ps 0.8 dashtype 1 lc rgb '#0072B2' title 'primal primal_gd', \
+     $line3 using 1:2:3:4 with yerrorlines lw 1.5 pt 10 ps 0.8 dashtype 1 lc rgb '#D55E00' title 'primal primal_ridge'

@@ -1,27 +1,31 @@
 # kexp plot; run `gnuplot test_rmse_vs_kernel.degree.gp` here to redraw test_rmse_vs_kernel.degree.svg
-set terminal svg size 860,520 dynamic noenhanced font 'sans,11'
+set terminal svg size 860,576 dynamic noenhanced font 'sans,11' background rgb 'white'
 set output 'test_rmse_vs_kernel.degree.svg'
-set title 'test_rmse against kernel.degree (lowest over the other swept parameters)'
+set title 'test_rmse against kernel.degree'
 set xlabel 'kernel.degree'
 set ylabel 'test_rmse'
-set key below
 set grid
 set format x '%g'
 set format y '%g'
-set logscale y
+set bmargin 6
+set label 100 'Each point: the lowest test_rmse over solver.iterations.' at screen 0.01, screen 0.0521 left font ',9'
+set label 101 'Points: one run each, so no bars.' at screen 0.01, screen 0.0208 left font ',9'
+set key above maxcols 2 width 2
+set autoscale fix
+set offsets graph 0.05, graph 0.05, graph 0.08, graph 0.08
 $line0 << EOD
-1 0.46285607558406994
-2 0.46282951396960625
-3 0.11191403649422069
-4 0.1530169275199242
-5 0.15574805861203142
+1 0.46285607558406994 0.46285607558406994 0.46285607558406994
+2 0.4628295139696062 0.4628295139696062 0.4628295139696062
+3 0.11191403649422 0.11191403649422 0.11191403649422
+4 0.15301692751992396 0.15301692751992396 0.15301692751992396
+5 0.15574805861203134 0.15574805861203134 0.15574805861203134
 EOD
 $line1 << EOD
-1 0.46285607558406994
-2 0.4628295139696062
-3 0.11191403649422
-4 0.15301692751992396
-5 0.15574805861203134
+1 0.46285607558406994 0.46285607558406994 0.46285607558406994
+2 0.46282951396960625 0.46282951396960625 0.46282951396960625
+3 0.11191403649422069 0.11191403649422069 0.11191403649422069
+4 0.1530169275199242 0.1530169275199242 0.1530169275199242
+5 0.15574805861203142 0.15574805861203142 0.15574805861203142
 EOD
-plot $line0 using 1:2 with linespoints title 'polynomial + dual_gd (dual)', \
-     $line1 using 1:2 with linespoints title 'polynomial + primal_gd (primal)'
+plot $line0 using 1:2:3:4 with yerrorlines lw 1.5 pt 4 ps 0.8 dashtype 1 lc rgb '#0072B2' title 'polynomial · primal_gd (primal)', \
+     $line1 using 1:2:3:4 with yerrorlines lw 1.5 pt 6 ps 0.8 dashtype 1 lc rgb '#D55E00' title 'polynomial · dual_gd (dual)'

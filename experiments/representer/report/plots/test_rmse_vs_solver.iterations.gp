@@ -1,26 +1,31 @@
 # kexp plot; run `gnuplot test_rmse_vs_solver.iterations.gp` here to redraw test_rmse_vs_solver.iterations.svg
-set terminal svg size 860,520 dynamic noenhanced font 'sans,11'
+set terminal svg size 860,576 dynamic noenhanced font 'sans,11' background rgb 'white'
 set output 'test_rmse_vs_solver.iterations.svg'
-set title 'test_rmse against solver.iterations (lowest over the other swept parameters)'
+set title 'test_rmse against solver.iterations'
 set xlabel 'solver.iterations'
 set ylabel 'test_rmse'
-set key below
 set grid
 set format x '%g'
 set format y '%g'
+set bmargin 6
+set label 100 'Each point: the lowest test_rmse over kernel.degree.' at screen 0.01, screen 0.0521 left font ',9'
+set label 101 'Points: one run each, so no bars.' at screen 0.01, screen 0.0208 left font ',9'
+set key above maxcols 2 width 2
+set autoscale fix
+set offsets graph 0.05, graph 0.05, graph 0.08, graph 0.08
+set xtics ('1' 1, '10' 10, '100' 100, '1000' 1000)
 set logscale x
-set logscale y
 $line0 << EOD
-1 0.43791557819496324
-10 0.2831861985068744
-100 0.13022036363774178
-1000 0.11191403649422069
+1 0.43791557819496324 0.43791557819496324 0.43791557819496324
+10 0.2831861985068744 0.2831861985068744 0.2831861985068744
+100 0.1302203636377418 0.1302203636377418 0.1302203636377418
+1000 0.11191403649422 0.11191403649422 0.11191403649422
 EOD
 $line1 << EOD
-1 0.43791557819496324
-10 0.2831861985068744
-100 0.1302203636377418
-1000 0.11191403649422
+1 0.43791557819496324 0.43791557819496324 0.43791557819496324
+10 0.2831861985068744 0.2831861985068744 0.2831861985068744
+100 0.13022036363774178 0.13022036363774178 0.13022036363774178
+1000 0.11191403649422069 0.11191403649422069 0.11191403649422069
 EOD
-plot $line0 using 1:2 with linespoints title 'polynomial + dual_gd (dual)', \
-     $line1 using 1:2 with linespoints title 'polynomial + primal_gd (primal)'
+plot $line0 using 1:2:3:4 with yerrorlines lw 1.5 pt 4 ps 0.8 dashtype 1 lc rgb '#0072B2' title 'polynomial · primal_gd (primal)', \
+     $line1 using 1:2:3:4 with yerrorlines lw 1.5 pt 6 ps 0.8 dashtype 1 lc rgb '#D55E00' title 'polynomial · dual_gd (dual)'

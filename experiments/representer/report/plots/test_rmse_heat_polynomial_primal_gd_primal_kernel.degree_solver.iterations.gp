@@ -1,0 +1,46 @@
+# kexp plot; run `gnuplot test_rmse_heat_polynomial_primal_gd_primal_kernel.degree_solver.iterations.gp` here to redraw test_rmse_heat_polynomial_primal_gd_primal_kernel.degree_solver.iterations.svg
+set terminal svg size 860,558 dynamic noenhanced font 'sans,11' background rgb 'white'
+set output 'test_rmse_heat_polynomial_primal_gd_primal_kernel.degree_solver.iterations.svg'
+set title 'polynomial · primal_gd (primal): test_rmse over kernel.degree and solver.iterations'
+set xlabel 'kernel.degree'
+set ylabel 'solver.iterations'
+set grid
+set format x '%g'
+set format y '%g'
+set bmargin 5
+set label 100 'An empty square: no cell there finished with a finite error.' at screen 0.01, screen 0.0215 left font ',9'
+set xrange [-0.5:4.5]
+set yrange [-0.5:3.5]
+set xtics ('1' 0, '2' 1, '3' 2, '4' 3, '5' 4)
+set ytics ('1' 0, '10' 1, '100' 2, '1000' 3)
+unset grid
+set cblabel 'test_rmse (mean over repeats)'
+set palette defined (0 '#FFFFD9', 0.4 '#C7E9B4', 0.7 '#41B6C4', 1 '#225EA8')
+$heat << EOD
+0 0 0.48712945303746363
+1 0 0.48623677358038636
+2 0 0.4595136558559494
+3 0 0.4543312896363154
+4 0 0.43791557819496324
+
+0 1 0.4629323163328552
+1 1 0.4628295139696062
+2 1 0.35189365749745777
+3 1 0.3288651659106779
+4 1 0.2831861985068744
+
+0 2 0.46285607558406994
+1 2 0.46774277761187655
+2 2 0.1302203636377418
+3 2 0.15800171507416955
+4 2 0.15574805861203134
+
+0 3 0.46285607558406994
+1 3 0.4677552514492048
+2 3 0.11191403649422
+3 3 0.15301692751992396
+4 3 0.19323305524224246
+
+EOD
+plot $heat using 1:2:3 with image pixels notitle, \
+     $heat using 1:2:(sprintf('%.3g', $3)) with labels notitle textcolor rgb '#000000'
