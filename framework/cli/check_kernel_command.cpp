@@ -117,10 +117,7 @@ void add_check_kernel_command(CLI::App& app, int& exit_code) {
   cmd->callback([args, &exit_code] {
     const arma::mat X = core::sample_points(args->dim, args->points, args->seed);
     if (!args->config.empty()) {
-      std::vector<core::Override> overrides;
-      for (const auto& s : args->set) overrides.push_back({s});
-      const core::Experiment experiment = core::load_experiment(args->config, overrides);
-      const core::PluginRegistry registry = args->plugins.discover(experiment.plugin_path);
+      const auto [experiment, registry] = args->plugins.read_experiment(args->config, args->set);
       const core::Plan plan = core::make_plan(experiment, registry);
       bool all_valid = true;
       for (std::size_t k = 0; k < plan.kernels.size(); ++k) {

@@ -5,8 +5,10 @@
 #include <CLI/CLI.hpp>
 #include <filesystem>
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "config/experiment.hpp"
 #include "plugin/registry.hpp"
 
 namespace kexp::cli {
@@ -18,6 +20,11 @@ struct PluginOptions {
   /// The registry for these options plus the experiment's folders.
   [[nodiscard]] core::PluginRegistry discover(
       const std::vector<std::filesystem::path>& config_folders = {}) const;
+  /// Reads an experiment file with its `--set` overrides and finds its plugins. The
+  /// file's errors and its entries' errors against the plugins' schemas are reported
+  /// together, in one ConfigError.
+  [[nodiscard]] std::pair<core::Experiment, core::PluginRegistry> read_experiment(
+      const std::string& file, const std::vector<std::string>& set) const;
 };
 
 void add_run_command(CLI::App& app, int& exit_code, const std::string& command_line);

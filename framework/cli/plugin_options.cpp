@@ -1,5 +1,7 @@
 #include "cli/commands.hpp"
+#include "config/error_list.hpp"
 #include "config/schema.hpp"
+#include "sweep/plan.hpp"
 
 #include <iostream>
 
@@ -21,6 +23,20 @@ core::PluginRegistry PluginOptions::discover(
       [](const std::string& message) { std::cerr << "kexp: warning: " << message << '\n'; });
   registry.set_validator(core::descriptor_problems);
   return registry;
+}
+
+std::pair<core::Experiment, core::PluginRegistry> PluginOptions::read_experiment(
+    const std::string& file, const std::vector<std::string>& set) const {
+  std::vector<core::Override> overrides;
+  for (const auto& s : set) overrides.push_back({s});
+  core::ErrorList errors;
+  core::Experiment experiment = core::load_experiment(file, overrides, &errors);
+  core::PluginRegistry registry = discover(experiment.plugin_path);
+  // With errors in the file, its entries are checked against their plugins too, so that
+  // one run lists every mistake; without, the plan checks them where it is made.
+  if (!errors.empty()) (void)core::make_plan(experiment, registry, {}, &errors);
+  errors.throw_if_any();
+  return {std::move(experiment), std::move(registry)};
 }
 
 }  // namespace kexp::cli

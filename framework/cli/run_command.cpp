@@ -105,15 +105,12 @@ void add_run_command(CLI::App& app, int& exit_code, const std::string& command_l
       ->check(CLI::Range(1, 1000));
   args->plugins.add_to(*run);
   run->callback([args, &exit_code, command_line] {
-    std::vector<core::Override> overrides;
-    for (const auto& s : args->set) overrides.push_back({s});
-    core::Experiment experiment = core::load_experiment(args->config, overrides);
+    auto [experiment, registry] = args->plugins.read_experiment(args->config, args->set);
     experiment.max_cells = args->max_cells;
     if (args->timing_min_seconds) experiment.timing.min_seconds = *args->timing_min_seconds;
     if (args->timing_max_measurements) {
       experiment.timing.max_measurements = *args->timing_max_measurements;
     }
-    const core::PluginRegistry registry = args->plugins.discover(experiment.plugin_path);
     core::RunOptions options;
     options.out = args->out;
     options.dry_run = args->dry_run;

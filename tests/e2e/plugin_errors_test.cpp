@@ -54,6 +54,39 @@ TEST(PluginErrors, UnknownNameListsTheAvailableAndTheNearest) {
   EXPECT_FALSE(o.wrote_results);
 }
 
+TEST(PluginErrors, TheFilesMistakesAndItsEntriesAgainstThePluginsAreReportedTogether) {
+  // A user from scikit-learn: a typo in a top-level key, 'rbf', 'gamma' and 'alpha', and a
+  // value out of range; one run names all five, each at its place, and writes nothing.
+  test::TempDir dir;
+  dir.write("exp.yaml", R"(experiment: sklearn-words
+repats: 2
+dataset:
+  plugin: cubic
+  n: 40
+kernels:
+  - plugin: rbf
+  - plugin: gaussian
+    gamma: 0.5
+solvers:
+  - plugin: kernel_ridge
+    alpha: 0.1
+  - plugin: kernel_ridge
+    lambda: -1
+)");
+  const test::CommandResult r = test::run_kexp("run exp.yaml --out out", dir.path());
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_THAT(r.err, HasSubstr("5 errors in the experiment"));
+  EXPECT_THAT(r.err, HasSubstr("exp.yaml:2:1: unknown top-level key 'repats'"));
+  EXPECT_THAT(r.err,
+              HasSubstr("exp.yaml:7:5: no kernel plugin named 'rbf'; did you mean 'gaussian'?"));
+  EXPECT_THAT(r.err, HasSubstr("exp.yaml:9:12: kernels[1].gamma: kernel plugin 'gaussian' has no "
+                               "parameter 'gamma'; did you mean 'sigma'?"));
+  EXPECT_THAT(r.err, HasSubstr("exp.yaml:12:12: solvers[0].alpha: solver plugin 'kernel_ridge' "
+                               "has no parameter 'alpha'; did you mean 'lambda'?"));
+  EXPECT_THAT(r.err, HasSubstr("exp.yaml:14:13: solvers[1].lambda must be"));
+  EXPECT_FALSE(fs::exists(dir.path() / "out"));
+}
+
 TEST(PluginErrors, UnknownDatasetIsPlacedInTheFile) {
   test::TempDir dir;
   std::string config = kConfig;

@@ -47,17 +47,18 @@ std::vector<ComponentSpec> ExperimentParser::components(const YAML::Node& node,
                                                         const std::string& key) const {
   std::vector<ComponentSpec> out;
   const bool kernels = key == "kernels";
+  const auto entry = [&](const YAML::Node& n, const std::string& k) {
+    errors_->attempt([&] { out.push_back(kernels ? kernel(n, k) : component(n, k)); });
+  };
   if (node.IsMap()) {
-    out.push_back(kernels ? kernel(node, key + "[0]") : component(node, key + "[0]"));
+    entry(node, key + "[0]");
   } else if (node.IsSequence()) {
-    for (std::size_t i = 0; i < node.size(); ++i) {
-      const std::string k = fmt::format("{}[{}]", key, i);
-      out.push_back(kernels ? kernel(node[i], k) : component(node[i], k));
-    }
+    if (node.size() == 0)
+      fail(node, key, fmt::format("{} is empty: name at least one plugin", key));
+    for (std::size_t i = 0; i < node.size(); ++i) entry(node[i], fmt::format("{}[{}]", key, i));
   } else {
     fail(node, key, fmt::format("{} must be a list of entries with a 'plugin' key", key));
   }
-  if (out.empty()) fail(node, key, fmt::format("{} is empty: name at least one plugin", key));
   return out;
 }
 
@@ -85,34 +86,82 @@ void ExperimentParser::validation(const YAML::Node& root, ValidationSpec& v) con
   }
 }
 
+void ExperimentParser::timing(const YAML::Node& node, TimingSpec& t) const {
+  if (!node.IsMap()) fail(node, "timing", "timing must be a map (min_seconds:, max_measurements:)");
+  errors_->attempt([&] {
+    check_keys(node, "timing", {std::begin(kTimingKeys), std::end(kTimingKeys)});
+  });
+  if (const YAML::Node m = node["min_seconds"]) {
+    errors_->attempt([&] {
+      t.min_seconds = number(m, "timing.min_seconds");
+      if (t.min_seconds < 0) {
+        fail(m, "timing.min_seconds",
+             fmt::format("timing.min_seconds must be ≥ 0 (0: measure each phase once), got {}",
+                         t.min_seconds));
+      }
+    });
+  }
+  if (const YAML::Node m = node["max_measurements"]) {
+    errors_->attempt([&] {
+      t.max_measurements =
+          static_cast<int>(integer(m, "timing.max_measurements", 1, kMaxMeasurements));
+    });
+  }
+}
+
+void ExperimentParser::output(const YAML::Node& node, OutputSpec& o) const {
+  if (!node.IsMap()) fail(node, "output", "output must be a map (dir:, predictions:)");
+  errors_->attempt([&] {
+    check_keys(node, "output", {std::begin(kOutputKeys), std::end(kOutputKeys)});
+  });
+  if (const YAML::Node dir = node["dir"]) {
+    errors_->attempt([&] { o.dir = scalar(dir, "output.dir"); });
+  }
+  if (const YAML::Node p = node["predictions"]) {
+    errors_->attempt([&] { o.predictions = boolean(p, "output.predictions"); });
+  }
+}
+
 Experiment ExperimentParser::parse(const YAML::Node& root) const {
   if (!root.IsMap()) {
     throw ConfigError(
         location_of(root, file_), "",
         "an experiment file must be a YAML map (experiment:, dataset:, kernels:, solvers:, …)");
   }
-  check_keys(root, "", {std::begin(kTopLevelKeys), std::end(kTopLevelKeys)});
+  // Each key is read on its own: an error in one is kept and the next is read.
+  ErrorList& errors = *errors_;
+  errors.attempt([&] {
+    check_keys(root, "", {std::begin(kTopLevelKeys), std::end(kTopLevelKeys)});
+  });
   Experiment e;
   e.file = file_;
   e.base_dir = file_.has_parent_path() ? file_.parent_path() : fs::path(".");
   // base_dir: the folder relative paths in this file start from (default: the file's
   // own). A result folder's config.yaml names the original one, so that it runs as it is.
-  if (const YAML::Node base = root["base_dir"]) e.base_dir = e.base_dir / scalar(base, "base_dir");
-  e.document = root;
-  const YAML::Node name = root["experiment"];
-  if (!name) fail(root, "experiment", "the experiment has no name: add 'experiment: NAME'");
-  e.name = scalar(name, "experiment");
-  e.name_where = location_of(name, file_);
-  if (e.name.empty() || e.name.find('/') != std::string::npos ||
-      e.name.find('\\') != std::string::npos || e.name == "." || e.name == "..") {
-    fail(name, "experiment",
-         fmt::format("experiment name '{}' must be a plain folder name (no '/', not '.' or '..')",
-                     e.name));
+  if (const YAML::Node base = root["base_dir"]) {
+    errors.attempt([&] { e.base_dir = e.base_dir / scalar(base, "base_dir"); });
   }
-  if (const YAML::Node seed = root["seed"])
-    e.seed = static_cast<std::uint64_t>(integer(seed, "seed", 0));
-  if (const YAML::Node repeats = root["repeats"])
-    e.repeats = static_cast<int>(integer(repeats, "repeats", 1, kMaxRepeats));
+  e.document = root;
+  errors.attempt([&] {
+    const YAML::Node name = root["experiment"];
+    if (!name) fail(root, "experiment", "the experiment has no name: add 'experiment: NAME'");
+    e.name = scalar(name, "experiment");
+    e.name_where = location_of(name, file_);
+    if (e.name.empty() || e.name.find('/') != std::string::npos ||
+        e.name.find('\\') != std::string::npos || e.name == "." || e.name == "..") {
+      fail(name, "experiment",
+           fmt::format("experiment name '{}' must be a plain folder name (no '/', not '.' or "
+                       "'..')",
+                       e.name));
+    }
+  });
+  if (const YAML::Node seed = root["seed"]) {
+    errors.attempt([&] { e.seed = static_cast<std::uint64_t>(integer(seed, "seed", 0)); });
+  }
+  if (const YAML::Node repeats = root["repeats"]) {
+    errors.attempt(
+        [&] { e.repeats = static_cast<int>(integer(repeats, "repeats", 1, kMaxRepeats)); });
+  }
   if (const YAML::Node path = root["plugin_path"]) {
     std::vector<YAML::Node> items;
     if (path.IsSequence()) {
@@ -120,46 +169,32 @@ Experiment ExperimentParser::parse(const YAML::Node& root) const {
     } else {
       items.push_back(path);
     }
-    for (const auto& p : items) e.plugin_path.push_back(e.base_dir / scalar(p, "plugin_path"));
-  }
-  validation(root, e.validation);
-  if (const YAML::Node timing = root["timing"]) {
-    if (!timing.IsMap()) {
-      fail(timing, "timing", "timing must be a map (min_seconds:, max_measurements:)");
-    }
-    check_keys(timing, "timing", {std::begin(kTimingKeys), std::end(kTimingKeys)});
-    if (const YAML::Node m = timing["min_seconds"]) {
-      e.timing.min_seconds = number(m, "timing.min_seconds");
-      if (e.timing.min_seconds < 0) {
-        fail(m, "timing.min_seconds",
-             fmt::format("timing.min_seconds must be ≥ 0 (0: measure each phase once), got {}",
-                         e.timing.min_seconds));
-      }
-    }
-    if (const YAML::Node m = timing["max_measurements"]) {
-      e.timing.max_measurements =
-          static_cast<int>(integer(m, "timing.max_measurements", 1, kMaxMeasurements));
+    for (const auto& p : items) {
+      errors.attempt([&] { e.plugin_path.push_back(e.base_dir / scalar(p, "plugin_path")); });
     }
   }
+  errors.attempt([&] { validation(root, e.validation); });
+  if (const YAML::Node t = root["timing"]) errors.attempt([&] { timing(t, e.timing); });
   if (const YAML::Node threads = root["threads"]) {
-    e.threads = static_cast<int>(integer(threads, "threads", 1, kMaxThreads));
+    errors.attempt(
+        [&] { e.threads = static_cast<int>(integer(threads, "threads", 1, kMaxThreads)); });
   }
-  const YAML::Node dataset = root["dataset"];
-  if (!dataset) fail(root, "dataset", "the experiment has no 'dataset:'");
-  e.dataset = component(dataset, "dataset");
-  const YAML::Node kernels = root["kernels"];
-  if (!kernels) fail(root, "kernels", "the experiment has no 'kernels:' list");
-  e.kernels = components(kernels, "kernels");
-  const YAML::Node solvers = root["solvers"];
-  if (!solvers) fail(root, "solvers", "the experiment has no 'solvers:' list");
-  e.solvers = components(solvers, "solvers");
-  if (const YAML::Node output = root["output"]) {
-    if (!output.IsMap()) fail(output, "output", "output must be a map (dir:, predictions:)");
-    check_keys(output, "output", {std::begin(kOutputKeys), std::end(kOutputKeys)});
-    if (const YAML::Node dir = output["dir"]) e.output.dir = scalar(dir, "output.dir");
-    if (const YAML::Node p = output["predictions"])
-      e.output.predictions = boolean(p, "output.predictions");
-  }
+  errors.attempt([&] {
+    const YAML::Node dataset = root["dataset"];
+    if (!dataset) fail(root, "dataset", "the experiment has no 'dataset:'");
+    e.dataset = component(dataset, "dataset");
+  });
+  errors.attempt([&] {
+    const YAML::Node kernels = root["kernels"];
+    if (!kernels) fail(root, "kernels", "the experiment has no 'kernels:' list");
+    e.kernels = components(kernels, "kernels");
+  });
+  errors.attempt([&] {
+    const YAML::Node solvers = root["solvers"];
+    if (!solvers) fail(root, "solvers", "the experiment has no 'solvers:' list");
+    e.solvers = components(solvers, "solvers");
+  });
+  if (const YAML::Node o = root["output"]) errors.attempt([&] { output(o, e.output); });
   return e;
 }
 
@@ -219,7 +254,7 @@ YAML::Node first_document(const std::string& text, const fs::path& file) {
 }  // namespace
 
 Experiment parse_experiment(const std::string& text, const fs::path& file,
-                            const std::vector<Override>& overrides) {
+                            const std::vector<Override>& overrides, ErrorList* keep_going) {
   YAML::Node root;
   try {
     root = first_document(text, file);
@@ -230,10 +265,15 @@ Experiment parse_experiment(const std::string& text, const fs::path& file,
   check_structure(root, file);
   OverriddenKeys overridden;
   for (const Override& o : overrides) overridden[apply_override(root, o)] = o.text;
-  return ExperimentParser(file, overridden).parse(root);
+  ErrorList own;
+  ErrorList& errors = keep_going != nullptr ? *keep_going : own;
+  Experiment e = ExperimentParser(file, overridden, errors).parse(root);
+  own.throw_if_any();
+  return e;
 }
 
-Experiment load_experiment(const fs::path& file, const std::vector<Override>& overrides) {
+Experiment load_experiment(const fs::path& file, const std::vector<Override>& overrides,
+                           ErrorList* keep_going) {
   std::ifstream in(file);
   if (!in) {
     throw ConfigError(SourceLocation{file.string(), 0, 0}, "",
@@ -241,7 +281,7 @@ Experiment load_experiment(const fs::path& file, const std::vector<Override>& ov
   }
   std::stringstream buffer;
   buffer << in.rdbuf();
-  return parse_experiment(buffer.str(), file, overrides);
+  return parse_experiment(buffer.str(), file, overrides, keep_going);
 }
 
 }  // namespace kexp::core

@@ -111,13 +111,22 @@ struct Override {
   std::string text;
 };
 
-/// Reads and parses an experiment file. Throws ConfigError with file:line:column.
+class ErrorList;
+
+/// Reads and parses an experiment file. Every error of the file is gathered (a setting,
+/// an entry of a list, a top-level key at a time), each with its file:line:column, and
+/// thrown together as a ConfigErrors (one alone as the ConfigError it is). With
+/// `keep_going`, the errors go there instead and the parts read without error are
+/// returned, so that the plan can add its own errors (config/error_list.hpp). A YAML
+/// syntax error, or a file that is not a map, stops the reading at once.
 Experiment load_experiment(const std::filesystem::path& file,
-                           const std::vector<Override>& overrides = {});
+                           const std::vector<Override>& overrides = {},
+                           ErrorList* keep_going = nullptr);
 
 /// Parses experiment text (for tests); `file` is used for messages and relative paths.
 Experiment parse_experiment(const std::string& text, const std::filesystem::path& file,
-                            const std::vector<Override>& overrides = {});
+                            const std::vector<Override>& overrides = {},
+                            ErrorList* keep_going = nullptr);
 
 /// The location of a YAML node in `file`.
 SourceLocation location_of(const YAML::Node& node, const std::filesystem::path& file);

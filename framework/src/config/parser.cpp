@@ -78,6 +78,7 @@ double ExperimentParser::number(const YAML::Node& node, const std::string& key) 
 
 void ExperimentParser::check_keys(const YAML::Node& map, const std::string& where,
                                   const std::vector<std::string>& allowed) const {
+  ErrorList unknown;
   for (const auto& kv : map) {
     const std::string k = kv.first.as<std::string>();
     if (std::find(allowed.begin(), allowed.end(), k) != allowed.end()) continue;
@@ -86,8 +87,9 @@ void ExperimentParser::check_keys(const YAML::Node& map, const std::string& wher
     const std::string near = nearest_name(k, allowed);
     if (!near.empty()) message += fmt::format("; did you mean '{}'?", near);
     message += fmt::format(" (expected one of: {})", fmt::join(allowed, ", "));
-    fail(kv.first, where.empty() ? k : where + "." + k, message);
+    unknown.attempt([&] { fail(kv.first, where.empty() ? k : where + "." + k, message); });
   }
+  unknown.throw_if_any();
 }
 
 std::vector<SweepValue> ExperimentParser::generator(const std::string& kind, const YAML::Node& args,
@@ -204,9 +206,9 @@ ComponentSpec ExperimentParser::component(const YAML::Node& node, const std::str
       has_zip = true;
       continue;
     }
-    c.params.push_back(setting(name, kv.second, key + "." + name));
+    errors_->attempt([&] { c.params.push_back(setting(name, kv.second, key + "." + name)); });
   }
-  if (has_zip) c.zips = zip_groups(zip, c);
+  if (has_zip) errors_->attempt([&] { c.zips = zip_groups(zip, c); });
   return c;
 }
 

@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "config/error_list.hpp"
 #include "config/experiment.hpp"
 #include "config/kernel_expression.hpp"
 
@@ -24,10 +25,12 @@ using OverriddenKeys = std::map<std::string, std::string>;
 
 class ExperimentParser {
  public:
-  ExperimentParser(std::filesystem::path file, OverriddenKeys overridden)
-      : file_(std::move(file)), overridden_(std::move(overridden)) {}
+  /// Errors go to `errors`, each part of the file read on after one: a setting, an entry
+  /// of a list, a top-level key.
+  ExperimentParser(std::filesystem::path file, OverriddenKeys overridden, ErrorList& errors)
+      : file_(std::move(file)), overridden_(std::move(overridden)), errors_(&errors) {}
 
-  /// The whole file.
+  /// The whole file: the parts without errors read (the others left empty or default).
   [[nodiscard]] Experiment parse(const YAML::Node& root) const;
 
  private:
@@ -48,6 +51,9 @@ class ExperimentParser {
 
   /// The top-level `folds:` or `validation_fraction:`.
   void validation(const YAML::Node& root, ValidationSpec& v) const;
+  /// `timing:` and `output:`, a key at a time.
+  void timing(const YAML::Node& node, TimingSpec& t) const;
+  void output(const YAML::Node& node, OutputSpec& o) const;
 
   /// `linspace: [a, b, n]`, `logspace: [a, b, n]` or `range: [start, stop, step]`.
   [[nodiscard]] std::vector<SweepValue> generator(const std::string& kind, const YAML::Node& args,
@@ -71,6 +77,7 @@ class ExperimentParser {
 
   std::filesystem::path file_;
   OverriddenKeys overridden_;
+  ErrorList* errors_;
 };
 
 }  // namespace kexp::core

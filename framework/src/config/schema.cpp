@@ -7,6 +7,7 @@
 #include <cmath>
 #include <limits>
 
+#include "config/error_list.hpp"
 #include "util/names.hpp"
 
 namespace kexp::core {
@@ -202,54 +203,77 @@ ParamValue check_value(const ParamSpec& spec, const SweepValue& value, const std
   reject(value, key, fmt::format("{} has a type kexp does not know", key));
 }
 
+namespace {
+
+/// A setting the schema does not name: an error with the nearest name, or for a dataset's
+/// folds: or validation_fraction:, the pointer to the top level.
+[[noreturn]] void reject_unknown(const ParamSetting& s, const ComponentSpec& component,
+                                 const std::vector<std::string>& names,
+                                 const std::string& plugin_label) {
+  if (component.key == "dataset" && (s.name == "validation_fraction" || s.name == "folds")) {
+    // Not the test split's neighbour: model selection is a key of the experiment.
+    throw ConfigError(
+        s.where, s.key,
+        fmt::format("{}: '{}' is a key of the experiment, not a dataset parameter: move it "
+                    "to the top level of the file, beside 'seed:' (the validation part is "
+                    "taken from the training part; test_fraction stays the test set's)",
+                    s.key, s.name));
+  }
+  std::string message = fmt::format("{}: {} has no parameter '{}'", s.key, plugin_label, s.name);
+  message += did_you_mean(s.name, names);
+  message += names.empty() ? std::string(" (it takes no parameters)")
+                           : fmt::format(" (parameters: {})", fmt::join(names, ", "));
+  throw ConfigError(s.where, s.key, message);
+}
+
+/// One parameter of the schema: its written values checked, else its default.
+ResolvedParam resolve_param(const ParamSpec& spec, const ComponentSpec& component,
+                            const std::string& plugin_label) {
+  ResolvedParam r;
+  r.name = spec.name;
+  const auto given = std::find_if(component.params.begin(), component.params.end(),
+                                  [&](const ParamSetting& s) { return s.name == spec.name; });
+  if (given != component.params.end()) {
+    r.given = true;
+    r.swept = given->swept;
+    ErrorList errors;  // each value of a list
+    for (const SweepValue& v : given->values) {
+      errors.attempt([&] { r.values.push_back(check_value(spec, v, given->key)); });
+    }
+    errors.throw_if_any();
+  } else if (spec.default_value != nullptr) {
+    const SweepValue def{spec.default_value, SourceLocation{}, false};
+    try {
+      r.values.push_back(check_value(spec, def, component.key + "." + spec.name));
+    } catch (const ConfigError& e) {
+      throw PluginError(
+          fmt::format("{} declares a bad default for '{}': {}", plugin_label, spec.name, e.what()));
+    }
+  } else {
+    throw ConfigError(component.where, component.key + "." + spec.name,
+                      fmt::format("{}.{} is required by {}: {}", component.key, spec.name,
+                                  plugin_label, spec.doc));
+  }
+  return r;
+}
+
+}  // namespace
+
 std::vector<ResolvedParam> resolve_params(const std::vector<ParamSpec>& schema,
                                           const ComponentSpec& component,
                                           const std::string& plugin_label) {
   std::vector<std::string> names;
   for (const ParamSpec& spec : schema) names.emplace_back(spec.name);
+  ErrorList errors;  // every parameter's, not the first's alone
   for (const ParamSetting& s : component.params) {
     if (std::find(names.begin(), names.end(), s.name) != names.end()) continue;
-    if (component.key == "dataset" && (s.name == "validation_fraction" || s.name == "folds")) {
-      // Not the test split's neighbour: model selection is a key of the experiment.
-      throw ConfigError(
-          s.where, s.key,
-          fmt::format("{}: '{}' is a key of the experiment, not a dataset parameter: move it "
-                      "to the top level of the file, beside 'seed:' (the validation part is "
-                      "taken from the training part; test_fraction stays the test set's)",
-                      s.key, s.name));
-    }
-    std::string message = fmt::format("{}: {} has no parameter '{}'", s.key, plugin_label, s.name);
-    message += did_you_mean(s.name, names);
-    message += names.empty() ? std::string(" (it takes no parameters)")
-                             : fmt::format(" (parameters: {})", fmt::join(names, ", "));
-    throw ConfigError(s.where, s.key, message);
+    errors.attempt([&] { reject_unknown(s, component, names, plugin_label); });
   }
   std::vector<ResolvedParam> out;
   for (const ParamSpec& spec : schema) {
-    ResolvedParam r;
-    r.name = spec.name;
-    const auto given = std::find_if(component.params.begin(), component.params.end(),
-                                    [&](const ParamSetting& s) { return s.name == spec.name; });
-    if (given != component.params.end()) {
-      r.given = true;
-      r.swept = given->swept;
-      for (const SweepValue& v : given->values)
-        r.values.push_back(check_value(spec, v, given->key));
-    } else if (spec.default_value != nullptr) {
-      const SweepValue def{spec.default_value, SourceLocation{}, false};
-      try {
-        r.values.push_back(check_value(spec, def, component.key + "." + spec.name));
-      } catch (const ConfigError& e) {
-        throw PluginError(fmt::format("{} declares a bad default for '{}': {}", plugin_label,
-                                      spec.name, e.what()));
-      }
-    } else {
-      throw ConfigError(component.where, component.key + "." + spec.name,
-                        fmt::format("{}.{} is required by {}: {}", component.key, spec.name,
-                                    plugin_label, spec.doc));
-    }
-    out.push_back(std::move(r));
+    errors.attempt([&] { out.push_back(resolve_param(spec, component, plugin_label)); });
   }
+  errors.throw_if_any();
   return out;
 }
 

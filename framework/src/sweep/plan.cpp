@@ -6,6 +6,7 @@
 #include <set>
 #include <utility>
 
+#include "config/error_list.hpp"
 #include "sweep/kernel_resolution.hpp"
 #include "util/seed.hpp"
 
@@ -135,73 +136,81 @@ const PluginRecord& plugin_of(const PluginRegistry& registry, PluginKind kind,
 }  // namespace
 
 Plan make_plan(const Experiment& e, const PluginRegistry& registry,
-               const HasFeatureMap& has_feature_map) {
+               const HasFeatureMap& has_feature_map, ErrorList* keep_going) {
   Plan plan;
   plan.validation = e.validation;
   SweepSize size(e.max_cells);
   double dataset_count = 0, kernel_count = 0, solver_count = 0;
-  {
-    const PluginRecord& p = plugin_of(registry, PluginKind::Dataset, e.dataset);
-    const auto params = resolve_params(schema_of(*p.descriptor), e.dataset,
-                                       fmt::format("dataset plugin '{}'", p.name()));
-    size.add(e.dataset, variant_count(params, e.dataset.zips), dataset_count);
-    Variant dataset;
-    dataset.plugin = &p;
-    plan.datasets = expand(dataset, params, e.dataset.zips);
-    plan.dataset_params = params;
-    add_columns(plan.param_columns, "dataset", params);
-  }
+  // Each entry is checked on its own: the errors of all of them are reported together.
+  ErrorList own;
+  ErrorList& errors = keep_going != nullptr ? *keep_going : own;
+  if (!e.dataset.plugin.empty())
+    errors.attempt([&] {
+      const PluginRecord& p = plugin_of(registry, PluginKind::Dataset, e.dataset);
+      const auto params = resolve_params(schema_of(*p.descriptor), e.dataset,
+                                         fmt::format("dataset plugin '{}'", p.name()));
+      size.add(e.dataset, variant_count(params, e.dataset.zips), dataset_count);
+      Variant dataset;
+      dataset.plugin = &p;
+      plan.datasets = expand(dataset, params, e.dataset.zips);
+      plan.dataset_params = params;
+      add_columns(plan.param_columns, "dataset", params);
+    });
   std::vector<std::vector<std::size_t>> kernels_of(e.kernels.size());
   std::vector<std::string> kernel_columns;
-  for (std::size_t k = 0; k < e.kernels.size(); ++k) {
-    Variant kernel;
-    kernel.component = k;
-    std::vector<ResolvedParam> params;
-    if (e.kernels[k].expression) {  // a sum or product
-      kernel.expression = resolve_kernel_expression(e.kernels[k], registry, params);
-    } else {
-      kernel.plugin = &plugin_of(registry, PluginKind::Kernel, e.kernels[k]);
-      params = resolve_params(schema_of(*kernel.plugin->descriptor), e.kernels[k],
-                              fmt::format("kernel plugin '{}'", kernel.plugin->name()));
-    }
-    size.add(e.kernels[k], variant_count(params, e.kernels[k].zips), kernel_count);
-    for (Variant& v : expand(kernel, params, e.kernels[k].zips)) {
-      kernels_of[k].push_back(plan.kernels.size());
-      plan.kernels.push_back(std::move(v));
-    }
-    add_columns(kernel_columns, "kernel", params);
-    plan.kernel_params.push_back(params);
-  }
+  for (std::size_t k = 0; k < e.kernels.size(); ++k)
+    errors.attempt([&] {
+      Variant kernel;
+      kernel.component = k;
+      std::vector<ResolvedParam> params;
+      if (e.kernels[k].expression) {  // a sum or product
+        kernel.expression = resolve_kernel_expression(e.kernels[k], registry, params);
+      } else {
+        kernel.plugin = &plugin_of(registry, PluginKind::Kernel, e.kernels[k]);
+        params = resolve_params(schema_of(*kernel.plugin->descriptor), e.kernels[k],
+                                fmt::format("kernel plugin '{}'", kernel.plugin->name()));
+      }
+      size.add(e.kernels[k], variant_count(params, e.kernels[k].zips), kernel_count);
+      for (Variant& v : expand(kernel, params, e.kernels[k].zips)) {
+        kernels_of[k].push_back(plan.kernels.size());
+        plan.kernels.push_back(std::move(v));
+      }
+      add_columns(kernel_columns, "kernel", params);
+      plan.kernel_params.push_back(params);
+    });
   std::vector<std::vector<std::size_t>> solvers_of(e.solvers.size());
   std::vector<std::string> solver_columns;
-  for (std::size_t s = 0; s < e.solvers.size(); ++s) {
-    const PluginRecord* p = &plugin_of(registry, PluginKind::Solver, e.solvers[s]);
-    if (p->has_flag(flags::primal) == p->has_flag(flags::dual)) {
-      throw PluginError(
-          fmt::format("solver plugin '{}' ({}) must declare exactly one form, "
-                      "flags::primal or flags::dual",
-                      p->name(), p->path.string()));
-    }
-    const auto params = resolve_params(schema_of(*p->descriptor), e.solvers[s],
-                                       fmt::format("solver plugin '{}'", p->name()));
-    size.add(e.solvers[s], variant_count(params, e.solvers[s].zips), solver_count);
-    Variant solver;
-    solver.plugin = p;
-    solver.component = s;
-    for (Variant& v : expand(solver, params, e.solvers[s].zips)) {
-      solvers_of[s].push_back(plan.solvers.size());
-      plan.solvers.push_back(std::move(v));
-    }
-    add_columns(solver_columns, "solver", params);
-    plan.solver_params.push_back(params);
-    for (std::size_t m = 0; m < p->info().metric_count; ++m) {
-      const std::string name = p->info().metrics[m];
-      if (std::find(plan.metric_columns.begin(), plan.metric_columns.end(), name) ==
-          plan.metric_columns.end()) {
-        plan.metric_columns.push_back(name);
+  for (std::size_t s = 0; s < e.solvers.size(); ++s)
+    errors.attempt([&] {
+      const PluginRecord* p = &plugin_of(registry, PluginKind::Solver, e.solvers[s]);
+      if (p->has_flag(flags::primal) == p->has_flag(flags::dual)) {
+        throw PluginError(
+            fmt::format("solver plugin '{}' ({}) must declare exactly one form, "
+                        "flags::primal or flags::dual",
+                        p->name(), p->path.string()));
       }
-    }
-  }
+      const auto params = resolve_params(schema_of(*p->descriptor), e.solvers[s],
+                                         fmt::format("solver plugin '{}'", p->name()));
+      size.add(e.solvers[s], variant_count(params, e.solvers[s].zips), solver_count);
+      Variant solver;
+      solver.plugin = p;
+      solver.component = s;
+      for (Variant& v : expand(solver, params, e.solvers[s].zips)) {
+        solvers_of[s].push_back(plan.solvers.size());
+        plan.solvers.push_back(std::move(v));
+      }
+      add_columns(solver_columns, "solver", params);
+      plan.solver_params.push_back(params);
+      for (std::size_t m = 0; m < p->info().metric_count; ++m) {
+        const std::string name = p->info().metrics[m];
+        if (std::find(plan.metric_columns.begin(), plan.metric_columns.end(), name) ==
+            plan.metric_columns.end()) {
+          plan.metric_columns.push_back(name);
+        }
+      }
+    });
+  own.throw_if_any();
+  if (!errors.empty()) return plan;
   plan.param_columns.insert(plan.param_columns.end(), kernel_columns.begin(), kernel_columns.end());
   plan.param_columns.insert(plan.param_columns.end(), solver_columns.begin(), solver_columns.end());
 

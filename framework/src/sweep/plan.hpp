@@ -54,9 +54,12 @@ using HasFeatureMap = std::function<bool(const Variant&)>;
 
 /// Checks every component against its plugin's schema and expands the sweep. Cells
 /// pairing a primal solver with a kernel variant without a feature map are left out
-/// (and listed in Plan::left_out). Throws ConfigError / PluginError.
+/// (and listed in Plan::left_out). Throws PluginError, and ConfigError: every entry's
+/// errors together (config/error_list.hpp). With `keep_going`, the errors go there and
+/// a plan with errors is returned unexpanded, for the caller to throw them with the
+/// file's own (an experiment read with errors has entries missing; those are skipped).
 Plan make_plan(const Experiment& experiment, const PluginRegistry& registry,
-               const HasFeatureMap& has_feature_map = {});
+               const HasFeatureMap& has_feature_map = {}, ErrorList* keep_going = nullptr);
 
 /// The value of a parameter column for a cell, or "" when it does not apply.
 std::string param_text(const Plan& plan, const Cell& cell, const std::string& column);

@@ -64,6 +64,41 @@ TEST(Experiment, UnknownTopLevelKeysAreRejectedWithTheNearest) {
                     HasSubstr("did you mean 'repeats'?")));
 }
 
+TEST(Experiment, EveryErrorOfTheFileIsReportedInOnePassWithItsPlace) {
+  const std::string message = error_of(R"(experiment: t
+seed: -1
+repeat: 3
+dataset:
+  plugin: cubic
+  n: {linspace: [1, 2]}
+kernels:
+  - plugin: gaussian
+    sigma: 0.5
+  - sigma: 1
+solvers:
+  - plugin: kernel_ridge
+timing: {min_seconds: -2, max_measurements: 0}
+output: {dir: out, predicitons: true}
+)");
+  EXPECT_THAT(message, HasSubstr("7 errors in the experiment"));
+  // In the file's order, each with file:line:column.
+  const char* const expected[] = {
+      "exp.yaml:2:7: seed must be ≥ 0",
+      "exp.yaml:3:1: unknown top-level key 'repeat'",
+      "exp.yaml:6:17: dataset.n.linspace takes three numbers",
+      "exp.yaml:10:5: kernels[1] has no 'plugin' key",
+      "exp.yaml:13:23: timing.min_seconds must be ≥ 0",
+      "exp.yaml:13:45: timing.max_measurements must be ≥ 1",
+      "exp.yaml:14:20: unknown key 'predicitons' in output; did you mean 'predictions'?"};
+  std::size_t from = 0;
+  for (const char* line : expected) {
+    const std::size_t at = message.find(line);
+    EXPECT_NE(at, std::string::npos) << line << "\nin\n" << message;
+    EXPECT_GE(at, from) << line << " is out of order";
+    from = at;
+  }
+}
+
 TEST(Experiment, ValidationIsFoldsOrAFractionOfTheTrainingPart) {
   EXPECT_FALSE(parse(kBase).validation.enabled());
   const Experiment folds = parse(std::string(kBase) + "folds: 5\n");
