@@ -545,18 +545,19 @@ std::vector<ErrorGroup> error_groups(const std::vector<CellSummary>& cells,
   return out;
 }
 
-/// The best cell (by the error's mean) among `cells` at each key, where the key is
-/// what `key_of` returns (nothing: the cell is left out).
+/// The best cell among `cells` at each key, where the key is what `key_of` returns
+/// (nothing: the cell is left out): by the validation error when the run has one, as the
+/// summary's best cell is chosen, else by the test error.
 template <typename Key, typename KeyOf>
 std::map<Key, const CellSummary*> best_by(const std::vector<const CellSummary*>& cells,
                                           const ErrorMeasure& measure, KeyOf key_of) {
   std::map<Key, const CellSummary*> best;
   for (const CellSummary* c : cells) {
     const std::optional<Key> key = key_of(*c);
-    const double e = c->stat(measure.column).mean;
-    if (!key || !std::isfinite(e)) continue;
+    const double e = c->stat(measure.selection).mean;
+    if (!key || !std::isfinite(e) || !std::isfinite(c->stat(measure.column).mean)) continue;
     auto [it, fresh] = best.try_emplace(*key, c);
-    const double held = it->second->stat(measure.column).mean;
+    const double held = it->second->stat(measure.selection).mean;
     if (!fresh && (measure.lower_is_better ? e < held : e > held)) it->second = c;
   }
   return best;
@@ -574,6 +575,15 @@ std::optional<double> value_of(const CellSummary& c, const std::string& column) 
 Point error_point(double x, const CellSummary& c, const ErrorMeasure& measure) {
   const MeanStd e = c.stat(measure.column);
   return {x, e.mean, std::max(e.mean - e.std, e.mean / 10), e.mean + e.std};
+}
+
+/// A point of the validation error: its mean over repeats, bars ± the standard deviation
+/// over the folds (their mean over repeats); no bars for a single held-out part.
+Point validation_point(double x, const CellSummary& c, const ErrorMeasure& measure) {
+  const double e = c.stat(measure.selection).mean;
+  const MeanStd spread = c.stat(measure.selection + "_std");
+  const double s = std::isfinite(spread.mean) ? spread.mean : 0;
+  return {x, e, std::max(e - s, e / 10), e + s};
 }
 
 bool log_axis(const std::string& column, const std::vector<const CellSummary*>& cells,
@@ -638,12 +648,17 @@ void error_plots(const std::vector<CellSummary>& all_cells, const std::vector<st
       if (best.size() < 2) continue;
       Line l;
       l.title = g.title;
-      l.colour = p.lines.size();
+      l.colour = p.lines.size() / (measure.validated() ? 2 : 1);
+      Line v = l;  // the validation error, dashed in the same colour
+      v.title = "  validation";
+      v.dashed = true;
       for (const auto& [x, c] : best) {
         l.points.push_back(error_point(x, *c, measure));
+        v.points.push_back(validation_point(x, *c, measure));
         drawn.push_back(c);
       }
       p.lines.push_back(std::move(l));
+      if (measure.validated()) p.lines.push_back(std::move(v));
       over.emplace_back(g.title, other_columns(g, {column}));
     }
     if (p.lines.empty()) continue;
@@ -652,18 +667,24 @@ void error_plots(const std::vector<CellSummary>& all_cells, const std::vector<st
                                     [&](const auto& o) { return o.second == over.front().second; });
     for (const auto& [title, columns] : over) {
       if (columns.empty()) continue;
-      p.caption.push_back(
-          shared ? fmt::format("Each point: the {} {} over {}.", best_word, measure.column, columns)
-                 : fmt::format("{}: the {} {} over {} at each value.", title, best_word,
-                               measure.column, columns));
+      p.caption.push_back(shared ? fmt::format("Each point: the cell with the {} {} over {}.",
+                                               best_word, measure.selection, columns)
+                                 : fmt::format("{}: the cell with the {} {} over {} at each value.",
+                                               title, best_word, measure.selection, columns));
       if (shared) break;
     }
     p.name = measure.column + "_vs_" + slug(column);
     p.title = fmt::format("{} against {}", measure.column, column);
     p.xlabel = column;
-    p.ylabel = measure.column;
+    p.ylabel = measure.validated() ? measure.column + " (dashed: " + measure.selection + ")"
+                                   : measure.column;
     error_axes(column, drawn, log_scale, p);
     p.caption.push_back(bars_caption(drawn, measure, pooled));
+    if (measure.validated()) {
+      p.caption.push_back(fmt::format(
+          "Dashed: {} on the training part, bars ± one standard deviation over the folds.",
+          measure.selection));
+    }
     plots.push_back(std::move(p));
   }
 }
@@ -704,26 +725,30 @@ void interaction_plots(const std::vector<CellSummary>& all_cells,
         if (xs.size() < 2 || ys.size() < 2) continue;
         ++drawn_pairs;
         const std::string o = other_columns(g, {x, y});
-        const std::string over =
-            o.empty() ? "" : fmt::format("Each value: the {} over {}.", best_word, o);
+        const std::string over = o.empty()
+                                     ? ""
+                                     : fmt::format("Each value: the cell with the {} {} over {}.",
+                                                   best_word, measure.selection, o);
         const std::string stem = slug(g.title) + "_" + slug(x) + "_" + slug(y);
 
+        // The error the parameters are chosen on: the validation error when there is one.
+        const std::string& shown = measure.selection;
         Plot heat;
-        heat.name = measure.column + "_heat_" + stem;
-        heat.title = fmt::format("{}: {} over {} and {}", g.title, measure.column, x, y);
+        heat.name = shown + "_heat_" + stem;
+        heat.title = fmt::format("{}: {} over {} and {}", g.title, shown, x, y);
         heat.xlabel = x;
         heat.ylabel = y;
         Heat h;
         h.xs.assign(xs.begin(), xs.end());
         h.ys.assign(ys.begin(), ys.end());
-        h.zlabel = measure.column + " (mean over repeats)";
+        h.zlabel = shown + " (mean over repeats)";
         double lo = INFINITY, hi = 0;
         for (const auto& [key, c] : best) {
           const auto i = static_cast<std::size_t>(
               std::lower_bound(h.xs.begin(), h.xs.end(), key.first) - h.xs.begin());
           const auto j = static_cast<std::size_t>(
               std::lower_bound(h.ys.begin(), h.ys.end(), key.second) - h.ys.begin());
-          const double e = c->stat(measure.column).mean;
+          const double e = c->stat(shown).mean;
           h.z[{i, j}] = e;
           lo = std::min(lo, e);
           hi = std::max(hi, e);
@@ -764,8 +789,9 @@ void interaction_plots(const std::vector<CellSummary>& all_cells,
 /// Whether a file name (without extension) is one the report draws (the names given in
 /// cost_plots, cost_vs_dim_plots, error_plots and interaction_plots).
 bool is_report_plot(const std::string& stem) {
-  for (const char* prefix : {"cost_vs_n_", "cost_vs_D_", "test_rmse_vs_", "test_accuracy_vs_",
-                             "test_rmse_heat_", "test_accuracy_heat_"}) {
+  for (const char* prefix :
+       {"cost_vs_n_", "cost_vs_D_", "test_rmse_vs_", "test_accuracy_vs_", "test_rmse_heat_",
+        "test_accuracy_heat_", "validation_rmse_heat_", "validation_accuracy_heat_"}) {
     if (stem.rfind(prefix, 0) == 0) return true;
   }
   return false;

@@ -175,7 +175,8 @@ TEST(Plots, ErrorAgainstEachSweptParameterWithBarsOverRepeatsAndALogAxisForALogS
   EXPECT_NEAR(at_1[1], 0.111, 1e-12);
   EXPECT_NEAR(at_1[2], 0.111 - 0.02 / std::sqrt(2.0), 1e-12);
   EXPECT_NEAR(at_1[3], 0.111 + 0.02 / std::sqrt(2.0), 1e-12);
-  EXPECT_THAT(gp, HasSubstr("'Each point: the lowest test_rmse over solver.lambda.'"));
+  EXPECT_THAT(gp,
+              HasSubstr("'Each point: the cell with the lowest test_rmse over solver.lambda.'"));
   EXPECT_THAT(gp, HasSubstr("mean over up to 2 runs (the repeats); bars"));
   EXPECT_THAT(gp, HasSubstr("title 'gaussian map=none · kernel_ridge (dual)'"));
   // The seed is not a parameter to plot against; the random-feature cells do not sweep σ.
@@ -206,7 +207,33 @@ TEST(Plots, CellsThatDifferOnlyInTheirSeedArePooledAsRepeats) {
   EXPECT_NEAR(at_16[1], 0.5, 1e-12);  // both seeds, not the better one
   EXPECT_NEAR(at_16[3] - at_16[1], std::sqrt(0.02), 1e-12);
   EXPECT_THAT(gp, HasSubstr("the seeds of random maps"));
-  EXPECT_THAT(gp, Not(HasSubstr("Each point: the lowest")));
+  EXPECT_THAT(gp, Not(HasSubstr("Each point: the cell")));
+}
+
+TEST(Plots, AValidatedRunChoosesEachPointOnValidationAndDrawsItWithBarsOverFolds) {
+  CsvTable t = sigma_lambda_sweep();
+  t.columns.push_back("validation_rmse");
+  t.columns.push_back("validation_rmse_std");
+  // Validation prefers λ = 0.1 everywhere, though λ = 0.001 has the lower test error.
+  for (auto& row : t.rows) {
+    row.push_back(row[13] == "0.1" ? "0.2" : "0.4");
+    row.push_back("0.05");
+  }
+  test::TempDir dir;
+  (void)plot(t, dir.path());
+  const std::string gp = read(dir.path() / "plots" / "test_rmse_vs_kernel.sigma.gp");
+  // σ = 1 with λ = 0.1: test errors 0.2 and 0.22, so 0.21 (λ = 0.001 would give 0.111)
+  const std::vector<double> at_1 = data_row(gp, "1");
+  ASSERT_EQ(at_1.size(), 4U);
+  EXPECT_NEAR(at_1[1], 0.21, 1e-12);
+  EXPECT_THAT(gp, HasSubstr("the cell with the lowest validation_rmse over solver.lambda"));
+  // The validation line: 0.2 ± 0.05 over the folds, dashed
+  EXPECT_THAT(gp, HasSubstr("\n1 0.2 0.15000000000000002 0.25\n"));
+  EXPECT_THAT(gp, HasSubstr("dashtype 2 lc rgb '#0072B2' title '  validation'"));
+  EXPECT_THAT(gp, HasSubstr("bars ± one standard deviation over the folds"));
+  EXPECT_TRUE(fs::exists(dir.path() / "plots" /
+                         "validation_rmse_heat_gaussian_map_none_kernel_ridge_dual_kernel.sigma_"
+                         "solver.lambda.gp"));
 }
 
 TEST(Plots, TwoParametersSweptTogetherGetAHeatMapAndALinePerValueOfTheOther) {

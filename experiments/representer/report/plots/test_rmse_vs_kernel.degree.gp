@@ -8,7 +8,7 @@ set grid
 set format x '%g'
 set format y '%g'
 set bmargin 6
-set label 100 'Each point: the lowest test_rmse over solver.iterations.' at screen 0.01, screen 0.0521 left font ',9'
+set label 100 'Each point: the cell with the lowest test_rmse over solver.iterations.' at screen 0.01, screen 0.0521 left font ',9'
 set label 101 'Points: one run each, so no bars.' at screen 0.01, screen 0.0208 left font ',9'
 set key above maxcols 2 width 2
 set autoscale fix
