@@ -24,7 +24,8 @@ struct PluginOptions {
   /// file's errors and its entries' errors against the plugins' schemas are reported
   /// together, in one ConfigError.
   [[nodiscard]] std::pair<core::Experiment, core::PluginRegistry> read_experiment(
-      const std::string& file, const std::vector<std::string>& set) const;
+      const std::string& file, const std::vector<std::string>& set,
+      std::size_t max_cells = core::Experiment{}.max_cells) const;
 };
 
 void add_run_command(CLI::App& app, int& exit_code, const std::string& command_line);

@@ -26,15 +26,23 @@ core::PluginRegistry PluginOptions::discover(
 }
 
 std::pair<core::Experiment, core::PluginRegistry> PluginOptions::read_experiment(
-    const std::string& file, const std::vector<std::string>& set) const {
+    const std::string& file, const std::vector<std::string>& set, std::size_t max_cells) const {
   std::vector<core::Override> overrides;
   for (const auto& s : set) overrides.push_back({s});
   core::ErrorList errors;
   core::Experiment experiment = core::load_experiment(file, overrides, &errors);
+  experiment.max_cells = max_cells;
   core::PluginRegistry registry = discover(experiment.plugin_path);
   // With errors in the file, its entries are checked against their plugins too, so that
-  // one run lists every mistake; without, the plan checks them where it is made.
-  if (!errors.empty()) (void)core::make_plan(experiment, registry, {}, &errors);
+  // one run lists every mistake; without, the plan checks them where it is made. Not
+  // when the plugins' folder is itself in error: every plugin would seem missing. A
+  // plugin that is itself broken is reported once the file's errors are fixed.
+  if (!errors.empty() && !errors.has_key("plugin_path") && !errors.has_key("base_dir")) {
+    try {
+      (void)core::make_plan(experiment, registry, {}, &errors);
+    } catch (const PluginError&) {  // reported when the file's errors are fixed
+    }
+  }
   errors.throw_if_any();
   return {std::move(experiment), std::move(registry)};
 }

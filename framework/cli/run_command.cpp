@@ -105,8 +105,8 @@ void add_run_command(CLI::App& app, int& exit_code, const std::string& command_l
       ->check(CLI::Range(1, 1000));
   args->plugins.add_to(*run);
   run->callback([args, &exit_code, command_line] {
-    auto [experiment, registry] = args->plugins.read_experiment(args->config, args->set);
-    experiment.max_cells = args->max_cells;
+    auto [experiment, registry] =
+        args->plugins.read_experiment(args->config, args->set, args->max_cells);
     if (args->timing_min_seconds) experiment.timing.min_seconds = *args->timing_min_seconds;
     if (args->timing_max_measurements) {
       experiment.timing.max_measurements = *args->timing_max_measurements;

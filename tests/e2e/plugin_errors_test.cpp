@@ -87,6 +87,46 @@ solvers:
   EXPECT_FALSE(fs::exists(dir.path() / "out"));
 }
 
+TEST(PluginErrors, AValueThatCannotBeReadIsOneErrorNotAChainOfThem) {
+  // n's generator is wrong: it is reported once, not again as a zip group naming an
+  // unwritten parameter; csv's required 'train' written wrongly is not "required".
+  test::TempDir dir;
+  dir.write("exp.yaml", R"(experiment: chain
+dataset:
+  plugin: cubic
+  n: {linspace: [1, 2]}
+  d: [2, 3]
+  zip: [n, d]
+kernels:
+  - plugin: gaussian
+    gamma: 1
+solvers:
+  - plugin: kernel_ridge
+)");
+  const test::CommandResult r = test::run_kexp("run exp.yaml --out out", dir.path());
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_THAT(r.err, HasSubstr("2 errors in the experiment"));
+  EXPECT_THAT(r.err, HasSubstr("exp.yaml:4:17: dataset.n.linspace takes three numbers"));
+  EXPECT_THAT(r.err, HasSubstr("exp.yaml:9:12: kernels[0].gamma"));
+  EXPECT_THAT(r.err, Not(HasSubstr("zip")));
+
+  dir.write("csv.yaml", R"(experiment: chain
+dataset:
+  plugin: csv
+  train: {file: a.csv}
+kernels:
+  - plugin: gaussian
+    gamma: 1
+solvers:
+  - plugin: kernel_ridge
+)");
+  const test::CommandResult csv = test::run_kexp("run csv.yaml --out out", dir.path());
+  EXPECT_EQ(csv.exit_code, 2);
+  EXPECT_THAT(csv.err, HasSubstr("2 errors in the experiment"));
+  EXPECT_THAT(csv.err, Not(HasSubstr("is required")));
+  EXPECT_FALSE(fs::exists(dir.path() / "out"));
+}
+
 TEST(PluginErrors, UnknownDatasetIsPlacedInTheFile) {
   test::TempDir dir;
   std::string config = kConfig;

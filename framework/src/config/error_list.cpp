@@ -37,6 +37,11 @@ void ErrorList::add(const ConfigError& error) {
   if (!seen) errors_.push_back(error);
 }
 
+bool ErrorList::has_key(const std::string& key) const {
+  return std::any_of(errors_.begin(), errors_.end(),
+                     [&](const ConfigError& e) { return e.key() == key; });
+}
+
 void ErrorList::throw_if_any() const {
   if (errors_.empty()) return;
   if (errors_.size() == 1) throw errors_.front();

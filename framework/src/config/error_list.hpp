@@ -48,6 +48,8 @@ class ErrorList {
   void add(const ConfigError& error);
   [[nodiscard]] bool empty() const { return errors_.empty(); }
   [[nodiscard]] std::size_t size() const { return errors_.size(); }
+  /// Whether an error was kept at this key path ("plugin_path").
+  [[nodiscard]] bool has_key(const std::string& key) const;
 
   /// Nothing when empty; the one error as it was; several as a ConfigErrors, in the
   /// order of their places in the file.

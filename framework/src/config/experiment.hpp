@@ -46,6 +46,9 @@ struct ComponentSpec {
   std::string key;  ///< "dataset", "kernels[1]", "solvers[0]"
   SourceLocation where;
   std::vector<ParamSetting> params;
+  /// Settings written but not read, for an error reported with the file's: the checks
+  /// against the plugin's schema pass over them rather than report them missing.
+  std::vector<std::string> unread;
   std::vector<ZipGroup> zips;
   /// A kernels entry written as a sum or product of kernels (config/kernel_expression.hpp):
   /// `plugin` is then "sum" or "product", and `params` every term's settings under their

@@ -206,7 +206,10 @@ ComponentSpec ExperimentParser::component(const YAML::Node& node, const std::str
       has_zip = true;
       continue;
     }
-    errors_->attempt([&] { c.params.push_back(setting(name, kv.second, key + "." + name)); });
+    if (!errors_->attempt(
+            [&] { c.params.push_back(setting(name, kv.second, key + "." + name)); })) {
+      c.unread.push_back(name);
+    }
   }
   if (has_zip) errors_->attempt([&] { c.zips = zip_groups(zip, c); });
   return c;
@@ -235,10 +238,16 @@ std::vector<ZipGroup> ExperimentParser::zip_groups(const YAML::Node& node,
     ZipGroup group;
     group.where = location_of(g, file_);
     std::size_t count = 0;
+    bool unread = false;  // a member whose value has an error of its own
     for (const auto& item : g) {
       const std::string name = scalar(item, key);
       const auto it = std::find_if(c.params.begin(), c.params.end(),
                                    [&](const ParamSetting& p) { return p.name == name; });
+      if (it == c.params.end() &&
+          std::find(c.unread.begin(), c.unread.end(), name) != c.unread.end()) {
+        unread = true;  // its own error is reported
+        continue;
+      }
       if (it == c.params.end()) {
         std::vector<std::string> swept;
         for (const ParamSetting& p : c.params) {
@@ -268,6 +277,7 @@ std::vector<ZipGroup> ExperimentParser::zip_groups(const YAML::Node& node,
       }
       group.names.push_back(name);
     }
+    if (unread) continue;  // the group is checked once its members can be read
     if (group.names.size() < 2) {
       fail(g, key, fmt::format("{}: a zipped group names at least two parameters", key));
     }

@@ -271,6 +271,10 @@ std::vector<ResolvedParam> resolve_params(const std::vector<ParamSpec>& schema,
   }
   std::vector<ResolvedParam> out;
   for (const ParamSpec& spec : schema) {
+    if (std::find(component.unread.begin(), component.unread.end(), spec.name) !=
+        component.unread.end()) {
+      continue;  // written, with an error of its own
+    }
     errors.attempt([&] { out.push_back(resolve_param(spec, component, plugin_label)); });
   }
   errors.throw_if_any();

@@ -234,6 +234,7 @@ std::string kernel_kind(const CellSummary& c, const std::vector<std::string>& sw
 struct CostSeries {
   std::string base;  ///< its name in the key: form, solver, kind of map
   std::string form, solver;
+  std::string kernel;   ///< the kernel and its kind of map: only lines of one kernel pair
   std::string varying;  ///< the solver's parameters its lines differ in, set by cost_lines
   SolverSide side;
   std::map<double, std::vector<const CellSummary*>> at;
@@ -269,16 +270,16 @@ void cost_lines(const std::map<std::string, CostSeries>& all_series, std::size_t
   // ("primal primal_gd iterations=10"); the parameters they share go in the caption,
   // once per solver.
   std::map<std::string, std::map<std::string, std::set<std::string>>>
-      values;  // base → name → values
+      values;  // solver → parameter → values
   for (const auto& [key, s] : all_series) {
-    for (const auto& [name, value] : s.side.params) values[s.base][name].insert(value);
+    for (const auto& [name, value] : s.side.params) values[s.solver][name].insert(value);
   }
   std::map<std::string, CostSeries> series;
   std::map<std::string, std::string> shared;  // solver → its shared parameters
   for (const auto& [key, s] : all_series) {
     std::string varying, common;
     for (const auto& [name, value] : s.side.params) {
-      std::string& into = values[s.base][name].size() > 1 ? varying : common;
+      std::string& into = values[s.solver][name].size() > 1 ? varying : common;
       into += fmt::format("{}{}={}", into.empty() ? "" : ", ", name, shown_value(value));
     }
     CostSeries named = s;
@@ -308,14 +309,25 @@ void cost_lines(const std::map<std::string, CostSeries>& all_series, std::size_t
     if (sa.form != "primal") continue;
     for (const std::string& b : names) {
       const CostSeries& sb = series.at(b);
-      if (sb.form != "dual" || !counterparts(sa.side, sb.side)) continue;
+      if (sb.form != "dual" || sb.kernel != sa.kernel || !counterparts(sa.side, sb.side)) {
+        continue;
+      }
       pairs.emplace_back(a, b);
       if (!colour.count(a) && !colour.count(b)) colour[a] = colour[b] = next++;
-      if (xs[a] != xs[b]) continue;
-      if (const auto x = crossover(xs[a], ys[a], ys[b])) {
-        p.marks.push_back(
-            {*x, fmt::format("crossover {} / {}{}: {} ≈ {}", sa.solver, sb.solver,
-                             sa.varying.empty() ? "" : " " + sa.varying, axis, short_number(*x))});
+      // Where they cross over the x both have (a run refused at one x leaves it out).
+      std::vector<double> x, ya, yb;
+      for (std::size_t i = 0; i < xs[a].size(); ++i) {
+        const auto j = std::find(xs[b].begin(), xs[b].end(), xs[a][i]);
+        if (j == xs[b].end()) continue;
+        x.push_back(xs[a][i]);
+        ya.push_back(ys[a][i]);
+        yb.push_back(ys[b][static_cast<std::size_t>(j - xs[b].begin())]);
+      }
+      if (const auto at = crossover(x, ya, yb)) {
+        p.marks.push_back({*at, fmt::format("crossover {} / {}{}{}: {} ≈ {}", sa.solver, sb.solver,
+                                            sa.varying.empty() ? "" : " " + sa.varying,
+                                            sa.kernel.empty() ? "" : " (" + sa.kernel + ")", axis,
+                                            short_number(*at))});
       }
     }
   }
@@ -428,11 +440,12 @@ void cost_vs_dim_plots(const std::vector<CellSummary>& cells, const std::vector<
     g.n = c.stat("n_train").mean;
     // A line per solver and kind of map: Taylor and random features are not one curve.
     const std::string kind = kernel_kind(c, swept);
-    const std::string base =
-        c.form + " " + c.solver + (kind.empty() ? "" : " · " + c.kernel + " " + kind);
+    const std::string kernel = c.kernel + (kind.empty() ? "" : " " + kind);
+    const std::string base = c.form + " " + c.solver + " · " + kernel;
     const std::string solver_params = c.params_of("solver");
     CostSeries& s = g.series[base + (solver_params.empty() ? "" : " (" + solver_params + ")")];
     s.base = base;
+    s.kernel = kernel;
     s.form = c.form;
     s.solver = c.solver;
     s.side = solver_side(c);
@@ -449,8 +462,17 @@ void cost_vs_dim_plots(const std::vector<CellSummary>& cells, const std::vector<
     p.xlabel = "D (feature dimension of the kernel's map)";
     p.ylabel = "time: Gram or features + fit + predict (s)";
     p.logx = p.logy = true;
-    if (g.n > 0)
+    double lo = INFINITY, hi = 0;
+    for (const Line& l : p.lines) {
+      lo = std::min(lo, l.points.front().x);
+      hi = std::max(hi, l.points.back().x);
+    }
+    if (g.n >= lo && g.n <= hi) {
       p.marks.insert(p.marks.begin(), {g.n, fmt::format("D = n = {}", short_number(g.n))});
+    } else if (g.n > 0) {
+      p.caption.push_back(fmt::format("n = {} is {} every D drawn.", short_number(g.n),
+                                      g.n < lo ? "below" : "above"));
+    }
     plots.push_back(std::move(p));
   }
 }
@@ -506,22 +528,34 @@ std::string bars_caption(const std::vector<const CellSummary*>& drawn, const Err
       pooled ? ", and the seeds of random maps" : "");
 }
 
-/// The cells of one kernel, solver and form (and kind of map): the unit an error plot
-/// draws as a line.
+/// The cells of one kernel, solver and form (and kind of map) on one dataset variant: the
+/// unit an error plot draws as a line. A dataset's parameters are never chosen over.
 struct ErrorGroup {
   std::string title;
   std::vector<const CellSummary*> cells;
   std::vector<std::string> swept;  ///< numeric parameters with two or more values here
 };
 
+/// The groups of `cells`; `drawn` is the dataset parameter a plot draws against (its
+/// groups span its values), if it draws against one.
 std::vector<ErrorGroup> error_groups(const std::vector<CellSummary>& cells,
-                                     const std::vector<std::string>& swept) {
+                                     const std::vector<std::string>& swept,
+                                     const std::string& drawn = {}) {
   std::map<std::string, ErrorGroup> groups;
   std::vector<std::string> order;
   for (const CellSummary& c : cells) {
     const std::string kind = kernel_kind(c, swept);
-    const std::string title =
-        c.kernel + (kind.empty() ? "" : " " + kind) + " · " + c.solver + " (" + c.form + ")";
+    std::string data;  // the dataset variant, by its swept parameters ("d=5")
+    for (const std::string& column : swept) {
+      const auto it = c.params.find(column);
+      if (column.rfind("dataset.", 0) != 0 || column == drawn || it == c.params.end() ||
+          it->second.empty()) {
+        continue;
+      }
+      data += fmt::format(" {}={}", column.substr(8), shown_value(it->second));
+    }
+    const std::string title = c.kernel + (kind.empty() ? "" : " " + kind) + " · " + c.solver +
+                              " (" + c.form + ")" + (data.empty() ? "" : " ·" + data);
     auto [it, fresh] = groups.try_emplace(title);
     if (fresh) order.push_back(title);
     it->second.title = title;
@@ -570,11 +604,11 @@ std::optional<double> value_of(const CellSummary& c, const std::string& column) 
   return v;
 }
 
-/// A point of an error plot: the mean over repeats, bars ± one standard deviation (kept
-/// above zero for a log axis).
+/// A point of an error plot: the mean over repeats, bars ± one standard deviation
+/// (error_axes cuts them on a log axis).
 Point error_point(double x, const CellSummary& c, const ErrorMeasure& measure) {
   const MeanStd e = c.stat(measure.column);
-  return {x, e.mean, std::max(e.mean - e.std, e.mean / 10), e.mean + e.std};
+  return {x, e.mean, e.mean - e.std, e.mean + e.std};
 }
 
 /// A point of the validation error: its mean over repeats, bars ± the standard deviation
@@ -583,7 +617,7 @@ Point validation_point(double x, const CellSummary& c, const ErrorMeasure& measu
   const double e = c.stat(measure.selection).mean;
   const MeanStd spread = c.stat(measure.selection + "_std");
   const double s = std::isfinite(spread.mean) ? spread.mean : 0;
-  return {x, e, std::max(e - s, e / 10), e + s};
+  return {x, e, e - s, e + s};
 }
 
 bool log_axis(const std::string& column, const std::vector<const CellSummary*>& cells,
@@ -617,6 +651,18 @@ void error_axes(const std::string& column, const std::vector<const CellSummary*>
   }
   p.logy = lo > 0 && hi / lo >= 10;
   if (p.logx && xs.size() <= 12) p.xtics.assign(xs.begin(), xs.end());
+  // A log axis has no room for a bar below zero: such a bar ends at a tenth of its point.
+  bool cut = false;
+  for (Line& l : p.lines) {
+    for (Point& q : l.points) {
+      if (p.logy && q.low < q.y / 10) {
+        q.low = q.y / 10;
+        cut = true;
+      }
+    }
+  }
+  if (cut)
+    p.caption.push_back("On the log axis, a bar reaching below a tenth of its point ends there.");
 }
 
 std::string other_columns(const ErrorGroup& g, const std::vector<std::string>& drawn) {
@@ -635,9 +681,9 @@ void error_plots(const std::vector<CellSummary>& all_cells, const std::vector<st
   std::set<std::string> pooled;
   const std::vector<CellSummary> cells = pool_seeds(all_cells, pooled);
   const ErrorMeasure measure = error_measure(cells);
-  const std::vector<ErrorGroup> groups = error_groups(cells, swept);
   const char* best_word = measure.lower_is_better ? "lowest" : "highest";
   for (const std::string& column : swept) {
+    const std::vector<ErrorGroup> groups = error_groups(cells, swept, column);
     Plot p;
     std::vector<const CellSummary*> drawn;
     std::vector<std::pair<std::string, std::string>> over;  // line → the columns it is best over
@@ -681,9 +727,13 @@ void error_plots(const std::vector<CellSummary>& all_cells, const std::vector<st
     error_axes(column, drawn, log_scale, p);
     p.caption.push_back(bars_caption(drawn, measure, pooled));
     if (measure.validated()) {
+      // Folds give a spread; one held-out part (validation_fraction) does not.
+      const bool folds = std::any_of(drawn.begin(), drawn.end(), [&](const CellSummary* c) {
+        return c->stat(measure.selection + "_std").count > 0;
+      });
       p.caption.push_back(fmt::format(
-          "Dashed: {} on the training part, bars ± one standard deviation over the folds.",
-          measure.selection));
+          "Dashed: {} on the training part{}.", measure.selection,
+          folds ? ", bars ± one standard deviation over the folds" : " (one held-out part)"));
     }
     plots.push_back(std::move(p));
   }
@@ -699,12 +749,11 @@ void interaction_plots(const std::vector<CellSummary>& all_cells,
   const std::vector<CellSummary> cells = pool_seeds(all_cells, pooled);
   const ErrorMeasure measure = error_measure(cells);
   const char* best_word = measure.lower_is_better ? "lowest" : "highest";
-  // The model's hyperparameters, not the dataset's: σ against λ, not n against d.
-  std::vector<std::string> hyper;
-  for (const std::string& column : swept) {
-    if (column.rfind("dataset.", 0) != 0) hyper.push_back(column);
-  }
-  for (const ErrorGroup& g : error_groups(cells, hyper)) {
+  // The model's hyperparameters on each dataset variant: σ against λ, not n against d.
+  for (ErrorGroup& g : error_groups(cells, swept)) {
+    g.swept.erase(std::remove_if(g.swept.begin(), g.swept.end(),
+                                 [](const std::string& c) { return c.rfind("dataset.", 0) == 0; }),
+                  g.swept.end());
     std::size_t drawn_pairs = 0;
     for (std::size_t a = 0; a < g.swept.size() && drawn_pairs < 3; ++a) {
       for (std::size_t b = a + 1; b < g.swept.size() && drawn_pairs < 3; ++b) {

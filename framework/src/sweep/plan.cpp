@@ -144,7 +144,8 @@ Plan make_plan(const Experiment& e, const PluginRegistry& registry,
   // Each entry is checked on its own: the errors of all of them are reported together.
   ErrorList own;
   ErrorList& errors = keep_going != nullptr ? *keep_going : own;
-  if (!e.dataset.plugin.empty())
+  // An experiment read with errors may lack its dataset entry (its key unset).
+  if (!e.dataset.key.empty())
     errors.attempt([&] {
       const PluginRecord& p = plugin_of(registry, PluginKind::Dataset, e.dataset);
       const auto params = resolve_params(schema_of(*p.descriptor), e.dataset,

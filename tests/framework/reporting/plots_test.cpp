@@ -61,15 +61,15 @@ TEST(Plots, CostAgainstDimensionWhenNIsNotSwept) {
   const std::string gp = read(script);
   EXPECT_THAT(gp, HasSubstr("set logscale x"));
   EXPECT_THAT(gp, HasSubstr("'D = n = 80'"));
-  EXPECT_THAT(gp, HasSubstr("'crossover primal_gd / dual_gd: D ≈ 100'"));
+  EXPECT_THAT(gp, HasSubstr("'crossover primal_gd / dual_gd (poly): D ≈ 100'"));
   // x, the time, and its range (one measurement: the time itself)
   EXPECT_THAT(gp, HasSubstr("10 0.0001 0.0001 0.0001\n100 0.001 0.001 0.001\n1000 0.01 0.01 "
                             "0.01\n"));  // primal line
   EXPECT_THAT(gp,
               HasSubstr("10 0.001 0.001 0.001\n100 0.001 0.001 0.001\n"));  // dual, D of its kernel
   // The pair in one colour, the dual dashed; the solver's parameters in the caption.
-  EXPECT_THAT(gp, HasSubstr("dashtype 2 lc rgb '#0072B2' title 'dual dual_gd'"));
-  EXPECT_THAT(gp, HasSubstr("dashtype 1 lc rgb '#0072B2' title 'primal primal_gd'"));
+  EXPECT_THAT(gp, HasSubstr("dashtype 2 lc rgb '#0072B2' title 'dual dual_gd · poly'"));
+  EXPECT_THAT(gp, HasSubstr("dashtype 1 lc rgb '#0072B2' title 'primal primal_gd · poly'"));
   EXPECT_THAT(gp, HasSubstr("'dual_gd: iterations=10'"));
   EXPECT_THAT(gp, HasSubstr("n = 80 training points"));
   // n is not swept: no plot against n
@@ -316,6 +316,111 @@ TEST(Plots, CostAgainstNMarksNEqualsDAndNamesThePairAtItsCrossover) {
   EXPECT_THAT(gp, HasSubstr("100 0.01 0.005 0.02\n"));  // the primal's range as its bar
   EXPECT_THAT(gp, HasSubstr("'kernel_ridge: lambda=0.001'"));
   EXPECT_THAT(gp, HasSubstr("xlabel 'n (training points)'"));
+}
+
+TEST(Plots, ACrossoverIsFoundOnTheSizesBothSolversRan) {
+  CsvTable t;
+  t.columns = {"cell",        "repeat",    "status",       "dataset",     "kernel",
+               "solver",      "form",      "n_train",      "feature_dim", "test_rmse",
+               "fit_seconds", "dataset.n", "solver.lambda"};
+  // primal 1e-4·n, dual 1e-6·n² (equal at n = 100); the dual was refused at n = 1000
+  for (const int n : {10, 100, 1000, 3000}) {
+    const std::string ns = std::to_string(n);
+    t.rows.push_back({"p" + ns, "0", "ok", "cubic", "poly", "primal_ridge", "primal", ns, "20",
+                      "0.1", fmt::format("{}", 1e-4 * n), ns, "0.01"});
+    if (n != 1000) {
+      t.rows.push_back({"d" + ns, "0", "ok", "cubic", "poly", "kernel_ridge", "dual", ns, "", "0.1",
+                        fmt::format("{}", 1e-6 * n * n), ns, "0.01"});
+    }
+  }
+  test::TempDir dir;
+  (void)plot(t, dir.path());
+  EXPECT_THAT(read(dir.path() / "plots" / "cost_vs_n_poly.gp"),
+              HasSubstr("'crossover primal_ridge / kernel_ridge: n ≈ 100'"));
+}
+
+TEST(Plots, LinesOfTwoKindsOfMapAreNotPairedAcrossKinds) {
+  CsvTable t;
+  t.columns = {"cell",         "repeat",          "status",      "dataset",
+               "kernel",       "solver",          "form",        "n_train",
+               "feature_dim",  "test_rmse",       "fit_seconds", "kernel.map",
+               "kernel.order", "kernel.features", "dataset.n",   "solver.lambda"};
+  // Taylor: primal 1e-5·D crosses the dual's 1e-3 at D = 100; random features: the dual
+  // takes 1e-2, crossed at D = 1000. Pairing across kinds would add crossings at 1000
+  // and 100.
+  int id = 0;
+  for (const char* map : {"taylor", "rff"}) {
+    const double dual = std::string(map) == "rff" ? 1e-2 : 1e-3;
+    for (const int D : {10, 100, 10000}) {
+      const std::string Ds = std::to_string(D), order = std::to_string(D), f = std::to_string(D);
+      const bool taylor = std::string(map) == "taylor";
+      t.rows.push_back({"p" + std::to_string(id), "0", "ok", "sine", "gaussian", "primal_ridge",
+                        "primal", "80", Ds, "0.1", fmt::format("{}", 1e-5 * D), map,
+                        taylor ? order : "4", taylor ? "1000" : f, "100", "0.01"});
+      t.rows.push_back({"d" + std::to_string(id++), "0", "ok", "sine", "gaussian", "kernel_ridge",
+                        "dual", "80", "", "0.1", fmt::format("{}", dual), map, taylor ? order : "4",
+                        taylor ? "1000" : f, "100", "0.01"});
+    }
+  }
+  test::TempDir dir;
+  (void)plot(t, dir.path());
+  const std::string gp = read(dir.path() / "plots" / "cost_vs_D_sine_n_100.gp");
+  EXPECT_THAT(gp,
+              HasSubstr("'crossover primal_ridge / kernel_ridge (gaussian map=taylor): D ≈ 100'"));
+  EXPECT_THAT(gp,
+              HasSubstr("'crossover primal_ridge / kernel_ridge (gaussian map=rff): D ≈ 1000'"));
+  std::size_t crossings = 0;
+  for (std::size_t at = gp.find("'crossover"); at != std::string::npos;
+       at = gp.find("'crossover", at + 1)) {
+    ++crossings;
+  }
+  EXPECT_EQ(crossings, 2U);
+  // n = 80 lies within the D drawn (10 to 10000): marked
+  EXPECT_THAT(gp, HasSubstr("'D = n = 80'"));
+}
+
+TEST(Plots, OnALogAxisABarBelowATenthOfItsPointIsCutThereAndTheCaptionSaysSo) {
+  CsvTable t = sigma_lambda_sweep();
+  // σ = 0.1: runs of 0.01 and 3.99 (λ = 0.001) and 0.01 and 2.99 (λ = 0.1, mean 1.5,
+  // std 2.11): the errors now span more than a factor of 10 and the bar would go below 0
+  for (auto& row : t.rows) {
+    if (row[0] == "c0") row[8] = row[1] == "0" ? "0.01" : "3.99";
+    if (row[0] == "c1") row[8] = row[1] == "0" ? "0.01" : "2.99";  // the better λ at σ = 0.1
+  }
+  test::TempDir dir;
+  (void)plot(t, dir.path());
+  const std::string gp = read(dir.path() / "plots" / "test_rmse_vs_kernel.sigma.gp");
+  ASSERT_THAT(gp, HasSubstr("set logscale y"));
+  const std::vector<double> at = data_row(gp, "0.1");
+  ASSERT_EQ(at.size(), 4U);
+  EXPECT_NEAR(at[2], at[1] / 10, 1e-12);
+  EXPECT_THAT(gp, HasSubstr("a bar reaching below a tenth of its point ends there"));
+}
+
+TEST(Plots, EachDatasetVariantGetsItsOwnLinesAndHeatMaps) {
+  CsvTable t = sigma_lambda_sweep();
+  // The same cells on a second dataset variant (n = 400 beside 100), errors doubled.
+  t.columns.push_back("dataset.n");
+  const std::size_t rows = t.rows.size();
+  for (std::size_t i = 0; i < rows; ++i) {
+    std::vector<std::string> again = t.rows[i];
+    t.rows[i].push_back("100");
+    again[0] += "b";
+    again[8] = fmt::format("{}", 2 * std::stod(again[8]));
+    again.push_back("400");
+    t.rows.push_back(again);
+  }
+  test::TempDir dir;
+  (void)plot(t, dir.path());
+  const fs::path plots = dir.path() / "plots";
+  EXPECT_TRUE(fs::exists(plots / "test_rmse_heat_gaussian_map_none_kernel_ridge_dual_n_100_"
+                                 "kernel.sigma_solver.lambda.gp"));
+  EXPECT_TRUE(fs::exists(plots / "test_rmse_heat_gaussian_map_none_kernel_ridge_dual_n_400_"
+                                 "kernel.sigma_solver.lambda.gp"));
+  const std::string gp = read(plots / "test_rmse_vs_kernel.sigma.gp");
+  EXPECT_THAT(gp, HasSubstr("title 'gaussian map=none · kernel_ridge (dual) · n=100'"));
+  EXPECT_THAT(gp, HasSubstr("title 'gaussian map=none · kernel_ridge (dual) · n=400'"));
+  EXPECT_THAT(gp, Not(HasSubstr("over dataset.n")));
 }
 
 /// The size of `svg` rasterised to PNG by rsvg-convert; −1 when it fails.

@@ -1,5 +1,5 @@
 # kexp plot; run `gnuplot cost_vs_D_sine_d_3_frequency_1_n_3000_noise_0.1_standardize_true_test_fraction_0.2.gp` here to redraw cost_vs_D_sine_d_3_frequency_1_n_3000_noise_0.1_standardize_true_test_fraction_0.2.svg
-set terminal svg size 860,612 dynamic noenhanced font 'sans,11' background rgb 'white'
+set terminal svg size 860,630 dynamic noenhanced font 'sans,11' background rgb 'white'
 set output 'cost_vs_D_sine_d_3_frequency_1_n_3000_noise_0.1_standardize_true_test_fraction_0.2.svg'
 set title 'time against the feature dimension D: sine, n = 2400 training points'
 set xlabel 'D (feature dimension of the kernel''s map)'
@@ -7,20 +7,19 @@ set ylabel 'time: Gram or features + fit + predict (s)'
 set grid
 set format x '%g'
 set format y '%g'
-set bmargin 8
-set label 100 'sine: d=3, frequency=1, noise=0.1, standardize=true, test_fraction=0.2' at screen 0.01, screen 0.1078 left font ',9'
-set label 101 'kernel_ridge: lambda=0.01' at screen 0.01, screen 0.0784 left font ',9'
-set label 102 'primal_ridge: lambda=0.01' at screen 0.01, screen 0.0490 left font ',9'
-set label 103 'A primal solver and its dual counterpart share a colour: primal solid, dual dashed. Bars: fastest to slowest measurement.' at screen 0.01, screen 0.0196 left font ',9'
+set bmargin 9
+set label 100 'sine: d=3, frequency=1, noise=0.1, standardize=true, test_fraction=0.2' at screen 0.01, screen 0.1333 left font ',9'
+set label 101 'kernel_ridge: lambda=0.01' at screen 0.01, screen 0.1048 left font ',9'
+set label 102 'primal_ridge: lambda=0.01' at screen 0.01, screen 0.0762 left font ',9'
+set label 103 'A primal solver and its dual counterpart share a colour: primal solid, dual dashed. Bars: fastest to slowest measurement.' at screen 0.01, screen 0.0476 left font ',9'
+set label 104 'n = 2400 is above every D drawn.' at screen 0.01, screen 0.0190 left font ',9'
 set key above maxcols 2 width 2
 set autoscale fix
 set offsets graph 0.05, graph 0.05, graph 0.08, graph 0.08
 set logscale x
 set logscale y
-set arrow 1 from 2400, graph 0 to 2400, graph 1 nohead dashtype 3 lc rgb '#777777'
-set label 1 'D = n = 2400' at 2400, graph 0.96 right offset -0.5,0 font ',9' textcolor rgb '#444444'
-set arrow 2 from 1234.36315844997, graph 0 to 1234.36315844997, graph 1 nohead dashtype 3 lc rgb '#777777'
-set label 2 'crossover primal_ridge / kernel_ridge: D ≈ 1230' at 1234.36315844997, graph 0.90 right offset -0.5,0 font ',9' textcolor rgb '#444444'
+set arrow 1 from 1234.36315844997, graph 0 to 1234.36315844997, graph 1 nohead dashtype 3 lc rgb '#777777'
+set label 1 'crossover primal_ridge / kernel_ridge (gaussian map=rff): D ≈ 1230' at 1234.36315844997, graph 0.96 right offset -0.5,0 font ',9' textcolor rgb '#444444'
 $line0 << EOD
 16 0.12289708923333333 0.111627839 0.178402089
 32 0.12299555970000002 0.110974953 0.151653275

@@ -20,13 +20,13 @@ set logscale y
 set arrow 1 from 1600, graph 0 to 1600, graph 1 nohead dashtype 3 lc rgb '#777777'
 set label 1 'D = n = 1600' at 1600, graph 0.96 right offset -0.5,0 font ',9' textcolor rgb '#444444'
 set arrow 2 from 2964.9338329266848, graph 0 to 2964.9338329266848, graph 1 nohead dashtype 3 lc rgb '#777777'
-set label 2 'crossover primal_gd / dual_gd iterations=1: D ≈ 2960' at 2964.9338329266848, graph 0.90 right offset -0.5,0 font ',9' textcolor rgb '#444444'
+set label 2 'crossover primal_gd / dual_gd iterations=1 (polynomial): D ≈ 2960' at 2964.9338329266848, graph 0.90 right offset -0.5,0 font ',9' textcolor rgb '#444444'
 set arrow 3 from 2008.2921856606317, graph 0 to 2008.2921856606317, graph 1 nohead dashtype 3 lc rgb '#777777'
-set label 3 'crossover primal_gd / dual_gd iterations=10: D ≈ 2010' at 2008.2921856606317, graph 0.84 right offset -0.5,0 font ',9' textcolor rgb '#444444'
+set label 3 'crossover primal_gd / dual_gd iterations=10 (polynomial): D ≈ 2010' at 2008.2921856606317, graph 0.84 right offset -0.5,0 font ',9' textcolor rgb '#444444'
 set arrow 4 from 1323.3581567079643, graph 0 to 1323.3581567079643, graph 1 nohead dashtype 3 lc rgb '#777777'
-set label 4 'crossover primal_gd / dual_gd iterations=100: D ≈ 1320' at 1323.3581567079643, graph 0.78 right offset -0.5,0 font ',9' textcolor rgb '#444444'
+set label 4 'crossover primal_gd / dual_gd iterations=100 (polynomial): D ≈ 1320' at 1323.3581567079643, graph 0.78 right offset -0.5,0 font ',9' textcolor rgb '#444444'
 set arrow 5 from 1336.5364191387462, graph 0 to 1336.5364191387462, graph 1 nohead dashtype 3 lc rgb '#777777'
-set label 5 'crossover primal_gd / dual_gd iterations=1000: D ≈ 1340' at 1336.5364191387462, graph 0.72 right offset -0.5,0 font ',9' textcolor rgb '#444444'
+set label 5 'crossover primal_gd / dual_gd iterations=1000 (polynomial): D ≈ 1340' at 1336.5364191387462, graph 0.72 right offset -0.5,0 font ',9' textcolor rgb '#444444'
 $line0 << EOD
 11 0.007857866 0.007598807 0.022703774
 66 0.013736578 0.012813122000000001 0.036046926
@@ -83,11 +83,11 @@ $line7 << EOD
 1001 0.440168407 0.43993645700000006 0.443166248
 3003 3.436086098 3.434706425 3.4664925839999996
 EOD
-plot $line0 using 1:2:3:4 with yerrorlines lw 1.5 pt 4 ps 0.8 dashtype 2 lc rgb '#0072B2' title 'dual dual_gd iterations=1', \
-     $line1 using 1:2:3:4 with yerrorlines lw 1.5 pt 6 ps 0.8 dashtype 2 lc rgb '#D55E00' title 'dual dual_gd iterations=10', \
-     $line2 using 1:2:3:4 with yerrorlines lw 1.5 pt 8 ps 0.8 dashtype 2 lc rgb '#009E73' title 'dual dual_gd iterations=100', \
-     $line3 using 1:2:3:4 with yerrorlines lw 1.5 pt 10 ps 0.8 dashtype 2 lc rgb '#CC79A7' title 'dual dual_gd iterations=1000', \
-     $line4 using 1:2:3:4 with yerrorlines lw 1.5 pt 12 ps 0.8 dashtype 1 lc rgb '#0072B2' title 'primal primal_gd iterations=1', \
-     $line5 using 1:2:3:4 with yerrorlines lw 1.5 pt 4 ps 0.8 dashtype 1 lc rgb '#D55E00' title 'primal primal_gd iterations=10', \
-     $line6 using 1:2:3:4 with yerrorlines lw 1.5 pt 6 ps 0.8 dashtype 1 lc rgb '#009E73' title 'primal primal_gd iterations=100', \
-     $line7 using 1:2:3:4 with yerrorlines lw 1.5 pt 8 ps 0.8 dashtype 1 lc rgb '#CC79A7' title 'primal primal_gd iterations=1000'
+plot $line0 using 1:2:3:4 with yerrorlines lw 1.5 pt 4 ps 0.8 dashtype 2 lc rgb '#0072B2' title 'dual dual_gd · polynomial iterations=1', \
+     $line1 using 1:2:3:4 with yerrorlines lw 1.5 pt 6 ps 0.8 dashtype 2 lc rgb '#D55E00' title 'dual dual_gd · polynomial iterations=10', \
+     $line2 using 1:2:3:4 with yerrorlines lw 1.5 pt 8 ps 0.8 dashtype 2 lc rgb '#009E73' title 'dual dual_gd · polynomial iterations=100', \
+     $line3 using 1:2:3:4 with yerrorlines lw 1.5 pt 10 ps 0.8 dashtype 2 lc rgb '#CC79A7' title 'dual dual_gd · polynomial iterations=1000', \
+     $line4 using 1:2:3:4 with yerrorlines lw 1.5 pt 12 ps 0.8 dashtype 1 lc rgb '#0072B2' title 'primal primal_gd · polynomial iterations=1', \
+     $line5 using 1:2:3:4 with yerrorlines lw 1.5 pt 4 ps 0.8 dashtype 1 lc rgb '#D55E00' title 'primal primal_gd · polynomial iterations=10', \
+     $line6 using 1:2:3:4 with yerrorlines lw 1.5 pt 6 ps 0.8 dashtype 1 lc rgb '#009E73' title 'primal primal_gd · polynomial iterations=100', \
+     $line7 using 1:2:3:4 with yerrorlines lw 1.5 pt 8 ps 0.8 dashtype 1 lc rgb '#CC79A7' title 'primal primal_gd · polynomial iterations=1000'
