@@ -676,8 +676,14 @@ std::string other_columns(const ErrorGroup& g, const std::vector<std::string>& d
 
 /// Test error against each swept parameter: one line per kernel, solver and form that
 /// sweeps it, the best cell over its other swept parameters at each value.
+/// The most lines an error plot draws, and the most heat maps a report draws: past them
+/// a plot would not read, and the report says what it left out.
+constexpr std::size_t kMaxErrorLines = 8;
+constexpr std::size_t kMaxHeatMaps = 12;
+
 void error_plots(const std::vector<CellSummary>& all_cells, const std::vector<std::string>& swept,
-                 const std::set<std::string>& log_scale, std::vector<Plot>& plots) {
+                 const std::set<std::string>& log_scale, std::vector<Plot>& plots,
+                 std::vector<std::string>& not_drawn) {
   std::set<std::string> pooled;
   const std::vector<CellSummary> cells = pool_seeds(all_cells, pooled);
   const ErrorMeasure measure = error_measure(cells);
@@ -708,6 +714,13 @@ void error_plots(const std::vector<CellSummary>& all_cells, const std::vector<st
       over.emplace_back(g.title, other_columns(g, {column}));
     }
     if (p.lines.empty()) continue;
+    if (over.size() > kMaxErrorLines) {
+      not_drawn.push_back(fmt::format(
+          "{} against {} is not drawn: its {} lines (one per kernel, solver and form on each "
+          "dataset variant) would not read; the table of cells has every value.",
+          measure.column, column, over.size()));
+      continue;
+    }
     // What each point is the best over: once when every line shares it.
     const bool shared = std::all_of(over.begin(), over.end(),
                                     [&](const auto& o) { return o.second == over.front().second; });
@@ -744,7 +757,9 @@ void error_plots(const std::vector<CellSummary>& all_cells, const std::vector<st
 /// of the second. Up to three pairs of parameters each.
 void interaction_plots(const std::vector<CellSummary>& all_cells,
                        const std::vector<std::string>& swept,
-                       const std::set<std::string>& log_scale, std::vector<Plot>& plots) {
+                       const std::set<std::string>& log_scale, std::vector<Plot>& plots,
+                       std::vector<std::string>& not_drawn) {
+  std::size_t heat_maps = 0, left_out = 0;
   std::set<std::string> pooled;
   const std::vector<CellSummary> cells = pool_seeds(all_cells, pooled);
   const ErrorMeasure measure = error_measure(cells);
@@ -773,6 +788,10 @@ void interaction_plots(const std::vector<CellSummary>& all_cells,
         }
         if (xs.size() < 2 || ys.size() < 2) continue;
         ++drawn_pairs;
+        if (++heat_maps > kMaxHeatMaps) {
+          ++left_out;
+          continue;
+        }
         const std::string o = other_columns(g, {x, y});
         const std::string over = o.empty()
                                      ? ""
@@ -829,9 +848,16 @@ void interaction_plots(const std::vector<CellSummary>& all_cells,
         if (!over.empty()) lines.caption.push_back(over);
         lines.caption.push_back(bars_caption(drawn, measure, pooled));
         plots.push_back(std::move(heat));
-        plots.push_back(std::move(lines));
+        // A line per value reads for a few values; the heat map shows any number.
+        if (lines.lines.size() <= kMaxErrorLines) plots.push_back(std::move(lines));
       }
     }
+  }
+  if (left_out > 0) {
+    not_drawn.push_back(fmt::format(
+        "{} heat maps (and their line plots) of two hyperparameters are drawn; {} more, one per "
+        "kernel, solver and dataset variant, are not.",
+        kMaxHeatMaps, left_out));
   }
 }
 
@@ -894,8 +920,8 @@ PlotResult write_plots(const std::vector<CellSummary>& cells, const std::vector<
   if (std::find(swept.begin(), swept.end(), "dataset.n") == swept.end()) {
     cost_vs_dim_plots(cells, swept, plots);
   }
-  error_plots(cells, swept, log_scale, plots);
-  interaction_plots(cells, swept, log_scale, plots);
+  error_plots(cells, swept, log_scale, plots, result.not_drawn);
+  interaction_plots(cells, swept, log_scale, plots, result.not_drawn);
   if (plots.empty()) return result;
   const std::string program = gnuplot_program();
   const int probe = std::system((shell_quote(program) + " -V > /dev/null 2>&1").c_str());

@@ -375,6 +375,7 @@ std::vector<std::string> write_report(const ResultFolder& result_folder,
     std::cerr << "kexp: " << plots.skipped << '\n';
     in.notes.push_back(plots.skipped);
   }
+  in.notes.insert(in.notes.end(), plots.not_drawn.begin(), plots.not_drawn.end());
   for (const auto& f : plots.failed) {
     const std::string message =
         fmt::format("gnuplot could not draw {}; run it by hand to see why.", f);

@@ -423,6 +423,28 @@ TEST(Plots, EachDatasetVariantGetsItsOwnLinesAndHeatMaps) {
   EXPECT_THAT(gp, Not(HasSubstr("over dataset.n")));
 }
 
+TEST(Plots, APlotOfMoreLinesThanReadIsLeftOutAndTheReportSaysSo) {
+  // Nine dataset variants (d = 1 … 9), each with σ swept: nine lines against σ.
+  CsvTable t;
+  t.columns = {"cell", "repeat",  "status",    "dataset",     "kernel",       "solver",
+               "form", "n_train", "test_rmse", "fit_seconds", "kernel.sigma", "dataset.d"};
+  for (int d = 1; d <= 9; ++d) {
+    for (const char* sigma : {"0.5", "2"}) {
+      t.rows.push_back({fmt::format("c{}{}", d, sigma), "0", "ok", "cubic", "gaussian",
+                        "kernel_ridge", "dual", "80", fmt::format("{}", 0.1 * d), "0.01", sigma,
+                        std::to_string(d)});
+    }
+  }
+  test::TempDir dir;
+  const PlotResult r = plot(t, dir.path());
+  EXPECT_FALSE(fs::exists(dir.path() / "plots" / "test_rmse_vs_kernel.sigma.gp"));
+  ASSERT_EQ(r.not_drawn.size(), 1U);
+  EXPECT_THAT(r.not_drawn.front(), HasSubstr("test_rmse against kernel.sigma is not drawn: its 9 "
+                                             "lines"));
+  // Against d, one line: drawn.
+  EXPECT_TRUE(fs::exists(dir.path() / "plots" / "test_rmse_vs_dataset.d.gp"));
+}
+
 /// The size of `svg` rasterised to PNG by rsvg-convert; −1 when it fails.
 long raster_size(const fs::path& svg) {
   const fs::path png = fs::path(svg).replace_extension(".png");
