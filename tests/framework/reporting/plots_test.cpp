@@ -280,7 +280,9 @@ TEST(Plots, GeometricValues) {
   EXPECT_FALSE(geometric_values({1, 4}));           // two values, a small factor
 }
 
-TEST(Plots, CostAgainstNMarksNEqualsDAndNamesThePairAtItsCrossover) {
+/// A sweep over n of a primal-dual pair: primal 1e-4·n (D = 200, its measurements from
+/// half to twice that), dual 1e-6·n²; equal at n = 100.
+CsvTable n_sweep() {
   CsvTable t;
   t.columns = {"cell",
                "repeat",
@@ -297,7 +299,6 @@ TEST(Plots, CostAgainstNMarksNEqualsDAndNamesThePairAtItsCrossover) {
                "fit_seconds_max",
                "dataset.n",
                "solver.lambda"};
-  // primal 1e-4·n^1 (D = 200), dual 1e-6·n^2: equal at n = 100
   for (const int n : {10, 100, 1000}) {
     const std::string ns = std::to_string(n);
     const double tp = 1e-4 * n, td = 1e-6 * n * n;
@@ -308,6 +309,11 @@ TEST(Plots, CostAgainstNMarksNEqualsDAndNamesThePairAtItsCrossover) {
                       fmt::format("{}", td), fmt::format("{}", td), fmt::format("{}", td), ns,
                       "0.001"});
   }
+  return t;
+}
+
+TEST(Plots, CostAgainstNMarksNEqualsDAndNamesThePairAtItsCrossover) {
+  const CsvTable t = n_sweep();
   test::TempDir dir;
   (void)plot(t, dir.path());
   const std::string gp = read(dir.path() / "plots" / "cost_vs_n_poly.gp");
@@ -467,7 +473,7 @@ TEST(Plots, EveryPlotDrawsToANonEmptyImage) {
   const long empty = raster_size(blank);
   ASSERT_GT(empty, 0);
   std::size_t drawn = 0;
-  for (const CsvTable& t : {degree_sweep(), sigma_lambda_sweep()}) {
+  for (const CsvTable& t : {degree_sweep(), sigma_lambda_sweep(), n_sweep()}) {
     test::TempDir folder;
     const PlotResult r = plot(t, folder.path(), {}, "gnuplot");
     EXPECT_TRUE(r.failed.empty()) << r.failed.front();
@@ -477,7 +483,7 @@ TEST(Plots, EveryPlotDrawsToANonEmptyImage) {
       ++drawn;
     }
   }
-  EXPECT_GE(drawn, 6U);
+  EXPECT_GE(drawn, 7U);  // cost against D and n, error against a parameter, heat map, lines
 }
 
 }  // namespace
