@@ -8,7 +8,6 @@
 #include <set>
 
 #include "reporting/result_folder.hpp"
-#include "sweep/pairing.hpp"
 
 namespace kexp::core {
 
@@ -250,22 +249,24 @@ std::vector<std::string> swept_columns(const CsvTable& table,
   return out;
 }
 
+SolverSide solver_side(const CellSummary& c) {
+  SolverSide s;
+  s.form = c.form;
+  for (const auto& [column, value] : c.params) {
+    if (column.rfind("solver.", 0) == 0 && !value.empty()) s.params[column.substr(7)] = value;
+  }
+  return s;
+}
+
 std::vector<FormPair> find_pairs(const std::vector<CellSummary>& cells, const fs::path& folder) {
   std::vector<FormPair> pairs;
-  const auto side = [](const CellSummary& c) {
-    SolverSide s;
-    s.form = c.form;
-    for (const auto& [column, value] : c.params) {
-      if (column.rfind("solver.", 0) == 0 && !value.empty()) s.params[column.substr(7)] = value;
-    }
-    return s;
-  };
   for (const CellSummary& p : cells) {
     if (p.form != "primal") continue;
     for (const CellSummary& d : cells) {
       if (d.form != "dual" || p.dataset != d.dataset || p.kernel != d.kernel) continue;
       if (p.params_of("dataset") != d.params_of("dataset") ||
-          p.params_of("kernel") != d.params_of("kernel") || !counterparts(side(p), side(d))) {
+          p.params_of("kernel") != d.params_of("kernel") ||
+          !counterparts(solver_side(p), solver_side(d))) {
         continue;
       }
       FormPair pair{&p, &d, -1};

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "exec/timing.hpp"
+#include "sweep/pairing.hpp"
 #include "util/csv.hpp"
 
 namespace kexp::core {
@@ -83,6 +84,10 @@ std::vector<CellSummary> summarize_cells(const CsvTable& table);
 /// Parameter columns that take more than one value over the cells.
 std::vector<std::string> swept_columns(const CsvTable& table,
                                        const std::vector<CellSummary>& cells);
+
+/// A cell's solver as pairing sees it (sweep/pairing.hpp): its form and its solver.*
+/// parameters, written.
+SolverSide solver_side(const CellSummary& cell);
 
 struct FormPair {
   const CellSummary* primal = nullptr;

@@ -98,6 +98,16 @@ struct Plot {
   std::vector<double> xtics;  ///< ticks at these values; empty: gnuplot's own
 };
 
+/// The smallest and largest x of a plot's lines (each sorted by x).
+std::pair<double, double> x_range(const Plot& p) {
+  double lo = INFINITY, hi = -INFINITY;
+  for (const Line& l : p.lines) {
+    lo = std::min(lo, l.points.front().x);
+    hi = std::max(hi, l.points.back().x);
+  }
+  return {lo, hi};
+}
+
 std::string heat_script(const Heat& h) {
   std::string s =
       fmt::format("set xrange [-0.5:{}]\nset yrange [-0.5:{}]\n",
@@ -165,13 +175,7 @@ std::string script(const Plot& p) {
   }
   if (p.logx) s += "set logscale x\n";
   if (p.logy) s += "set logscale y\n";
-  double lo = INFINITY, hi = -INFINITY;
-  for (const Line& l : p.lines) {
-    for (const Point& q : l.points) {
-      lo = std::min(lo, q.x);
-      hi = std::max(hi, q.x);
-    }
-  }
+  const auto [lo, hi] = x_range(p);
   for (std::size_t i = 0; i < p.marks.size(); ++i) {
     const Mark& m = p.marks[i];
     // Labels in the right part of the range read leftwards, so they stay on the plot.
@@ -203,16 +207,6 @@ std::string script(const Plot& p) {
         kColours[l.colour % std::size(kColours)], gp_string(l.title));
   }
   return s + "\n";
-}
-
-/// The solver parameters of a cell, as pairing reads them.
-SolverSide solver_side(const CellSummary& c) {
-  SolverSide s;
-  s.form = c.form;
-  for (const auto& [column, value] : c.params) {
-    if (column.rfind("solver.", 0) == 0 && !value.empty()) s.params[column.substr(7)] = value;
-  }
-  return s;
 }
 
 /// The swept textual (not numeric) parameters of a cell's kernel: what kind of map it is
@@ -394,11 +388,7 @@ void cost_plots(const std::vector<CellSummary>& cells, const std::vector<std::st
     p.xlabel = "n (training points)";
     p.ylabel = "time: Gram or features + fit + predict (s)";
     p.logx = p.logy = true;
-    double lo = INFINITY, hi = 0;
-    for (const Line& l : p.lines) {
-      lo = std::min(lo, l.points.front().x);
-      hi = std::max(hi, l.points.back().x);
-    }
+    const auto [lo, hi] = x_range(p);
     if (g.dims.size() == 1) {
       const double D = *g.dims.begin();
       if (D >= lo && D <= hi) {
@@ -462,11 +452,7 @@ void cost_vs_dim_plots(const std::vector<CellSummary>& cells, const std::vector<
     p.xlabel = "D (feature dimension of the kernel's map)";
     p.ylabel = "time: Gram or features + fit + predict (s)";
     p.logx = p.logy = true;
-    double lo = INFINITY, hi = 0;
-    for (const Line& l : p.lines) {
-      lo = std::min(lo, l.points.front().x);
-      hi = std::max(hi, l.points.back().x);
-    }
+    const auto [lo, hi] = x_range(p);
     if (g.n >= lo && g.n <= hi) {
       p.marks.insert(p.marks.begin(), {g.n, fmt::format("D = n = {}", short_number(g.n))});
     } else if (g.n > 0) {
@@ -681,12 +667,22 @@ std::string other_columns(const ErrorGroup& g, const std::vector<std::string>& d
 constexpr std::size_t kMaxErrorLines = 8;
 constexpr std::size_t kMaxHeatMaps = 12;
 
-void error_plots(const std::vector<CellSummary>& all_cells, const std::vector<std::string>& swept,
+/// The cells the error plots draw: seeds pooled (pool_seeds), once for all of them.
+struct ErrorCells {
+  std::set<std::string> pooled;  ///< ids of the cells that took another's runs
+  std::vector<CellSummary> cells;
+  ErrorMeasure measure;
+
+  explicit ErrorCells(const std::vector<CellSummary>& all)
+      : cells(pool_seeds(all, pooled)), measure(error_measure(cells)) {}
+};
+
+void error_plots(const ErrorCells& in, const std::vector<std::string>& swept,
                  const std::set<std::string>& log_scale, std::vector<Plot>& plots,
                  std::vector<std::string>& not_drawn) {
-  std::set<std::string> pooled;
-  const std::vector<CellSummary> cells = pool_seeds(all_cells, pooled);
-  const ErrorMeasure measure = error_measure(cells);
+  const std::vector<CellSummary>& cells = in.cells;
+  const std::set<std::string>& pooled = in.pooled;
+  const ErrorMeasure& measure = in.measure;
   const char* best_word = measure.lower_is_better ? "lowest" : "highest";
   for (const std::string& column : swept) {
     const std::vector<ErrorGroup> groups = error_groups(cells, swept, column);
@@ -755,14 +751,13 @@ void error_plots(const std::vector<CellSummary>& all_cells, const std::vector<st
 /// For each kernel, solver and form that sweeps two numeric parameters together: a heat
 /// map of the error over both, and the error against the first with one line per value
 /// of the second. Up to three pairs of parameters each.
-void interaction_plots(const std::vector<CellSummary>& all_cells,
-                       const std::vector<std::string>& swept,
+void interaction_plots(const ErrorCells& in, const std::vector<std::string>& swept,
                        const std::set<std::string>& log_scale, std::vector<Plot>& plots,
                        std::vector<std::string>& not_drawn) {
   std::size_t heat_maps = 0, left_out = 0;
-  std::set<std::string> pooled;
-  const std::vector<CellSummary> cells = pool_seeds(all_cells, pooled);
-  const ErrorMeasure measure = error_measure(cells);
+  const std::vector<CellSummary>& cells = in.cells;
+  const std::set<std::string>& pooled = in.pooled;
+  const ErrorMeasure& measure = in.measure;
   const char* best_word = measure.lower_is_better ? "lowest" : "highest";
   // The model's hyperparameters on each dataset variant: σ against λ, not n against d.
   for (ErrorGroup& g : error_groups(cells, swept)) {
@@ -920,8 +915,9 @@ PlotResult write_plots(const std::vector<CellSummary>& cells, const std::vector<
   if (std::find(swept.begin(), swept.end(), "dataset.n") == swept.end()) {
     cost_vs_dim_plots(cells, swept, plots);
   }
-  error_plots(cells, swept, log_scale, plots, result.not_drawn);
-  interaction_plots(cells, swept, log_scale, plots, result.not_drawn);
+  const ErrorCells error_cells(cells);
+  error_plots(error_cells, swept, log_scale, plots, result.not_drawn);
+  interaction_plots(error_cells, swept, log_scale, plots, result.not_drawn);
   if (plots.empty()) return result;
   const std::string program = gnuplot_program();
   const int probe = std::system((shell_quote(program) + " -V > /dev/null 2>&1").c_str());
