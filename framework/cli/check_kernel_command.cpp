@@ -12,6 +12,7 @@
 #include "cli/commands.hpp"
 #include "config/experiment.hpp"
 #include "config/schema.hpp"
+#include "plugin/plugin_call.hpp"
 #include "sweep/kernel_resolution.hpp"
 #include "sweep/plan.hpp"
 #include "util/exit_code.hpp"
@@ -47,6 +48,18 @@ Params parameters(const core::PluginRecord& plugin, const std::vector<std::strin
 }
 
 std::string yes_no(bool v) { return v ? "yes" : "no"; }
+
+/// A kernel that learns from the training data (flags::fitted) is fitted on the points it
+/// is checked on, with zero targets, from `seed`.
+void fit_if_it_learns(Kernel& kernel, bool learns, const std::string& name, const arma::mat& X,
+                      std::uint64_t seed) {
+  if (!learns) return;
+  const arma::vec y(X.n_cols, arma::fill::zeros);
+  core::call_plugin("kernel", name, "fitting the kernel to the points", [&] {
+    kernel.fit(KernelFitData{&X, &y, seed});
+  });
+  fmt::print("(the kernel learns from data: fitted on the points below first)\n");
+}
 
 /// Prints the report of one kernel, headed by `title` ("gaussian(sigma=0.5)").
 void print_check(const std::string& title, const core::KernelCheck& r, std::uint64_t seed) {
@@ -121,9 +134,11 @@ void add_check_kernel_command(CLI::App& app, int& exit_code) {
       const core::Plan plan = core::make_plan(experiment, registry);
       bool all_valid = true;
       for (std::size_t k = 0; k < plan.kernels.size(); ++k) {
-        const core::KernelCheck r = core::check_kernel(*core::create_kernel_of(plan.kernels[k]), X,
-                                                       plan.kernels[k].canonical);
         if (k > 0) fmt::print("\n");
+        const std::shared_ptr<Kernel> kernel = core::create_kernel_of(plan.kernels[k]);
+        fit_if_it_learns(*kernel, core::kernel_is_fitted(plan.kernels[k]), plan.kernels[k].name(),
+                         X, args->seed);
+        const core::KernelCheck r = core::check_kernel(*kernel, X, plan.kernels[k].canonical);
         print_check(plan.kernels[k].canonical, r, args->seed);
         all_valid = all_valid && r.valid();
       }
@@ -135,6 +150,8 @@ void add_check_kernel_command(CLI::App& app, int& exit_code) {
     const core::PluginRecord& plugin = registry.find(PluginKind::Kernel, args->name);
     const Params params = parameters(plugin, args->set);
     const std::shared_ptr<Kernel> kernel = core::create_kernel(plugin, params);
+    fit_if_it_learns(*kernel, plugin.has_flag(flags::fitted), std::string(plugin.name()), X,
+                     args->seed);
     const core::KernelCheck r = core::check_kernel(*kernel, X, plugin.name());
     std::string shown;
     for (const auto& [key, value] : params.values()) {

@@ -35,6 +35,7 @@ std::string flag_names(const PluginRecord& p) {
       {flags::psd_never, "psd: not in general"},
       {flags::exact_map, "exact feature map"},
       {flags::approximate_map, "approximate feature map"},
+      {flags::fitted, "fitted to the training data"},
       {flags::primal, "form: primal"},
       {flags::dual, "form: dual"},
       {flags::needs_psd, "needs a PSD kernel"},

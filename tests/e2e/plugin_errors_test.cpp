@@ -3,9 +3,12 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <fmt/format.h>
+
 #include <filesystem>
 #include <fstream>
 
+#include "kexp/plugin.hpp"
 #include "support/plugins.hpp"
 
 namespace kexp {
@@ -178,7 +181,8 @@ TEST(PluginErrors, AbiMismatch) {
   const Outcome o = run_with("future_kernel", fixture("bad_abi"));
   EXPECT_EQ(o.result.exit_code, 2);
   EXPECT_THAT(o.result.err,
-              AllOf(HasSubstr("built for kexp plugin ABI 42"), HasSubstr("this kexp uses ABI 1")));
+              AllOf(HasSubstr(fmt::format("built for kexp plugin ABI {}", kAbiVersion + 41)),
+                    HasSubstr(fmt::format("this kexp uses ABI {}", kAbiVersion))));
   EXPECT_FALSE(o.wrote_results);
 }
 

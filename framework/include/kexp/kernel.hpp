@@ -6,6 +6,11 @@
 // feature map φ (exact, ⟨φ(x), φ(z)⟩ = k(x, z), or approximate) exposes it through
 // feature_map(); the primal solvers train on Φ = [φ(x₁) … φ(xₙ)], D × n.
 //
+// A kernel may learn from the training data (flags::fitted, Kernel::fit): it is then
+// fitted once per dataset variant, repeat and validation split, on the training part
+// only, before it computes anything. The other kernels are fixed functions of their
+// parameters and never see fit().
+//
 // The public functions check their inputs (equal dimensions, finite values) and then
 // call the protected virtual compute_* functions, which may trust them.
 #pragma once
@@ -19,6 +24,17 @@
 namespace kexp {
 
 class FeatureMap;
+
+/// What a kernel that learns (flags::fitted) is fitted on: the training part of one
+/// dataset variant and repeat, or of one validation split. Never test points.
+struct KernelFitData {
+  const arma::mat* X = nullptr;  ///< d × n training inputs, a sample per column, finite
+  const arma::vec* y = nullptr;  ///< their n targets (±1 labels for classification)
+  /// For whatever the fit draws at random (a k-means++ start): derived by the runner from
+  /// the experiment seed, the dataset variant, the repeat and the split, so the same
+  /// experiment fits the same kernel.
+  std::uint64_t seed = 0;
+};
 
 /// The part of a symmetric K(X, X) a caller needs.
 enum class Triangle : std::uint8_t {
@@ -60,7 +76,20 @@ class KEXP_API Kernel {
   /// Default: 2·n·m·d (one inner product or squared distance per entry).
   [[nodiscard]] virtual double gram_flops(std::size_t n, std::size_t m, std::size_t d) const;
 
+  /// Learns the kernel's state from training data: the generative model of a Fisher or
+  /// mixture kernel, the centres of a data-dependent map. Only for a kernel whose plugin
+  /// declares flags::fitted; the runner then makes a kernel object of its own for each
+  /// dataset variant, repeat and validation split, calls fit() once with that training
+  /// part, before anything else, and uses the fitted state for training and test points
+  /// alike. feature_map() must already answer before fit() (its dimension follows from
+  /// the parameters) and return the same object after. Checks the data (finite, one
+  /// target per sample, at least one sample) and calls compute_fit().
+  void fit(const KernelFitData& data);
+
  protected:
+  /// Learns from `data`, whose inputs are checked. Default: nothing to learn.
+  virtual void compute_fit(const KernelFitData& data);
+
   /// k(x, z); x and z have the same dimension and finite entries.
   [[nodiscard]] virtual double compute(const arma::vec& x, const arma::vec& z) const = 0;
 

@@ -35,7 +35,7 @@
 namespace kexp {
 
 /// Bumped whenever PluginDescriptor or an interface class changes incompatibly.
-inline constexpr std::uint32_t kAbiVersion = 1;
+inline constexpr std::uint32_t kAbiVersion = 2;
 
 /// The name of the entry symbol, and of the section it is placed in.
 inline constexpr const char* kEntrySymbol = "kexp_plugin_v1";
@@ -53,6 +53,9 @@ inline constexpr std::uint32_t psd_conditional = 1U << 1;  ///< PSD for some par
 inline constexpr std::uint32_t psd_never = 1U << 2;        ///< not PSD in general
 inline constexpr std::uint32_t exact_map = 1U << 3;        ///< has an exact finite feature map
 inline constexpr std::uint32_t approximate_map = 1U << 4;  ///< has an approximate feature map
+/// Learns from the training data (Kernel::fit): fitted per dataset variant, repeat and
+/// validation split.
+inline constexpr std::uint32_t fitted = 1U << 5;
 // solvers
 inline constexpr std::uint32_t primal = 1U << 8;                ///< trains on Φ
 inline constexpr std::uint32_t dual = 1U << 9;                  ///< trains on K

@@ -22,6 +22,10 @@ void flatten(const KernelExpression& e, std::vector<ParamSetting>& out) {
     }
   }
   for (const KernelExpression& t : e.terms) flatten(t, out);
+  for (ParamSetting s : e.map_settings) {
+    s.name = term_param_name(e.path, s.name);
+    out.push_back(std::move(s));
+  }
   if (e.scale) {
     ParamSetting s = *e.scale;
     s.name = term_param_name(e.path, "scale");
@@ -31,14 +35,26 @@ void flatten(const KernelExpression& e, std::vector<ParamSetting>& out) {
 
 }  // namespace
 
-const char* operator_name(Kind kind) { return kind == Kind::Sum ? "sum" : "product"; }
+const char* operator_name(Kind kind) {
+  switch (kind) {
+    case Kind::Sum:
+      return "sum";
+    case Kind::Product:
+      return "product";
+    case Kind::Nystrom:
+      return "nystrom";
+    case Kind::Plugin:
+      break;
+  }
+  return "plugin";
+}
 
 std::string term_param_name(const std::string& path, const std::string& name) {
   return path.empty() ? name : path + "." + name;
 }
 
 bool is_kernel_expression(const YAML::Node& node) {
-  return node.IsMap() && !node["plugin"] && (node["sum"] || node["product"]);
+  return node.IsMap() && !node["plugin"] && (node["sum"] || node["product"] || node["nystrom"]);
 }
 
 ComponentSpec ExperimentParser::kernel(const YAML::Node& node, const std::string& key) const {
@@ -72,9 +88,11 @@ KernelExpression ExperimentParser::kernel_term(const YAML::Node& node, const std
   const bool has_plugin = static_cast<bool>(node["plugin"]);
   const bool has_sum = static_cast<bool>(node["sum"]);
   const bool has_product = static_cast<bool>(node["product"]);
-  if (has_plugin + has_sum + has_product != 1) {
-    fail_at(node, key,
-            fmt::format("{} must have exactly one of 'plugin', 'sum' or 'product'", key));
+  const bool has_nystrom = static_cast<bool>(node["nystrom"]);
+  if (has_plugin + has_sum + has_product + has_nystrom != 1) {
+    fail_at(
+        node, key,
+        fmt::format("{} must have exactly one of 'plugin', 'sum', 'product' or 'nystrom'", key));
   }
   if (has_plugin) {
     e.kind = Kind::Plugin;
@@ -87,7 +105,7 @@ KernelExpression ExperimentParser::kernel_term(const YAML::Node& node, const std
     }
     return e;
   }
-  e.kind = has_sum ? Kind::Sum : Kind::Product;
+  e.kind = has_sum ? Kind::Sum : has_product ? Kind::Product : Kind::Nystrom;
   const std::string op = operator_name(e.kind);
   for (const auto& kv : node) {
     const std::string k = kv.first.as<std::string>();
@@ -96,9 +114,21 @@ KernelExpression ExperimentParser::kernel_term(const YAML::Node& node, const std
       e.scale = setting("scale", kv.second, key + ".scale");
       continue;
     }
+    if (e.kind == Kind::Nystrom && (k == "m" || k == "centres")) {
+      e.map_settings.push_back(setting(k, kv.second, key + "." + k));
+      continue;
+    }
     fail_at(kv.first, key + "." + k,
-            fmt::format("unknown key '{}' in {}: a {} takes '{}' (its terms) and 'scale'", k, key,
-                        op, op));
+            e.kind == Kind::Nystrom
+                ? fmt::format("unknown key '{}' in {}: a nystrom takes 'nystrom' (the kernel it "
+                              "maps), 'm', 'centres' and 'scale'",
+                              k, key)
+                : fmt::format("unknown key '{}' in {}: a {} takes '{}' (its terms) and 'scale'", k,
+                              key, op, op));
+  }
+  if (e.kind == Kind::Nystrom) {
+    e.terms.push_back(kernel_term(node[op], key + "." + op, term_param_name(path, op)));
+    return e;
   }
   const YAML::Node list = node[op];
   if (!list.IsSequence() || list.size() == 0) {

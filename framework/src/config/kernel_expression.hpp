@@ -12,6 +12,13 @@
 //         - {plugin: gaussian, sigma: 2}
 //       scale: 3
 //
+// A kernel with Nyström features (Williams and Seeger 2001) for its primal form wraps
+// any PSD kernel term, with the number of centres and how they are chosen:
+//
+//     - nystrom: {plugin: gaussian, sigma: 1.0}
+//       m: [100, 400]            # centres, D = m
+//       centres: kmeans++        # or uniform
+//
 // A term's parameters are named by their path in the entry, `sum[0].sigma`,
 // `sum[2].scale`, `product[1].sum[0].c`: that is their key under `--set`
 // (kernels[0].sum[0].sigma=0.5,1), their results column (kernel.sum[0].sigma) and their
@@ -31,26 +38,30 @@
 
 namespace kexp::core {
 
-/// A term as written: a plugin entry, or a sum or product of terms.
+/// A term as written: a plugin entry, a sum or product of terms, or the Nyström map of a
+/// term.
 struct KernelExpression {
-  enum class Kind { Plugin, Sum, Product };
+  enum class Kind { Plugin, Sum, Product, Nystrom };
   Kind kind = Kind::Plugin;
   std::string key;   ///< "kernels[0].sum[1]"
   std::string path;  ///< "sum[1]": the prefix of its parameters' names; "" for the entry
   SourceLocation where;
   ComponentSpec plugin;               ///< Kind::Plugin: the plugin and its own settings
   std::optional<ParamSetting> scale;  ///< `scale:` as written (name: path.scale)
-  std::vector<KernelExpression> terms;
+  /// Kind::Nystrom: `m:` and `centres:` as written (names: path.m, path.centres).
+  std::vector<ParamSetting> map_settings;
+  std::vector<KernelExpression> terms;  ///< Kind::Nystrom: the one term it maps
 };
 
-/// "sum" or "product": the key a composite term is written with.
+/// "sum", "product" or "nystrom": the key a composite term is written with.
 const char* operator_name(KernelExpression::Kind kind);
 
 /// The name of a term's parameter in its entry: "sum[0].sigma" for `sigma` of the term at
 /// path "sum[0]", just "scale" for the entry's own.
 std::string term_param_name(const std::string& path, const std::string& name);
 
-/// Whether a kernels entry is a sum or product (has a `sum:` or `product:` key).
+/// Whether a kernels entry is a sum, a product or a Nyström map (has a `sum:`,
+/// `product:` or `nystrom:` key).
 bool is_kernel_expression(const YAML::Node& node);
 
 }  // namespace kexp::core

@@ -44,7 +44,7 @@ std::vector<std::string> descriptor_problems(const PluginDescriptor& descriptor)
   const PluginInfo& info = descriptor.info;
   std::vector<std::string> reserved = {"plugin", "zip"};
   if (descriptor.kind == PluginKind::Kernel) {
-    reserved.insert(reserved.end(), {"sum", "product", "scale"});
+    reserved.insert(reserved.end(), {"sum", "product", "nystrom", "scale"});
   }
   std::vector<std::string> seen;
   for (std::size_t i = 0; i < info.param_count; ++i) {

@@ -26,6 +26,9 @@ struct CellResult {
   /// (primal) is built once per group and its timing repeated in every cell of the
   /// group; predict includes building the group's test inputs (K(X, X*) or Φ(X*)).
   std::optional<PhaseTiming> gram, features, fit, predict;
+  /// A kernel that learns (flags::fitted): fitting it on the training part, once per
+  /// group, its timing repeated in every cell of the group like K's.
+  std::optional<PhaseTiming> kernel_fit;
   std::optional<double> train_rmse, test_rmse, test_accuracy;
   /// Model selection: the error on the held-out part of each validation split, mean and
   /// sample standard deviation over the splits (no deviation for a single split), and

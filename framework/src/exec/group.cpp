@@ -103,9 +103,9 @@ SolverSide side_of(const Variant& solver, Form form) {
 
 class GroupExecution {
  public:
-  GroupExecution(const Kernel& kernel, std::string_view kernel_name, const PreparedData& data,
-                 const TimingSpec& timing, GramBuffer& buffer)
-      : kernel_(kernel), kernel_name_(kernel_name), data_(data), timing_(timing), buffer_(buffer) {}
+  GroupExecution(const GroupKernel& kernel, const PreparedData& data, const TimingSpec& timing,
+                 GramBuffer& buffer)
+      : source_(kernel), kernel_name_(kernel.name), data_(data), timing_(timing), buffer_(buffer) {}
 
   void run(const std::vector<GroupCell>& cells, const GroupCallbacks& callbacks) {
     std::size_t dual_left = 0;
@@ -170,8 +170,29 @@ class GroupExecution {
   }
 
  private:
+  /// The group's kernel, fitted on the training part first when it learns. What the fit
+  /// throws fails every cell of the group.
+  const Kernel& fitted_kernel(CellResult& result) {
+    active_ = source_.kernel;
+    if (!source_.make) return *active_;
+    if (!fitted_) {
+      in_kernel("fitting the kernel to the training points", fit_failure_, [&] {
+        const KernelFitData fit_data{&data_.X_train, &data_.y_train, source_.fit_seed};
+        std::shared_ptr<Kernel> fitted = source_.make();
+        fit_timing_ = measure(
+            timing_, [&] { fitted->fit(fit_data); },
+            [&] { return [&, again = source_.make()] { again->fit(fit_data); }; });
+        fitted_ = std::move(fitted);
+      });
+    }
+    result.kernel_fit = fit_timing_;
+    active_ = fitted_.get();
+    return *active_;
+  }
+
   void run_cell(const GroupCell& g, bool last_dual, const Sharing& sharing, CellResult& result) {
     const std::size_t n = data_.X_train.n_cols, m = data_.X_test.n_cols, d = data_.X_train.n_rows;
+    const Kernel& kernel = fitted_kernel(result);
     TrainingData train;
     train.targets = &data_.y_train;
     train.task = data_.task;
@@ -184,7 +205,7 @@ class GroupExecution {
       if (!in_.have_gram) {
         in_kernel("computing the Gram matrix", in_.gram_failure, [&] {
           in_.gram_timing =
-              measure(timing_, [&] { kernel_.gram(data_.X_train, in_.K, gram_part_); });
+              measure(timing_, [&] { kernel.gram(data_.X_train, in_.K, gram_part_); });
         });
         in_kernel("computing the Gram matrix", in_.gram_failure,
                   [&] { require_finite(in_.K, "the Gram matrix K(X, X)", gram_part_); });
@@ -192,7 +213,7 @@ class GroupExecution {
       }
       result.gram = in_.gram_timing;
       validate(*g.solver, Form::Dual, result);
-      flops += kernel_.gram_flops(n, n, d) + kernel_.gram_flops(n, m, d);
+      flops += kernel.gram_flops(n, n, d) + kernel.gram_flops(n, m, d);
       bytes += 8.0 * static_cast<double>(n * n + n * m);
       // The group's last dual cell may factor K in place; the others must leave it intact.
       train.gram = &in_.K;
@@ -217,8 +238,8 @@ class GroupExecution {
           }
           in_kernel("computing the cross Gram matrix K(X, X*)", in_.cross_failure, [&] {
             in_.cross_timing = measure(timing_, [&] {
-              kernel_.gram(data_.X_train, data_.X_test, in_.cross());
-              in_.k_diag = kernel_.diagonal(data_.X_test);
+              kernel.gram(data_.X_train, data_.X_test, in_.cross());
+              in_.k_diag = kernel.diagonal(data_.X_test);
             });
             require_finite(in_.cross(), "the cross Gram matrix K(X, X*)");
             require_finite(in_.k_diag, "the diagonal k(x*, x*)");
@@ -230,7 +251,7 @@ class GroupExecution {
       fit_and_predict(*g.solver, train, test, flops, bytes, test_inputs, result);
       if (last_dual) in_.release_gram(buffer_);
     } else {
-      const FeatureMap& map = *kernel_.feature_map();
+      const FeatureMap& map = *kernel.feature_map();
       if (!in_.have_features) {
         in_kernel("computing the features of the training points", in_.features_failure, [&] {
           in_.feature_timing = measure(timing_, [&] { map.features(data_.X_train, in_.Phi); });
@@ -266,17 +287,21 @@ class GroupExecution {
   /// training part and predicts its held-out part. The split's K, cross block and
   /// diagonal (or Φ columns) are cut out of the group's K or Φ, so that validation costs
   /// no kernel evaluation; the solver may overwrite its copy. Called before the cell's
-  /// own fit, while K or Φ is intact.
+  /// own fit, while K or Φ is intact. A kernel that learns is fitted again on each
+  /// split's fit part instead (once per group), and the split's inputs computed from it.
   void validate(const Variant& sv, Form form, CellResult& result) {
     if (data_.splits.empty()) return;
     const std::size_t count = data_.splits.size();
     arma::vec rmses(count), accuracies(count);
-    const arma::vec k_diagonal = form == Form::Dual ? arma::vec(in_.K.diag()) : arma::vec();
+    const arma::vec k_diagonal =
+        form == Form::Dual && !source_.make ? arma::vec(in_.K.diag()) : arma::vec();
     Stopwatch watch;
     for (std::size_t f = 0; f < count; ++f) {
       const ValidationSplit& split = data_.splits[f];
       const arma::vec y_fit = data_.y_train.elem(split.fit);
       const arma::vec y_held = data_.y_train.elem(split.held_out);
+      const std::string where = count > 1 ? fmt::format("validation fold {} of {}", f + 1, count)
+                                          : "the validation split";
       arma::mat inputs_fit, inputs_held;
       arma::vec diagonal;
       SharedState state;
@@ -285,22 +310,25 @@ class GroupExecution {
       train.task = data_.task;
       train.shared = &state;
       TestData test;
-      if (form == Form::Dual) {
+      if (source_.make) {
+        split_inputs_refitted(f, form, where, inputs_fit, inputs_held, diagonal);
+      } else if (form == Form::Dual) {
         inputs_fit = in_.K.submat(split.fit, split.fit);
         inputs_held = in_.K.submat(split.fit, split.held_out);
         diagonal = k_diagonal.elem(split.held_out);
+      } else {
+        inputs_fit = in_.Phi.cols(split.fit);
+        inputs_held = in_.Phi.cols(split.held_out);
+      }
+      if (form == Form::Dual) {
         train.gram = &inputs_fit;
         train.gram_writable = true;
         test.gram = &inputs_held;
         test.gram_diagonal = &diagonal;
       } else {
-        inputs_fit = in_.Phi.cols(split.fit);
-        inputs_held = in_.Phi.cols(split.held_out);
         train.features = &inputs_fit;
         test.features = &inputs_held;
       }
-      const std::string where = count > 1 ? fmt::format("validation fold {} of {}", f + 1, count)
-                                          : "the validation split";
       const auto in_solver = [&](const std::string& doing, auto&& call) -> decltype(auto) {
         return call_plugin("solver", sv.plugin->name(), doing + " on " + where, call);
       };
@@ -326,6 +354,48 @@ class GroupExecution {
     }
   }
 
+  /// A kernel that learns, on validation split `f`: a kernel of the split's own, fitted on
+  /// its fit part (kept for the group's later cells), gives K of the fit part, the cross
+  /// block and the held-out diagonal (dual) or the two parts' Φ (primal).
+  void split_inputs_refitted(std::size_t f, Form form, const std::string& where,
+                             arma::mat& inputs_fit, arma::mat& inputs_held, arma::vec& diagonal) {
+    const ValidationSplit& split = data_.splits[f];
+    const arma::mat X_fit = data_.X_train.cols(split.fit);
+    const arma::mat X_held = data_.X_train.cols(split.held_out);
+    if (split_kernels_.size() != data_.splits.size()) split_kernels_.resize(data_.splits.size());
+    std::shared_ptr<Kernel>& k = split_kernels_[f];
+    if (!k) {
+      const arma::vec y_fit = data_.y_train.elem(split.fit);
+      std::shared_ptr<Kernel> fitted = source_.make();
+      call_plugin("kernel", kernel_name_, "fitting the kernel on " + where, [&] {
+        fitted->fit(KernelFitData{&X_fit, &y_fit, derive_split_seed(f)});
+      });
+      k = std::move(fitted);
+    }
+    call_plugin("kernel", kernel_name_, "computing the inputs of " + where, [&] {
+      if (form == Form::Dual) {
+        k->gram(X_fit, inputs_fit);
+        k->gram(X_fit, X_held, inputs_held);
+        diagonal = k->diagonal(X_held);
+        require_finite(inputs_fit, "the Gram matrix of " + where);
+        require_finite(inputs_held, "the cross Gram matrix of " + where);
+      } else {
+        k->feature_map()->features(X_fit, inputs_fit);
+        k->feature_map()->features(X_held, inputs_held);
+        require_finite(inputs_fit, "the features of " + where);
+        require_finite(inputs_held, "the held-out features of " + where);
+      }
+    });
+  }
+
+  /// The fit seed of validation split `f`: the group's, mixed with the split's number.
+  [[nodiscard]] std::uint64_t derive_split_seed(std::size_t f) const {
+    std::uint64_t z = source_.fit_seed + 0x9e3779b97f4a7c15ULL * (f + 1);
+    z = (z ^ (z >> 30U)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27U)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31U);
+  }
+
   /// Fits, then builds the test inputs (`test_inputs`, given the solver's plugin, returns
   /// their timing, counted in predict), then predicts.
   template <class TestInputs>
@@ -347,7 +417,7 @@ class GroupExecution {
             // The first fit may have overwritten K, which its solver may still read when
             // it predicts: the measurement gets K of its own, computed again, untimed.
             in_kernel("computing the Gram matrix", in_.gram_failure,
-                      [&] { kernel_.gram(data_.X_train, K_again, gram_part_); });
+                      [&] { active_->gram(data_.X_train, K_again, gram_part_); });
           }
           return
               [&, shared = shared_before, other = create_solver(*sv.plugin, sv.params)]() mutable {
@@ -455,8 +525,16 @@ class GroupExecution {
     }
   }
 
-  const Kernel& kernel_;
+  const GroupKernel& source_;
   std::string kernel_name_;
+  /// A kernel that learns: the one fitted on the training part, its timing and what its
+  /// fit threw; and one fitted on each validation split's fit part.
+  std::shared_ptr<Kernel> fitted_;
+  PhaseTiming fit_timing_;
+  std::exception_ptr fit_failure_;
+  std::vector<std::shared_ptr<Kernel>> split_kernels_;
+  /// The kernel the group's cells use: the fixed one or fitted_.
+  const Kernel* active_ = nullptr;
   const PreparedData& data_;
   const TimingSpec& timing_;
   GroupInputs in_;
@@ -467,10 +545,19 @@ class GroupExecution {
 
 }  // namespace
 
+void execute_group(const std::vector<GroupCell>& cells, const GroupKernel& kernel,
+                   const PreparedData& data, const TimingSpec& timing,
+                   const GroupCallbacks& callbacks, GramBuffer& buffer) {
+  GroupExecution(kernel, data, timing, buffer).run(cells, callbacks);
+}
+
 void execute_group(const std::vector<GroupCell>& cells, const Kernel& kernel,
                    std::string_view kernel_name, const PreparedData& data, const TimingSpec& timing,
                    const GroupCallbacks& callbacks, GramBuffer& buffer) {
-  GroupExecution(kernel, kernel_name, data, timing, buffer).run(cells, callbacks);
+  GroupKernel fixed;
+  fixed.name = kernel_name;
+  fixed.kernel = &kernel;
+  execute_group(cells, fixed, data, timing, callbacks, buffer);
 }
 
 void execute_group(const std::vector<GroupCell>& cells, const Kernel& kernel,

@@ -11,7 +11,9 @@
 // factorization handed on along a λ sweep).
 #pragma once
 
+#include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -54,6 +56,21 @@ struct GramBuffer {
   arma::mat memory;
 };
 
+/// The kernel of a group.
+struct GroupKernel {
+  std::string_view name;  ///< in messages: "gaussian", "sum(gaussian,linear)"
+  /// A kernel that learns nothing (no flags::fitted in its plugins), used as it is.
+  const Kernel* kernel = nullptr;
+  /// Set instead for a kernel that learns: returns a new, unfitted kernel. The group fits
+  /// one on its training part before the first cell that runs (timed as its own phase,
+  /// CellResult::kernel_fit, and shared by the group's cells like K), and one on the fit
+  /// part of each validation split, from which that split's K or Φ is computed: a fitted
+  /// kernel never sees the points it is judged on.
+  std::function<std::shared_ptr<Kernel>()> make;
+  /// The seed of the group's fit; a validation split's is derived from it.
+  std::uint64_t fit_seed = 0;
+};
+
 /// Runs the cells in order with `kernel` (named `kernel_name` in messages) on `data`. A
 /// cell that throws, in the kernel, the solver or the runner, and whatever it throws, is
 /// reported as failed with a message that names the plugin and what it was doing
@@ -66,6 +83,11 @@ struct GramBuffer {
 /// (so a λ sweep's first cell is timed with its decomposition every time), and with K
 /// computed again, untimed, when the first fit was allowed to overwrite it. Predictions
 /// and every other figure come from the cell's own solver.
+void execute_group(const std::vector<GroupCell>& cells, const GroupKernel& kernel,
+                   const PreparedData& data, const TimingSpec& timing,
+                   const GroupCallbacks& callbacks, GramBuffer& buffer);
+
+/// The same with a kernel that learns nothing.
 void execute_group(const std::vector<GroupCell>& cells, const Kernel& kernel,
                    std::string_view kernel_name, const PreparedData& data, const TimingSpec& timing,
                    const GroupCallbacks& callbacks, GramBuffer& buffer);

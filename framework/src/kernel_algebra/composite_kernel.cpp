@@ -49,6 +49,7 @@ class ScaledKernel final : public Kernel {
   }
 
  protected:
+  void compute_fit(const KernelFitData& data) override { kernel_->fit(data); }
   double compute(const arma::vec& x, const arma::vec& z) const override {
     return scale_ * kernel_->evaluate(x, z);
   }
@@ -162,6 +163,14 @@ class CombinedKernel final : public Kernel {
   }
 
  protected:
+  /// Each term is fitted on the same data, with a seed of its own.
+  void compute_fit(const KernelFitData& data) override {
+    for (std::size_t i = 0; i < terms_.size(); ++i) {
+      KernelFitData own = data;
+      own.seed = data.seed + 0x9e3779b97f4a7c15ULL * (i + 1);
+      terms_[i]->fit(own);
+    }
+  }
   double compute(const arma::vec& x, const arma::vec& z) const override {
     double k = how_ == Combination::Sum ? 0.0 : 1.0;
     for (const auto& t : terms_) {

@@ -6,6 +6,7 @@
 // kernels is PSD (the product by the Schur product theorem). Feature maps, when every part
 // has one: √s·φ for s·k; the concatenation (φ₁, φ₂, …) for a sum, D = Σ Dᵢ; the tensor
 // product φ₁ ⊗ φ₂ ⊗ … for a product, D = Π Dᵢ. Exact when every part is exact.
+// Fitting a composite (Kernel::fit) fits every part on the same training data.
 #pragma once
 
 #include <memory>

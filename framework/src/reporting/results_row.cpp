@@ -55,8 +55,18 @@ const std::vector<std::string>& validation_columns() {
   return columns;
 }
 
+const std::vector<std::string>& kernel_fit_columns() {
+  static const std::vector<std::string> columns = {"kernel_fit_seconds", "kernel_fit_seconds_min",
+                                                   "kernel_fit_seconds_max",
+                                                   "kernel_fit_measurements"};
+  return columns;
+}
+
 std::vector<std::string> result_columns(const Plan& plan) {
   std::vector<std::string> columns = fixed_columns();
+  if (plan.fitted_kernels) {
+    columns.insert(columns.end(), kernel_fit_columns().begin(), kernel_fit_columns().end());
+  }
   if (plan.validation.enabled()) {
     columns.insert(columns.end(), validation_columns().begin(), validation_columns().end());
   }
@@ -118,8 +128,10 @@ Row result_row(const Plan& plan, const Cell& c, int repeat, std::uint64_t seed,
   set_timing(row, "feature", r.features);
   set_timing(row, "fit", r.fit);
   set_timing(row, "predict", r.predict);
+  set_timing(row, "kernel_fit", r.kernel_fit);
   const auto timed = [](const std::optional<PhaseTiming>& t) { return t ? &*t : nullptr; };
-  const std::string notes = timing_notes({{"gram", timed(r.gram)},
+  const std::string notes = timing_notes({{"kernel_fit", timed(r.kernel_fit)},
+                                          {"gram", timed(r.gram)},
                                           {"features", timed(r.features)},
                                           {"fit", timed(r.fit)},
                                           {"predict", timed(r.predict)}});

@@ -16,7 +16,12 @@ namespace kexp::core {
 /// The columns every results.csv starts with, in order.
 const std::vector<std::string>& fixed_columns();
 
-/// Every column of a plan's results.csv: fixed, parameters, metrics.
+/// The timing columns of fitting a kernel that learns (kernel_fit_seconds, …), present
+/// when the plan has such a kernel.
+const std::vector<std::string>& kernel_fit_columns();
+
+/// Every column of a plan's results.csv: fixed, kernel fit (when a kernel learns),
+/// validation (when the experiment validates), parameters, metrics.
 std::vector<std::string> result_columns(const Plan& plan);
 
 /// The row of one run: the cell's identity and parameters from the plan, and what the

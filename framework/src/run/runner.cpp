@@ -265,8 +265,21 @@ class Run {
           callbacks.done = [&](const Cell& c, CellResult&& result) {
             return record(c, r, std::move(result));
           };
-          execute_group(group, *kernels_[k], plan_.kernels[k].name(),
-                        data_[d][static_cast<std::size_t>(r)], e_.timing, callbacks, gram_buffer);
+          const std::string kernel_name = plan_.kernels[k].name();
+          GroupKernel kernel;
+          kernel.name = kernel_name;
+          if (kernel_is_fitted(plan_.kernels[k])) {
+            // A kernel of the group's own, fitted on its training part. The seed follows
+            // the data (dataset variant and repeat), not the kernel's parameters, so that
+            // kernels swept side by side start their fits alike.
+            kernel.make = [this, k] { return create_kernel_of(plan_.kernels[k]); };
+            kernel.fit_seed = derive_seed(e_.seed, "kernel fit " + plan_.datasets[d].canonical,
+                                          static_cast<std::uint64_t>(r));
+          } else {
+            kernel.kernel = kernels_[k].get();
+          }
+          execute_group(group, kernel, data_[d][static_cast<std::size_t>(r)], e_.timing, callbacks,
+                        gram_buffer);
         }
       }
     }

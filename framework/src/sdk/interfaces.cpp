@@ -112,6 +112,22 @@ arma::vec Kernel::diagonal(const arma::mat& X) const {
   return diag;
 }
 
+void Kernel::fit(const KernelFitData& data) {
+  if (data.X == nullptr || data.y == nullptr) {
+    throw InvalidArgument("Kernel::fit needs both the training inputs X and their targets y");
+  }
+  if (data.X->n_cols == 0) throw InvalidArgument("Kernel::fit was given no training samples");
+  if (data.y->n_elem != data.X->n_cols) {
+    throw InvalidArgument(
+        fmt::format("Kernel::fit was given {} samples (columns of X) but {} targets",
+                    data.X->n_cols, data.y->n_elem));
+  }
+  require_finite(*data.X, "X");
+  compute_fit(data);
+}
+
+void Kernel::compute_fit(const KernelFitData& /*data*/) {}
+
 double Kernel::gram_flops(std::size_t n, std::size_t m, std::size_t d) const {
   return 2.0 * static_cast<double>(n) * static_cast<double>(m) * static_cast<double>(d);
 }

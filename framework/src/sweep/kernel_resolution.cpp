@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "kernel_algebra/composite_kernel.hpp"
+#include "kernel_algebra/nystrom.hpp"
 
 namespace kexp::core {
 
@@ -15,6 +16,18 @@ using Kind = KernelExpression::Kind;
 
 constexpr ParamSpec kScale =
     param::real("scale", "1.0", "positive factor s of the term: s·k").greater_than(0).log_scale();
+
+/// The Nyström map's own settings.
+constexpr ParamSpec kNystrom[] = {
+    param::integer("m", "100", "number of centres m, the dimension D of the Nyström features")
+        .at_least(1)
+        .log_scale(),
+    param::choice("centres", "kmeans++", "uniform|kmeans++",
+                  "how the m centres are drawn from the training points: uniform without "
+                  "replacement, or kmeans++ (D² sampling in the kernel's feature space)"),
+};
+
+void collect_plugins(const ResolvedKernelExpression& r, std::vector<const PluginRecord*>& out);
 
 ResolvedKernelExpression resolve(const KernelExpression& e, const PluginRegistry& registry,
                                  std::vector<ResolvedParam>& params) {
@@ -44,6 +57,29 @@ ResolvedKernelExpression resolve(const KernelExpression& e, const PluginRegistry
       params.push_back(std::move(p));
     }
     r.label = std::string(r.plugin->name());
+  } else if (e.kind == Kind::Nystrom) {
+    r.terms.push_back(resolve(e.terms.front(), registry, params));
+    std::vector<const PluginRecord*> plugins;
+    collect_plugins(r.terms.front(), plugins);
+    for (const PluginRecord* p : plugins) {
+      if (!p->has_flag(flags::psd_never)) continue;
+      throw ConfigError(e.where, e.key,
+                        fmt::format("{}: Nyström features need a PSD kernel, and kernel plugin "
+                                    "'{}' is not PSD in general; map a PSD kernel instead",
+                                    e.key, p->name()));
+    }
+    ComponentSpec own;
+    own.plugin = "nystrom";
+    own.key = e.key;
+    own.where = e.where;
+    own.params = e.map_settings;
+    for (ResolvedParam p : resolve_params(
+             std::vector<ParamSpec>(std::begin(kNystrom), std::end(kNystrom)), own, "nystrom")) {
+      r.params.push_back(p.name);
+      p.name = term_param_name(e.path, p.name);
+      params.push_back(std::move(p));
+    }
+    r.label = fmt::format("nystrom({})", r.terms.front().label);
   } else {
     std::vector<std::string> labels;
     for (const KernelExpression& t : e.terms) {
@@ -71,6 +107,11 @@ std::shared_ptr<Kernel> build(const ResolvedKernelExpression& r, const Params& a
     for (const std::string& name : r.params)
       own.set(name, all.value(term_param_name(r.path, name)));
     kernel = create_kernel(*r.plugin, own);
+  } else if (r.kind == Kind::Nystrom) {
+    algebra::NystromSettings settings;
+    settings.m = static_cast<std::size_t>(all.integer(term_param_name(r.path, "m")));
+    settings.kmeanspp = all.string(term_param_name(r.path, "centres")) == "kmeans++";
+    kernel = algebra::nystrom(build(r.terms.front(), all), settings);
   } else {
     std::vector<std::shared_ptr<Kernel>> terms;
     for (const auto& t : r.terms) terms.push_back(build(t, all));
@@ -124,11 +165,35 @@ std::vector<const PluginRecord*> kernel_plugins(const Variant& variant) {
   return out;
 }
 
+namespace {
+
+bool has_nystrom(const ResolvedKernelExpression& r) {
+  return r.kind == Kind::Nystrom ||
+         std::any_of(r.terms.begin(), r.terms.end(),
+                     [](const ResolvedKernelExpression& t) { return has_nystrom(t); });
+}
+
+}  // namespace
+
+bool kernel_is_fitted(const Variant& variant) {
+  if (variant.expression && has_nystrom(*variant.expression)) return true;
+  const std::vector<const PluginRecord*> plugins = kernel_plugins(variant);
+  return std::any_of(plugins.begin(), plugins.end(),
+                     [](const PluginRecord* p) { return p->has_flag(flags::fitted); });
+}
+
 void emit_kernel_expression(YAML::Emitter& out, const ResolvedKernelExpression& r,
                             const std::vector<ResolvedParam>& params) {
   out << YAML::BeginMap;
   if (r.kind == Kind::Plugin) {
     out << YAML::Key << "plugin" << YAML::Value << std::string(r.plugin->name());
+    for (const std::string& name : r.params) {
+      out << YAML::Key << name;
+      emit_value(out, params, term_param_name(r.path, name));
+    }
+  } else if (r.kind == Kind::Nystrom) {
+    out << YAML::Key << "nystrom" << YAML::Value;
+    emit_kernel_expression(out, r.terms.front(), params);
     for (const std::string& name : r.params) {
       out << YAML::Key << name;
       emit_value(out, params, term_param_name(r.path, name));

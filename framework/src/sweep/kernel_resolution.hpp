@@ -22,7 +22,8 @@ struct ResolvedKernelExpression {
   KernelExpression::Kind kind = KernelExpression::Kind::Plugin;
   std::string path;
   const PluginRecord* plugin = nullptr;  ///< Kind::Plugin
-  std::vector<std::string> params;       ///< Kind::Plugin: its own parameter names, in order
+  /// Kind::Plugin: its own parameter names, in order; Kind::Nystrom: m, centres.
+  std::vector<std::string> params;
   bool scaled = false;
   std::vector<ResolvedKernelExpression> terms;
   std::string label;  ///< "gaussian", "sum(gaussian,constant,linear)"
@@ -39,6 +40,10 @@ std::shared_ptr<Kernel> create_kernel_of(const Variant& variant);
 
 /// The plugins a variant loads: its own, or for a sum or product every term's.
 std::vector<const PluginRecord*> kernel_plugins(const Variant& variant);
+
+/// Whether the variant's kernel learns from the training data: one of its plugins
+/// declares flags::fitted.
+bool kernel_is_fitted(const Variant& variant);
 
 /// Writes a sum or product back as YAML, with the checked values (swept ones as lists):
 /// the resolved config.

@@ -223,6 +223,7 @@ Plan make_plan(const Experiment& e, const PluginRegistry& registry,
   std::vector<bool> has_map(plan.kernels.size());
   for (std::size_t k = 0; k < plan.kernels.size(); ++k) {
     const Variant& kernel = plan.kernels[k];
+    plan.fitted_kernels = plan.fitted_kernels || kernel_is_fitted(kernel);
     has_map[k] = has_feature_map
                      ? has_feature_map(kernel)
                      : !kernel.composite() && (kernel.plugin->has_flag(flags::exact_map) ||

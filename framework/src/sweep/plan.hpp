@@ -33,6 +33,9 @@ struct Plan {
   std::vector<std::string> param_columns;
   /// Model selection on the training part, as the experiment asks.
   ValidationSpec validation;
+  /// Whether a kernel variant learns from the training data (flags::fitted in one of its
+  /// plugins): results.csv then has the kernel_fit columns.
+  bool fitted_kernels = false;
   /// Names of the metrics the experiment's solvers declare.
   std::vector<std::string> metric_columns;
   /// The checked parameters of each component, as written or defaulted (for the

@@ -112,7 +112,7 @@ TEST(KernelExpression, ABadShapeNamesItsPlaceInTheFile) {
               HasSubstr("unknown key 'weight' in kernels[0]"));
   EXPECT_THAT(error_of("  - sum:\n"
                        "      - {plugin: linear, sum: []}\n"),
-              HasSubstr("exactly one of 'plugin', 'sum' or 'product'"));
+              HasSubstr("exactly one of 'plugin', 'sum', 'product' or 'nystrom'"));
   EXPECT_THAT(error_of("  - sum:\n"
                        "      - 3\n"),
               HasSubstr("algebra.yaml:5:9: kernels[0].sum[0] must be a kernel"));

@@ -145,5 +145,49 @@ TEST(KernelResolution, ResolvedConfigWritesTheTreeBack) {
   EXPECT_EQ(back["sum"][2]["scale"].as<std::string>(), "0.1");
 }
 
+const char* kNystrom =
+    "  - nystrom: {plugin: gaussian, sigma: 0.5}\n"
+    "    m: [10, 40]\n"
+    "    centres: uniform\n";
+
+TEST(KernelResolution, NystromIsPlannedWithItsOwnSettingsAndLearns) {
+  const Plan plan = plan_of(kNystrom);
+  ASSERT_EQ(plan.kernels.size(), 2U);
+  EXPECT_EQ(plan.kernels[0].name(), "nystrom(gaussian)");
+  EXPECT_EQ(param_text(plan, plan.cells[1], "kernel.m"), "40");
+  EXPECT_EQ(param_text(plan, plan.cells[0], "kernel.centres"), "uniform");
+  EXPECT_EQ(param_text(plan, plan.cells[0], "kernel.nystrom.sigma"), "0.5");
+  EXPECT_TRUE(kernel_is_fitted(plan.kernels[0]));
+  EXPECT_TRUE(plan.fitted_kernels);
+  EXPECT_FALSE(plan_of(kGp).fitted_kernels);
+  const std::shared_ptr<Kernel> k = create_kernel_of(plan.kernels[1]);
+  ASSERT_NE(k->feature_map(), nullptr);
+  EXPECT_EQ(k->feature_map()->dimension(3), 40U);
+  EXPECT_EQ(plan_of("  - nystrom: {plugin: linear}\n").kernel_params[0].size(), 2U)
+      << "m and centres take their defaults";
+
+  YAML::Emitter out;
+  emit_kernel_expression(out, *plan.kernels[0].expression, plan.kernel_params[0]);
+  const YAML::Node back = YAML::Load(out.c_str());
+  EXPECT_EQ(back["nystrom"]["plugin"].as<std::string>(), "gaussian");
+  EXPECT_EQ(back["m"].size(), 2U);
+  EXPECT_EQ(back["centres"].as<std::string>(), "uniform");
+}
+
+TEST(KernelResolution, NystromErrorsNameTheirPlace) {
+  EXPECT_THAT(error_of("  - nystrom: {plugin: sigmoid}\n"),
+              HasSubstr("kernels[0]: Nyström features need a PSD kernel, and kernel plugin "
+                        "'sigmoid' is not PSD in general"));
+  EXPECT_THAT(error_of("  - nystrom: {plugin: gaussian}\n"
+                       "    m: 0\n"),
+              HasSubstr("algebra.yaml:5:8: kernels[0].m must be ≥ 1, got 0"));
+  EXPECT_THAT(error_of("  - nystrom: {plugin: gaussian}\n"
+                       "    centres: random\n"),
+              HasSubstr("kernels[0].centres"));
+  EXPECT_THAT(error_of("  - nystrom: {plugin: gaussian}\n"
+                       "    features: 10\n"),
+              HasSubstr("unknown key 'features' in kernels[0]: a nystrom takes 'nystrom'"));
+}
+
 }  // namespace
 }  // namespace kexp::core

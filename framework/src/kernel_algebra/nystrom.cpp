@@ -1,0 +1,179 @@
+#include "kernel_algebra/nystrom.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <random>
+#include <vector>
+
+#include "kexp/error.hpp"
+#include "kexp/gram.hpp"
+
+namespace kexp::algebra {
+
+namespace {
+
+/// Eigenvalues of K_mm below this are raised to it.
+constexpr double kEigenFloor = 1e-12;
+/// Columns of X mapped at a time: K(C, X) for a block is m × kBlock.
+constexpr arma::uword kBlock = 2048;
+
+struct NystromState {
+  arma::mat centres;  ///< d × m
+  arma::mat root;     ///< K_mm^{−1/2}, m × m
+  bool fitted = false;
+};
+
+class NystromMap final : public FeatureMap {
+ public:
+  NystromMap(const Kernel& kernel, const NystromState& state, std::size_t m)
+      : kernel_(kernel), state_(state), m_(m) {}
+  std::size_t dimension(std::size_t /*d*/) const override { return m_; }
+  bool exact() const override { return false; }
+  double flops(std::size_t n, std::size_t d) const override {
+    const double m = static_cast<double>(m_);
+    return kernel_.gram_flops(m_, n, d) + 2.0 * m * m * static_cast<double>(n);
+  }
+
+ protected:
+  void compute_features(const arma::mat& X, arma::mat& Phi) const override {
+    if (!state_.fitted) {
+      throw InvalidArgument(
+          "Nyström features are learned from the training data: call fit() before using them");
+    }
+    // K(C, X) block by block, so that only one m × kBlock block is held beside Φ.
+    arma::mat block;
+    for (arma::uword first = 0; first < X.n_cols; first += kBlock) {
+      const arma::uword last = std::min<arma::uword>(first + kBlock, X.n_cols) - 1;
+      kernel_.gram(state_.centres, X.cols(first, last), block);
+      Phi.cols(first, last) = state_.root * block;
+    }
+  }
+
+ private:
+  const Kernel& kernel_;
+  const NystromState& state_;
+  std::size_t m_;
+};
+
+class NystromKernel final : public Kernel {
+ public:
+  NystromKernel(std::shared_ptr<Kernel> kernel, const NystromSettings& settings)
+      : kernel_(std::move(kernel)), settings_(settings), map_(*kernel_, state_, settings.m) {
+    if (!kernel_->positive_semidefinite()) {
+      throw InvalidArgument(
+          "Nyström features need a PSD kernel (K_mm^{−1/2} is defined for a PSD K_mm only), "
+          "and this kernel is not PSD with its parameters; map a PSD kernel or leave out "
+          "nystrom");
+    }
+  }
+  bool positive_semidefinite() const override { return kernel_->positive_semidefinite(); }
+  const FeatureMap* feature_map() const override { return &map_; }
+  double gram_flops(std::size_t n, std::size_t m, std::size_t d) const override {
+    return kernel_->gram_flops(n, m, d);
+  }
+
+ protected:
+  void compute_fit(const KernelFitData& data) override {
+    kernel_->fit(data);
+    const arma::uvec chosen = nystrom_centres(*kernel_, *data.X, settings_, data.seed);
+    state_.centres = data.X->cols(chosen);
+    arma::mat K_mm;
+    kernel_->gram(state_.centres, K_mm);
+    arma::vec lambda;
+    arma::mat U;
+    if (!arma::eig_sym(lambda, U, K_mm)) {
+      throw NumericError(
+          fmt::format("the eigendecomposition of the {} × {} Nyström block K_mm failed",
+                      K_mm.n_rows, K_mm.n_cols));
+    }
+    lambda.transform([](double v) { return 1.0 / std::sqrt(std::max(v, kEigenFloor)); });
+    state_.root = U * arma::diagmat(lambda) * U.t();
+    state_.fitted = true;
+  }
+  double compute(const arma::vec& x, const arma::vec& z) const override {
+    return kernel_->evaluate(x, z);
+  }
+  void compute_gram(const arma::mat& X, const arma::mat& Z, arma::mat& K) const override {
+    kernel_->gram(X, Z, K);
+  }
+  void compute_symmetric_gram(const arma::mat& X, arma::mat& K) const override {
+    kernel_->gram(X, K, gram::requested_triangle());
+  }
+  void compute_diagonal(const arma::mat& X, arma::vec& diag) const override {
+    diag = kernel_->diagonal(X);
+  }
+
+ private:
+  std::shared_ptr<Kernel> kernel_;
+  NystromSettings settings_;
+  NystromState state_;
+  NystromMap map_;
+};
+
+}  // namespace
+
+arma::uvec nystrom_centres(const Kernel& kernel, const arma::mat& X,
+                           const NystromSettings& settings, std::uint64_t seed) {
+  const arma::uword n = X.n_cols, m = settings.m;
+  if (m > n) {
+    throw InvalidArgument(fmt::format(
+        "Nyström with m = {} centres needs at least {} training points, and the training part "
+        "has {}; lower m",
+        m, m, n));
+  }
+  std::mt19937_64 rng(seed);
+  std::vector<arma::uword> order(n);
+  std::iota(order.begin(), order.end(), arma::uword{0});
+  if (!settings.kmeanspp) {
+    for (arma::uword i = 0; i < m; ++i) {
+      std::uniform_int_distribution<arma::uword> pick(i, n - 1);
+      std::swap(order[i], order[pick(rng)]);
+    }
+    return arma::uvec(std::vector<arma::uword>(order.begin(), order.begin() + m));
+  }
+  // D² sampling in feature space: nearest[i] = min over centres c of k(x,x) − 2k(x,c) + k(c,c).
+  const arma::vec self = kernel.diagonal(X);
+  arma::vec nearest(n);
+  nearest.fill(arma::datum::inf);
+  std::vector<bool> taken(n, false);
+  arma::uvec chosen(m);
+  arma::uword next = std::uniform_int_distribution<arma::uword>(0, n - 1)(rng);
+  arma::mat column;
+  for (arma::uword c = 0; c < m; ++c) {
+    chosen[c] = next;
+    taken[next] = true;
+    kernel.gram(X, X.col(next), column);
+    for (arma::uword i = 0; i < n; ++i) {
+      const double d2 = std::max(0.0, self[i] - 2.0 * column(i, 0) + self[next]);
+      nearest[i] = taken[i] ? 0.0 : std::min(nearest[i], d2);
+    }
+    if (c + 1 == m) break;
+    const double total = arma::accu(nearest);
+    if (total > 0 && std::isfinite(total)) {
+      double u = std::uniform_real_distribution<double>(0.0, total)(rng);
+      next = n;
+      for (arma::uword i = 0; i < n; ++i) {
+        if (nearest[i] <= 0) continue;
+        next = i;
+        u -= nearest[i];
+        if (u < 0) break;
+      }
+    } else {
+      // every point left coincides with a centre in feature space: uniform among them
+      std::vector<arma::uword> left;
+      for (arma::uword i = 0; i < n; ++i)
+        if (!taken[i]) left.push_back(i);
+      next = left[std::uniform_int_distribution<std::size_t>(0, left.size() - 1)(rng)];
+    }
+  }
+  return chosen;
+}
+
+std::shared_ptr<Kernel> nystrom(std::shared_ptr<Kernel> kernel, const NystromSettings& settings) {
+  return std::make_shared<NystromKernel>(std::move(kernel), settings);
+}
+
+}  // namespace kexp::algebra
