@@ -214,6 +214,18 @@ void blocked_gram(const arma::mat& X, const arma::mat& Z, arma::mat& K, bool sym
 
 namespace gram {
 
+/// out = K(X, Z) V (n × k, for V m × k) without storing K(X, Z): K is computed a block of
+/// columns of Z at a time, each block n × b with b chosen so that a block holds at most
+/// about 4 Mi entries (32 MiB), and multiplied into out at once (DGEMM). Memory
+/// O(n·b + n·k); every kernel value is computed once per call. For the matrix-free
+/// solvers (flags::kernel_inputs): K v for conjugate gradients, K(X*, C) α for
+/// predictions.
+KEXP_API void product(const Kernel& kernel, const arma::mat& X, const arma::mat& Z,
+                      const arma::mat& V, arma::mat& out);
+
+/// The bytes product() holds for one block when X has n columns.
+KEXP_API double product_block_bytes(std::size_t n);
+
 /// Kᵢⱼ = exp(−γ·‖xᵢ − zⱼ‖²) (the Gaussian kernel with γ = 1/(2σ²)), K sized n × m by the
 /// caller. The fast path: the squared distance and the exponential (vexp) are fused into
 /// one pass over each block, compiled for the widest vector unit of the CPU.

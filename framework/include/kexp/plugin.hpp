@@ -70,6 +70,9 @@ inline constexpr std::uint32_t keeps_gram = 1U << 14;
 /// diagonal, as a Cholesky in place does: the runner may then compute only that part
 /// (TrainingData::gram_lower_only).
 inline constexpr std::uint32_t lower_triangle = 1U << 15;
+/// A dual solver that reaches the kernel: it gets TrainingData::kernel and ::inputs
+/// (and TestData's) instead of K, and the runner never builds K for it.
+inline constexpr std::uint32_t kernel_inputs = 1U << 20;
 // datasets
 inline constexpr std::uint32_t regression = 1U << 16;
 inline constexpr std::uint32_t classification = 1U << 17;

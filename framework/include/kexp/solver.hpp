@@ -3,6 +3,10 @@
 // A solver works in one form, declared in its plugin flags:
 //   primal — trains θ ∈ R^D on the feature matrix Φ (D × n) of the kernel's map;
 //   dual   — trains β ∈ R^n on the Gram matrix K (n × n), predicting with K(X, X*).
+// A dual solver that also declares flags::kernel_inputs reaches the kernel instead: it
+// gets the kernel and the training (and test) points, never a finished K, and computes
+// what it needs itself — products K v streamed in blocks (kexp::gram::product), the
+// blocks it chooses (Nyström centres) — so that n is no longer capped by n² memory.
 // The runner builds Φ or K, times every phase and measures memory itself; a solver
 // reports only what the runner cannot see: the analytic flop count of its work, the
 // matrices it allocates, iterations and its own metrics.
@@ -17,6 +21,7 @@
 
 #include "kexp/dataset.hpp"
 #include "kexp/export.hpp"
+#include "kexp/kernel.hpp"
 
 namespace kexp {
 
@@ -37,8 +42,8 @@ class KEXP_API SharedState {
   std::map<std::string, std::shared_ptr<void>> values_;
 };
 
-/// The training set as a solver sees it. Exactly one of `gram` (dual) or `features`
-/// (primal) is set.
+/// The training set as a solver sees it. Exactly one of `gram` (dual), `features`
+/// (primal) or `kernel` and `inputs` (flags::kernel_inputs) is set.
 struct TrainingData {
   /// Dual: K(X, X), n × n, exactly symmetric. The solver may overwrite it (factor it
   /// in place) when `gram_writable` is true. Otherwise the runner keeps it for the other
@@ -63,6 +68,10 @@ struct TrainingData {
   /// the lower triangle and the diagonal of K were computed, its strict upper triangle
   /// holds no kernel values. Set only with `gram_writable`.
   bool gram_lower_only = false;
+  /// flags::kernel_inputs: the kernel (fitted, when it learns) and the training points
+  /// X, d × n. They live until the cell ends, so the solver may keep pointers to them.
+  const Kernel* kernel = nullptr;
+  const arma::mat* inputs = nullptr;
 };
 
 /// The points to predict at, in the solver's form.
@@ -70,6 +79,9 @@ struct TestData {
   const arma::mat* gram = nullptr;           ///< dual: K(X, X*), n × m
   const arma::vec* gram_diagonal = nullptr;  ///< dual: k(x*, x*), m
   const arma::mat* features = nullptr;       ///< primal: Φ(X*), D × m
+  /// flags::kernel_inputs: the kernel and the test points X*, d × m.
+  const Kernel* kernel = nullptr;
+  const arma::mat* inputs = nullptr;
 };
 
 struct Prediction {
@@ -106,6 +118,12 @@ class KEXP_API Solver {
 
   /// Predicts at the test points after fit().
   [[nodiscard]] virtual Prediction predict(const TestData& data, SolverReport& report) const = 0;
+
+  /// For flags::kernel_inputs, whose memory the runner cannot see: the bytes the solver
+  /// will allocate for n training and m test points in d dimensions (the memory budget
+  /// and the dry run count them). Negative (the default): unknown, and the runner
+  /// budgets the cell as if it held K.
+  [[nodiscard]] virtual double memory_bytes(std::size_t n, std::size_t m, std::size_t d) const;
 };
 
 }  // namespace kexp

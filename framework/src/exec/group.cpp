@@ -94,6 +94,14 @@ void require_finite(const arma::mat& values, std::string_view what,
       bad, entries, where));
 }
 
+/// A dual cell whose solver reaches the kernel (flags::kernel_inputs): no K is built for it.
+bool reaches_kernel(const GroupCell& g) {
+  return g.cell->form == Form::Dual && g.solver->plugin->has_flag(flags::kernel_inputs);
+}
+
+/// A cell that reads the group's K.
+bool uses_gram(const GroupCell& g) { return g.cell->form == Form::Dual && !reaches_kernel(g); }
+
 SolverSide side_of(const Variant& solver, Form form) {
   SolverSide s;
   s.form = to_string(form);
@@ -112,8 +120,8 @@ class GroupExecution {
     std::map<std::size_t, std::size_t> group_size, group_position;
     const GroupCell* only_dual = nullptr;
     for (const GroupCell& g : cells) {
-      dual_left += g.cell->form == Form::Dual ? 1 : 0;
-      if (g.cell->form == Form::Dual) only_dual = &g;
+      dual_left += uses_gram(g) ? 1 : 0;
+      if (uses_gram(g)) only_dual = &g;
       ++group_size[g.solver->component];
     }
     // K's only user, given it to overwrite, may need only its lower triangle; the
@@ -128,15 +136,16 @@ class GroupExecution {
     const arma::uword n = data_.X_train.n_cols;
     const auto first =
         std::find_if(cells.begin(), cells.end(), [](const GroupCell& g) { return !g.refusal; });
-    if (first != cells.end() && first->cell->form == Form::Dual && buffer_.memory.n_rows == n &&
+    if (first != cells.end() && uses_gram(*first) && buffer_.memory.n_rows == n &&
         buffer_.memory.n_cols == n) {
       in_.K = std::move(buffer_.memory);
     }
     buffer_.memory.reset();
     bool duals_released = false;
     for (const GroupCell& g : cells) {
-      if (g.cell->form == Form::Primal && dual_left == 0 && !duals_released) {
-        // No dual cell is left: K's memory, and K(X, X*) in it, must not stay beside Φ.
+      if (!uses_gram(g) && dual_left == 0 && !duals_released) {
+        // No cell that reads K is left: K's memory, and K(X, X*) in it, must not stay
+        // beside Φ or a solver that reaches the kernel.
         in_.release_duals(buffer_);
         duals_released = true;
       }
@@ -144,7 +153,7 @@ class GroupExecution {
       result.n_train = data_.X_train.n_cols;
       result.n_test = data_.X_test.n_cols;
       result.d = data_.X_train.n_rows;
-      const bool last_dual = g.cell->form == Form::Dual && --dual_left == 0;
+      const bool last_dual = uses_gram(g) && --dual_left == 0;
       if (g.refusal) {
         result.status = CellResult::Status::Refused;
         result.error = *g.refusal;
@@ -201,7 +210,19 @@ class GroupExecution {
     train.group_position = sharing.position;
     TestData test;
     double flops = 0, bytes = 0;
-    if (g.cell->form == Form::Dual) {
+    if (reaches_kernel(g)) {
+      // The solver computes what it needs from the kernel and the points: no K, no
+      // K(X, X*), and no phase of the group's to time.
+      validate(*g.solver, Form::Dual, result, &kernel);
+      train.kernel = &kernel;
+      train.inputs = &data_.X_train;
+      test.kernel = &kernel;
+      test.inputs = &data_.X_test;
+      bytes += 8.0 * static_cast<double>(d * (n + m));
+      fit_and_predict(
+          *g.solver, train, test, flops, bytes, [](const PluginRecord&) { return PhaseTiming{}; },
+          result);
+    } else if (g.cell->form == Form::Dual) {
       if (!in_.have_gram) {
         in_kernel("computing the Gram matrix", in_.gram_failure, [&] {
           in_.gram_timing =
@@ -289,12 +310,17 @@ class GroupExecution {
   /// no kernel evaluation; the solver may overwrite its copy. Called before the cell's
   /// own fit, while K or Φ is intact. A kernel that learns is fitted again on each
   /// split's fit part instead (once per group), and the split's inputs computed from it.
-  void validate(const Variant& sv, Form form, CellResult& result) {
+  ///
+  /// A solver that reaches the kernel (`reaching`, the kernel it gets) is given each
+  /// split's points instead, and the kernel (a kernel that learns: the split's own).
+  void validate(const Variant& sv, Form form, CellResult& result,
+                const Kernel* reaching = nullptr) {
     if (data_.splits.empty()) return;
     const std::size_t count = data_.splits.size();
     arma::vec rmses(count), accuracies(count);
-    const arma::vec k_diagonal =
-        form == Form::Dual && !source_.make ? arma::vec(in_.K.diag()) : arma::vec();
+    const arma::vec k_diagonal = form == Form::Dual && !source_.make && reaching == nullptr
+                                     ? arma::vec(in_.K.diag())
+                                     : arma::vec();
     Stopwatch watch;
     for (std::size_t f = 0; f < count; ++f) {
       const ValidationSplit& split = data_.splits[f];
@@ -310,7 +336,14 @@ class GroupExecution {
       train.task = data_.task;
       train.shared = &state;
       TestData test;
-      if (source_.make) {
+      if (reaching != nullptr) {
+        inputs_fit = data_.X_train.cols(split.fit);
+        inputs_held = data_.X_train.cols(split.held_out);
+        train.kernel = source_.make ? split_kernel(f, where).get() : reaching;
+        train.inputs = &inputs_fit;
+        test.kernel = train.kernel;
+        test.inputs = &inputs_held;
+      } else if (source_.make) {
         split_inputs_refitted(f, form, where, inputs_fit, inputs_held, diagonal);
       } else if (form == Form::Dual) {
         inputs_fit = in_.K.submat(split.fit, split.fit);
@@ -320,7 +353,9 @@ class GroupExecution {
         inputs_fit = in_.Phi.cols(split.fit);
         inputs_held = in_.Phi.cols(split.held_out);
       }
-      if (form == Form::Dual) {
+      if (reaching != nullptr) {
+        // set above
+      } else if (form == Form::Dual) {
         train.gram = &inputs_fit;
         train.gram_writable = true;
         test.gram = &inputs_held;
@@ -362,16 +397,7 @@ class GroupExecution {
     const ValidationSplit& split = data_.splits[f];
     const arma::mat X_fit = data_.X_train.cols(split.fit);
     const arma::mat X_held = data_.X_train.cols(split.held_out);
-    if (split_kernels_.size() != data_.splits.size()) split_kernels_.resize(data_.splits.size());
-    std::shared_ptr<Kernel>& k = split_kernels_[f];
-    if (!k) {
-      const arma::vec y_fit = data_.y_train.elem(split.fit);
-      std::shared_ptr<Kernel> fitted = source_.make();
-      call_plugin("kernel", kernel_name_, "fitting the kernel on " + where, [&] {
-        fitted->fit(KernelFitData{&X_fit, &y_fit, derive_split_seed(f)});
-      });
-      k = std::move(fitted);
-    }
+    const std::shared_ptr<Kernel>& k = split_kernel(f, where);
     call_plugin("kernel", kernel_name_, "computing the inputs of " + where, [&] {
       if (form == Form::Dual) {
         k->gram(X_fit, inputs_fit);
@@ -386,6 +412,24 @@ class GroupExecution {
         require_finite(inputs_held, "the held-out features of " + where);
       }
     });
+  }
+
+  /// A kernel that learns, fitted on validation split `f`'s fit part: made and fitted the
+  /// first time the group asks, then kept.
+  const std::shared_ptr<Kernel>& split_kernel(std::size_t f, const std::string& where) {
+    if (split_kernels_.size() != data_.splits.size()) split_kernels_.resize(data_.splits.size());
+    std::shared_ptr<Kernel>& k = split_kernels_[f];
+    if (!k) {
+      const ValidationSplit& split = data_.splits[f];
+      const arma::mat X_fit = data_.X_train.cols(split.fit);
+      const arma::vec y_fit = data_.y_train.elem(split.fit);
+      std::shared_ptr<Kernel> fitted = source_.make();
+      call_plugin("kernel", kernel_name_, "fitting the kernel on " + where, [&] {
+        fitted->fit(KernelFitData{&X_fit, &y_fit, derive_split_seed(f)});
+      });
+      k = std::move(fitted);
+    }
+    return k;
   }
 
   /// The fit seed of validation split `f`: the group's, mixed with the split's number.
@@ -428,7 +472,7 @@ class GroupExecution {
                 in_solver("fitting", [&] { other->fit(again, ignored); });
               };
         });
-    const PhaseTiming test_input_timing = test_inputs(*sv.plugin);
+    const PhaseTiming test_input_timing = test_inputs(*sv.plugin);  // count 0: none built
     Prediction prediction;
     const PhaseTiming predict_timing = measure(
         timing_,
@@ -440,7 +484,8 @@ class GroupExecution {
             (void)in_solver("predicting", [&] { return solver->predict(test, ignored); });
           };
         });
-    result.predict = test_input_timing.then(predict_timing);
+    result.predict =
+        test_input_timing.count > 0 ? test_input_timing.then(predict_timing) : predict_timing;
     if (prediction.mean.n_elem != data_.y_test.n_elem) {
       throw Error(fmt::format("solver '{}' returned {} predictions for {} test points",
                               sv.plugin->name(), prediction.mean.n_elem, data_.y_test.n_elem));
@@ -458,6 +503,8 @@ class GroupExecution {
       TestData on_train;
       on_train.features = train.features;
       on_train.gram = train.gram;
+      on_train.kernel = train.kernel;
+      on_train.inputs = train.inputs;
       const arma::vec diag = train.gram != nullptr ? arma::vec(train.gram->diag()) : arma::vec();
       on_train.gram_diagonal = train.gram != nullptr ? &diag : nullptr;
       SolverReport ignored;

@@ -29,7 +29,8 @@ std::string size_text(double bytes) {
   return fmt::format("{:.0f} B", bytes);
 }
 
-MemoryEstimate estimate_memory(const Cell& c, const PreparedData& data, const Kernel& kernel) {
+MemoryEstimate estimate_memory(const Cell& c, const PreparedData& data, const Kernel& kernel,
+                               double solver_bytes) {
   const double n = static_cast<double>(data.X_train.n_cols);
   const double m = static_cast<double>(data.X_test.n_cols);
   const double d = static_cast<double>(data.X_train.n_rows);
@@ -42,6 +43,13 @@ MemoryEstimate estimate_memory(const Cell& c, const PreparedData& data, const Ke
   }
   const std::string validation =
       fit_part > 0 ? fmt::format(", and a validation split's {} training columns", fit_part) : "";
+  if (c.form == Form::Dual && solver_bytes >= 0) {
+    // A solver that reaches the kernel: the points (a split's too) and what it allocates
+    return {solver_bytes + inputs + 8.0 * d * fit_part,
+            fmt::format("n = {}, m = {}: what the solver allocates (it never holds K){}", n, m,
+                        fit_part > 0 ? ", and a validation split's points" : ""),
+            ""};
+  }
   if (c.form == Form::Dual) {
     // K (n × n), a working copy a solver may make of it, K(X, X*) (n × m), k(x*, x*); a
     // split's K (n_fit × n_fit) and its held-out block (n_fit × (n − n_fit))

@@ -31,8 +31,12 @@ struct MemoryEstimate {
   std::string impossible;
 };
 
-/// The estimate for a cell on `data` (its dataset's first repeat) with `kernel`.
-MemoryEstimate estimate_memory(const Cell& cell, const PreparedData& data, const Kernel& kernel);
+/// The estimate for a cell on `data` (its dataset's first repeat) with `kernel`. For a
+/// dual cell whose solver reaches the kernel (flags::kernel_inputs), `solver_bytes` is
+/// what its solver says it allocates (Solver::memory_bytes); negative: unknown, and the
+/// cell is budgeted as if it held K.
+MemoryEstimate estimate_memory(const Cell& cell, const PreparedData& data, const Kernel& kernel,
+                               double solver_bytes = -1);
 
 /// The message of a cell refused before it started, or nothing when it fits `budget`.
 std::optional<std::string> refusal(const MemoryEstimate& estimate, const Limit& budget);

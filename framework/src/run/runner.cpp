@@ -160,7 +160,15 @@ class Run {
   }
 
   [[nodiscard]] MemoryEstimate estimate(const Cell& c) const {
-    return estimate_memory(c, data_[c.dataset].front(), *kernels_[c.kernel]);
+    const PreparedData& data = data_[c.dataset].front();
+    const Variant& solver = plan_.solvers[c.solver];
+    double solver_bytes = -1;
+    if (c.form == Form::Dual && solver.plugin->has_flag(flags::kernel_inputs)) {
+      solver_bytes =
+          create_solver(*solver.plugin, solver.params)
+              ->memory_bytes(data.X_train.n_cols, data.X_test.n_cols, data.X_train.n_rows);
+    }
+    return estimate_memory(c, data, *kernels_[c.kernel], solver_bytes);
   }
 
   [[nodiscard]] double memory_budget() const { return budget_.value; }

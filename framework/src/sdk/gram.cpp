@@ -1,10 +1,14 @@
 #include "kexp/gram.hpp"
 
+#include <fmt/format.h>
 #include <omp.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
 #include <atomic>
+#include <cmath>
+
+#include "kexp/error.hpp"
 
 extern "C" {
 void openblas_set_num_threads(int n);
@@ -115,6 +119,42 @@ void exp_of_squared_distances(const arma::mat& X, const arma::mat& Z, arma::mat&
 
 void exp_of_squared_distances(const arma::mat& X, arma::mat& K, double gamma) {
   exp_gram(X, X, K, gamma, true);
+}
+
+namespace {
+
+/// The most entries one block of product() holds.
+constexpr double kProductBlockEntries = 4.0 * 1024 * 1024;
+
+arma::uword product_block_columns(arma::uword n) {
+  const double b =
+      std::floor(kProductBlockEntries / static_cast<double>(std::max<arma::uword>(n, 1)));
+  return static_cast<arma::uword>(std::max(1.0, b));
+}
+
+}  // namespace
+
+void product(const Kernel& kernel, const arma::mat& X, const arma::mat& Z, const arma::mat& V,
+             arma::mat& out) {
+  if (V.n_rows != Z.n_cols) {
+    throw InvalidArgument(fmt::format(
+        "gram::product: V has {} rows but Z has {} points (columns); K(X, Z) V needs one row "
+        "of V per point of Z",
+        V.n_rows, Z.n_cols));
+  }
+  out.zeros(X.n_cols, V.n_cols);
+  const arma::uword b = product_block_columns(X.n_cols);
+  arma::mat block;
+  for (arma::uword first = 0; first < Z.n_cols; first += b) {
+    const arma::uword last = std::min(first + b, Z.n_cols) - 1;
+    kernel.gram(X, Z.cols(first, last), block);
+    out += block * V.rows(first, last);
+  }
+}
+
+double product_block_bytes(std::size_t n) {
+  return 8.0 * static_cast<double>(n) *
+         static_cast<double>(std::min<arma::uword>(product_block_columns(n), n));
 }
 
 }  // namespace gram

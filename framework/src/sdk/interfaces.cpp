@@ -191,4 +191,8 @@ void SharedState::put(const std::string& key, std::shared_ptr<void> value) {
 Dataset::~Dataset() = default;
 Solver::~Solver() = default;
 
+double Solver::memory_bytes(std::size_t /*n*/, std::size_t /*m*/, std::size_t /*d*/) const {
+  return -1;
+}
+
 }  // namespace kexp

@@ -137,5 +137,22 @@ TEST(GramLowerTriangle, EqualsTheFullMatrixsLowerTriangleAndWritesNothingAboveIt
   EXPECT_EQ(gram::requested_triangle(), Triangle::Both);
 }
 
+TEST(GramProduct, EqualsTheStoredMatrixTimesVAcrossBlocks) {
+  // 3000 rows: a block holds floor(4 Mi / 3000) = 1398 columns, so 3100 columns of Z make
+  // three blocks, the last one short.
+  const arma::mat X = test::uniform_points(4, 3000, 1), Z = test::uniform_points(4, 3100, 2);
+  const arma::mat V = test::uniform_points(3100, 2, 3);
+  const auto k = test::make_kernel("gaussian", {{"sigma", "0.9"}});
+  arma::mat K, out;
+  k->gram(X, Z, K);
+  gram::product(*k, X, Z, V, out);
+  ASSERT_EQ(out.n_rows, 3000U);
+  ASSERT_EQ(out.n_cols, 2U);
+  EXPECT_LE(arma::abs(out - K * V).max(), 1e-11 * arma::abs(K * V).max());
+  EXPECT_EQ(gram::product_block_bytes(3000), 8.0 * 3000 * 1398);
+  EXPECT_EQ(gram::product_block_bytes(100), 8.0 * 100 * 100) << "never more columns than rows";
+  EXPECT_THROW(gram::product(*k, X, Z, arma::mat(3099, 1), out), InvalidArgument);
+}
+
 }  // namespace
 }  // namespace kexp

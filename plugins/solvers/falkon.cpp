@@ -1,0 +1,185 @@
+// falkon: Nyström kernel ridge regression by preconditioned conjugate gradients (Rudi,
+// Carratino and Rosasco 2017, "FALKON: An Optimal Large Scale Kernel Method", Alg. 1;
+// Meanti et al. 2020)
+//
+//   minimise over α ∈ Rᵐ   (1/n)‖y − K_nm α‖² + λ αᵀ K_mm α,
+//   i.e.  (K_nmᵀ K_nm + λ n K_mm) α = K_nmᵀ y,     f(x) = Σⱼ αⱼ k(cⱼ, x),
+//
+// with m centres cⱼ drawn uniformly without replacement from the training points (a seeded
+// partial Fisher–Yates shuffle). λ is per sample, as in the papers: with every training
+// point a centre, α = (K + λnI)⁻¹ y, kernel_ridge's solution with its λ = n·λ here.
+//
+// Preconditioner: T = chol(K_mm + εmI) and A = chol(TTᵀ/m + λI), upper triangular (ε the
+// machine epsilon, raised tenfold until the Cholesky succeeds), and conjugate gradients on
+//   A⁻ᵀ(T⁻ᵀ K_nmᵀ K_nm T⁻¹ A⁻¹ β / n + λ A⁻¹ β) = A⁻ᵀ T⁻ᵀ K_nmᵀ y / n,   α = T⁻¹ A⁻¹ β,
+// which is close to the identity when the centres span the data, so a few iterations
+// suffice. K_nmᵀ K_nm v is streamed over blocks of rows of K_nm (m rows at a time, as in
+// the paper): memory O(m² + n), never n², and each iteration costs one pass of n·m
+// kernel evaluations. Fit O(n·m·t + m³), prediction O(m) per point.
+#include <fmt/format.h>
+#include <kexp/kexp.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numeric>
+#include <random>
+#include <vector>
+
+namespace {
+
+class Falkon final : public kexp::Solver {
+ public:
+  explicit Falkon(const kexp::Params& p)
+      : lambda_(p.real("lambda")),
+        m_(static_cast<std::size_t>(p.integer("m"))),
+        iterations_(p.integer("iterations")),
+        tolerance_(p.real("tolerance")),
+        seed_(static_cast<std::uint64_t>(p.integer("seed"))) {}
+
+  double memory_bytes(std::size_t n, std::size_t m, std::size_t d) const override {
+    const double c = static_cast<double>(std::min(m_, n));
+    // K_mm, T, A; a block of K_nm (c × c, or the product's block at prediction); the centres;
+    // n-vectors of the products; the predictions
+    return 8.0 * (4.0 * c * c + c * static_cast<double>(d) + 3.0 * static_cast<double>(n) +
+                  static_cast<double>(m) + 8.0 * c) +
+           kexp::gram::product_block_bytes(m);
+  }
+
+  void fit(const kexp::TrainingData& data, kexp::SolverReport& report) override {
+    const arma::mat& X = *data.inputs;
+    const arma::vec& y = *data.targets;
+    const kexp::Kernel& k = *data.kernel;
+    const std::size_t n = X.n_cols, d = X.n_rows;
+    if (m_ > n) {
+      throw kexp::InvalidArgument(fmt::format(
+          "falkon with m = {} centres needs at least {} training points, and the training part "
+          "has {}; lower m",
+          m_, m_, n));
+    }
+    // uniform centres without replacement
+    std::vector<arma::uword> order(n);
+    std::iota(order.begin(), order.end(), arma::uword{0});
+    std::mt19937_64 rng(seed_);
+    for (std::size_t i = 0; i < m_; ++i) {
+      std::swap(order[i], order[std::uniform_int_distribution<std::size_t>(i, n - 1)(rng)]);
+    }
+    centres_ = X.cols(arma::uvec(std::vector<arma::uword>(order.begin(), order.begin() + m_)));
+    const double m = static_cast<double>(m_), nn = static_cast<double>(n);
+
+    arma::mat K_mm;
+    k.gram(centres_, K_mm);
+    arma::mat T;
+    double jitter = std::numeric_limits<double>::epsilon();
+    while (!arma::chol(T, K_mm + jitter * m * arma::eye(m_, m_))) {
+      jitter *= 10;
+      if (jitter > 1e-2) {
+        throw kexp::NumericError(
+            "falkon: K_mm + εmI has no Cholesky factor even with ε = 1e-2; is the kernel PSD?");
+      }
+    }
+    K_mm.reset();
+    arma::mat A;
+    if (!arma::chol(A, T * T.t() / m + lambda_ * arma::eye(m_, m_))) {
+      throw kexp::NumericError("falkon: TTᵀ/m + λI has no Cholesky factor; raise λ");
+    }
+    const auto Tu = arma::trimatu(T);
+    const auto Au = arma::trimatu(A);
+    // K_nmᵀ (K_nm u + v), streamed over blocks of m rows of K_nm
+    arma::mat block;
+    const auto knm_product = [&](const arma::vec& u, const arma::vec& v) {
+      arma::vec w(m_, arma::fill::zeros);
+      for (std::size_t first = 0; first < n; first += m_) {
+        const std::size_t last = std::min(first + m_, n) - 1;
+        k.gram(X.cols(first, last), centres_, block);
+        w += block.t() * (block * u + v.subvec(first, last));
+      }
+      return w;
+    };
+    const arma::vec zeros_n(n, arma::fill::zeros), zeros_m(m_, arma::fill::zeros);
+    const auto preconditioned = [&](const arma::vec& u) -> arma::vec {
+      const arma::vec a_u = arma::solve(Au, u);
+      const arma::vec inner = arma::solve(Tu.t(), knm_product(arma::solve(Tu, a_u), zeros_n) / nn);
+      return arma::solve(Au.t(), arma::vec(inner + lambda_ * a_u));
+    };
+    const arma::vec b =
+        arma::solve(Au.t(), arma::vec(arma::solve(Tu.t(), knm_product(zeros_m, y / nn))));
+
+    // conjugate gradients from β = 0
+    arma::vec beta(m_, arma::fill::zeros), r = b, p = b;
+    double rr = arma::dot(r, r);
+    const double b_norm = std::sqrt(rr);
+    long it = 0;
+    bool converged = b_norm == 0;
+    while (!converged && it < iterations_) {
+      const arma::vec Hp = preconditioned(p);
+      const double step = rr / arma::dot(p, Hp);
+      beta += step * p;
+      r -= step * Hp;
+      const double rr_next = arma::dot(r, r);
+      ++it;
+      converged = std::sqrt(rr_next) <= tolerance_ * b_norm;
+      p = r + (rr_next / rr) * p;
+      rr = rr_next;
+    }
+    alpha_ = arma::solve(Tu, arma::vec(arma::solve(Au, beta)));
+
+    report.iterations = it;
+    report.converged = converged;
+    report.metrics.emplace_back("relative_residual", b_norm > 0 ? std::sqrt(rr) / b_norm : 0.0);
+    report.metrics.emplace_back("jitter", jitter);
+    // K_mm and two Cholesky factors, then per iteration one pass over K_nm (two products)
+    report.fit_flops = k.gram_flops(m_, m_, d) + 2.0 * m * m * m / 3.0 +
+                       static_cast<double>(it + 1) * (k.gram_flops(n, m_, d) + 4.0 * nn * m) +
+                       static_cast<double>(it) * 4.0 * m * m;
+    report.matrix_bytes = memory_bytes(n, 0, d);
+  }
+
+  kexp::Prediction predict(const kexp::TestData& data, kexp::SolverReport& report) const override {
+    kexp::Prediction p;
+    // f(X*) = K(X*, C) α
+    kexp::gram::product(*data.kernel, *data.inputs, centres_, alpha_, p.mean);
+    report.predict_flops = data.kernel->gram_flops(data.inputs->n_cols, m_, centres_.n_rows) +
+                           2.0 * static_cast<double>(data.inputs->n_cols * m_);
+    return p;
+  }
+
+ private:
+  double lambda_;
+  std::size_t m_;
+  long iterations_;
+  double tolerance_;
+  std::uint64_t seed_;
+  arma::mat centres_;
+  arma::vec alpha_;
+};
+
+constexpr kexp::ParamSpec kParams[] = {
+    kexp::param::real("lambda", "1e-6",
+                      "ridge λ per sample: (K_nmᵀK_nm + λn K_mm)α = K_nmᵀy (kernel_ridge's λ "
+                      "is n times this)")
+        .greater_than(0)
+        .log_scale(),
+    kexp::param::integer("m", "1000", "number of Nyström centres, uniform from the training points")
+        .at_least(1)
+        .log_scale(),
+    kexp::param::integer("iterations", "20", "most conjugate-gradient iterations").at_least(1),
+    kexp::param::real("tolerance", "1e-10",
+                      "stop when the preconditioned residual falls below this times its start")
+        .greater_than(0),
+    kexp::param::integer("seed", "0", "seed of the centres").at_least(0),
+};
+constexpr const char* kMetrics[] = {"relative_residual", "jitter"};
+constexpr kexp::PluginInfo kInfo =
+    kexp::PluginInfo("falkon", "1.0.0",
+                     "(K_nmᵀK_nm + λn K_mm)α = K_nmᵀy over m uniform Nyström centres, by conjugate "
+                     "gradients preconditioned with T = chol(K_mm), A = chol(TTᵀ/m + λI); "
+                     "f(x) = Σ αⱼ k(cⱼ, x)",
+                     kParams,
+                     kexp::flags::dual | kexp::flags::kernel_inputs | kexp::flags::needs_psd |
+                         kexp::flags::iterative)
+        .with_metrics(kMetrics);
+
+}  // namespace
+
+KEXP_PLUGIN(Falkon, kInfo)
