@@ -10,12 +10,13 @@
 // point a centre, α = (K + λnI)⁻¹ y, kernel_ridge's solution with its λ = n·λ here.
 //
 // Preconditioner: T = chol(K_mm + εmI) and A = chol(TTᵀ/m + λI), upper triangular (ε the
-// machine epsilon, raised tenfold until the Cholesky succeeds), and conjugate gradients on
+// machine epsilon, raised tenfold until the Cholesky succeeds; both kept as their lower
+// transposes and applied by triangular solves), and conjugate gradients on
 //   A⁻ᵀ(T⁻ᵀ K_nmᵀ K_nm T⁻¹ A⁻¹ β / n + λ A⁻¹ β) = A⁻ᵀ T⁻ᵀ K_nmᵀ y / n,   α = T⁻¹ A⁻¹ β,
 // which is close to the identity when the centres span the data, so a few iterations
-// suffice. K_nmᵀ K_nm v is streamed over blocks of rows of K_nm (m rows at a time, as in
-// the paper): memory O(m² + n), never n², and each iteration costs one pass of n·m
-// kernel evaluations. Fit O(n·m·t + m³), prediction O(m) per point.
+// suffice. K_nmᵀ K_nm v is streamed over blocks of rows of K_nm (about 2²² values, 32 MiB,
+// each): memory O(m² + n), never n², and each iteration costs one pass of n·m kernel
+// evaluations. Fit O(n·m·t + m³), prediction O(m) per point.
 #include <fmt/format.h>
 #include <kexp/kexp.hpp>
 
@@ -28,6 +29,9 @@
 
 namespace {
 
+/// Kernel values in one block of rows of K_nm.
+constexpr std::size_t kBlockEntries = std::size_t{1} << 22;
+
 class Falkon final : public kexp::Solver {
  public:
   explicit Falkon(const kexp::Params& p)
@@ -39,9 +43,11 @@ class Falkon final : public kexp::Solver {
 
   double memory_bytes(std::size_t n, std::size_t m, std::size_t d) const override {
     const double c = static_cast<double>(std::min(m_, n));
-    // K_mm, T, A; a block of K_nm (c × c, or the product's block at prediction); the centres;
-    // n-vectors of the products; the predictions
-    return 8.0 * (4.0 * c * c + c * static_cast<double>(d) + 3.0 * static_cast<double>(n) +
+    // two m × m factors; a block of K_nm; the centres; n-vectors of the products; the
+    // predictions and the product's block at prediction
+    return 8.0 * (2.0 * c * c +
+                  std::min(static_cast<double>(kBlockEntries), c * static_cast<double>(n)) +
+                  c * static_cast<double>(d) + 3.0 * static_cast<double>(n) +
                   static_cast<double>(m) + 8.0 * c) +
            kexp::gram::product_block_bytes(m);
   }
@@ -67,30 +73,44 @@ class Falkon final : public kexp::Solver {
     centres_ = X.cols(arma::uvec(std::vector<arma::uword>(order.begin(), order.begin() + m_)));
     const double m = static_cast<double>(m_), nn = static_cast<double>(n);
 
-    arma::mat K_mm;
-    k.gram(centres_, K_mm);
-    arma::mat T;
+    // T (upper, K_mm + εmI = TᵀT) and A (upper, TTᵀ/m + λI = AᵀA) are kept as their lower
+    // transposes Lt = Tᵀ and La = Aᵀ, factored in place: at most two m × m matrices at
+    // once, and every solve by LAPACK's dtrtrs on the factor itself, without a copy.
+    arma::mat Lt;
+    k.gram(centres_, Lt);
+    const arma::vec diagonal = Lt.diag();
     double jitter = std::numeric_limits<double>::epsilon();
-    while (!arma::chol(T, K_mm + jitter * m * arma::eye(m_, m_))) {
+    for (;;) {
+      Lt.diag() = diagonal + jitter * m;
+      if (kexp::linalg::cholesky_in_place(Lt) == 0) break;
+      kexp::linalg::symmetrize_from_upper(Lt);  // K_mm again, from its upper triangle
       jitter *= 10;
       if (jitter > 1e-2) {
         throw kexp::NumericError(
             "falkon: K_mm + εmI has no Cholesky factor even with ε = 1e-2; is the kernel PSD?");
       }
     }
-    K_mm.reset();
-    arma::mat A;
-    if (!arma::chol(A, T * T.t() / m + lambda_ * arma::eye(m_, m_))) {
+    for (arma::uword j = 1; j < m_; ++j) {
+      std::fill(Lt.colptr(j), Lt.colptr(j) + j, 0.0);  // Lt lower triangular
+    }
+    arma::mat La = Lt.t() * Lt;  // TTᵀ
+    La /= m;
+    La.diag() += lambda_;
+    if (kexp::linalg::cholesky_in_place(La) != 0) {
       throw kexp::NumericError("falkon: TTᵀ/m + λI has no Cholesky factor; raise λ");
     }
-    const auto Tu = arma::trimatu(T);
-    const auto Au = arma::trimatu(A);
-    // K_nmᵀ (K_nm u + v), streamed over blocks of m rows of K_nm
+    // T⁻¹v = Lt⁻ᵀv, T⁻ᵀv = Lt⁻¹v, A⁻¹v = La⁻ᵀv, A⁻ᵀv = La⁻¹v
+    const auto solve = [](const arma::mat& L, arma::vec v, bool transpose) {
+      kexp::linalg::lower_triangular_solve(L, v, transpose);
+      return v;
+    };
+    // K_nmᵀ (K_nm u + v), streamed over blocks of rows of K_nm
     arma::mat block;
+    const std::size_t rows = block_rows();
     const auto knm_product = [&](const arma::vec& u, const arma::vec& v) {
       arma::vec w(m_, arma::fill::zeros);
-      for (std::size_t first = 0; first < n; first += m_) {
-        const std::size_t last = std::min(first + m_, n) - 1;
+      for (std::size_t first = 0; first < n; first += rows) {
+        const std::size_t last = std::min(first + rows, n) - 1;
         k.gram(X.cols(first, last), centres_, block);
         w += block.t() * (block * u + v.subvec(first, last));
       }
@@ -98,12 +118,11 @@ class Falkon final : public kexp::Solver {
     };
     const arma::vec zeros_n(n, arma::fill::zeros), zeros_m(m_, arma::fill::zeros);
     const auto preconditioned = [&](const arma::vec& u) -> arma::vec {
-      const arma::vec a_u = arma::solve(Au, u);
-      const arma::vec inner = arma::solve(Tu.t(), knm_product(arma::solve(Tu, a_u), zeros_n) / nn);
-      return arma::solve(Au.t(), arma::vec(inner + lambda_ * a_u));
+      const arma::vec a_u = solve(La, u, true);
+      const arma::vec inner = solve(Lt, knm_product(solve(Lt, a_u, true), zeros_n) / nn, false);
+      return solve(La, inner + lambda_ * a_u, false);
     };
-    const arma::vec b =
-        arma::solve(Au.t(), arma::vec(arma::solve(Tu.t(), knm_product(zeros_m, y / nn))));
+    const arma::vec b = solve(La, solve(Lt, knm_product(zeros_m, y / nn), false), false);
 
     // conjugate gradients from β = 0
     arma::vec beta(m_, arma::fill::zeros), r = b, p = b;
@@ -122,7 +141,7 @@ class Falkon final : public kexp::Solver {
       p = r + (rr_next / rr) * p;
       rr = rr_next;
     }
-    alpha_ = arma::solve(Tu, arma::vec(arma::solve(Au, beta)));
+    alpha_ = solve(Lt, solve(La, beta, true), true);
 
     report.iterations = it;
     report.converged = converged;
@@ -133,6 +152,11 @@ class Falkon final : public kexp::Solver {
                        static_cast<double>(it + 1) * (k.gram_flops(n, m_, d) + 4.0 * nn * m) +
                        static_cast<double>(it) * 4.0 * m * m;
     report.matrix_bytes = memory_bytes(n, 0, d);
+  }
+
+  /// Rows of K_nm per block: about kBlockEntries values (32 MiB), at least one row.
+  [[nodiscard]] std::size_t block_rows() const {
+    return std::max<std::size_t>(1, kBlockEntries / std::max<std::size_t>(m_, 1));
   }
 
   kexp::Prediction predict(const kexp::TestData& data, kexp::SolverReport& report) const override {

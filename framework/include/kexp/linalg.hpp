@@ -41,6 +41,13 @@ KEXP_API void cholesky_shifted_in_place(arma::mat& A, double shift,
 /// Solves (LLᵀ) X = B in place for B, with L from cholesky_in_place (LAPACK dpotrs).
 KEXP_API void cholesky_solve(const arma::mat& L, arma::mat& B);
 
+/// Solves L X = B, or Lᵀ X = B with `transpose`, in place for B, where L is the lower
+/// triangle and diagonal of the square `L` (as cholesky_in_place leaves it; the strict
+/// upper triangle is not read). LAPACK dtrtrs: O(n²) per column of B and no copy of L,
+/// where arma::solve(trimatl(L).t(), b) would copy it. Throws kexp::NumericError on a zero
+/// on the diagonal.
+KEXP_API void lower_triangular_solve(const arma::mat& L, arma::mat& B, bool transpose);
+
 /// log det(A) from its Cholesky factor L: 2 Σ log Lᵢᵢ.
 KEXP_API double cholesky_log_det(const arma::mat& L);
 

@@ -86,6 +86,24 @@ void cholesky_solve(const arma::mat& L, arma::mat& B) {
   if (info != 0) throw NumericError(fmt::format("dpotrs failed (info {})", info));
 }
 
+void lower_triangular_solve(const arma::mat& L, arma::mat& B, bool transpose) {
+  if (L.n_rows != L.n_cols || B.n_rows != L.n_rows) {
+    throw InvalidArgument(fmt::format("lower_triangular_solve: L is {} × {} and B {} × {}",
+                                      L.n_rows, L.n_cols, B.n_rows, B.n_cols));
+  }
+  char lower = 'L', trans = transpose ? 'T' : 'N', unit = 'N';
+  auto n = static_cast<arma::blas_int>(L.n_rows);
+  auto nrhs = static_cast<arma::blas_int>(B.n_cols);
+  arma::blas_int info = 0;
+  if (n > 0 && nrhs > 0) {
+    arma::lapack::trtrs(&lower, &trans, &unit, &n, &nrhs, L.memptr(), &n, B.memptr(), &n, &info);
+  }
+  if (info != 0) {
+    throw NumericError(fmt::format(
+        "a triangular solve met a zero on the diagonal of its factor (dtrtrs info {})", info));
+  }
+}
+
 void symmetrize_from_upper(arma::mat& A) {
   if (A.n_rows != A.n_cols) {
     throw InvalidArgument(fmt::format("symmetrize_from_upper needs a square matrix, got {} × {}",

@@ -324,5 +324,23 @@ TEST(BandReduction, RejectsWhatItCannotReduce) {
   EXPECT_THROW((void)r.solve_band(0.0, wrong), InvalidArgument);
 }
 
+TEST(Linalg, LowerTriangularSolveReadsOnlyTheLowerTriangle) {
+  // L = [2 0; 1 4]; the strict upper triangle holds garbage that must not be read.
+  const arma::mat L = {{2.0, 99.0}, {1.0, 4.0}};
+  arma::mat b = arma::vec{2.0, 9.0};  // L x = b: x = (1, 2)
+  lower_triangular_solve(L, b, false);
+  EXPECT_NEAR(b(0, 0), 1.0, 1e-15);
+  EXPECT_NEAR(b(1, 0), 2.0, 1e-15);
+  arma::mat c = arma::vec{4.0, 8.0};  // Lᵀ x = c: [2 1; 0 4] x = c, x = (1, 2)
+  lower_triangular_solve(L, c, true);
+  EXPECT_NEAR(c(0, 0), 1.0, 1e-15);
+  EXPECT_NEAR(c(1, 0), 2.0, 1e-15);
+  arma::mat wrong(3, 1, arma::fill::ones);
+  EXPECT_THROW(lower_triangular_solve(L, wrong, false), InvalidArgument);
+  const arma::mat singular = {{0.0, 0.0}, {1.0, 1.0}};
+  arma::mat d = arma::vec{1.0, 1.0};
+  EXPECT_THROW(lower_triangular_solve(singular, d, false), NumericError);
+}
+
 }  // namespace
 }  // namespace kexp::linalg
