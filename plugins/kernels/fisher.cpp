@@ -88,6 +88,8 @@ class FisherKernel final : public kexp::Kernel {
     options_.tolerance = p.real("tolerance");
     options_.variance_floor = p.real("variance_floor");
   }
+  FisherKernel(const FisherKernel&) = delete;  // the map refers to this object's state
+  FisherKernel& operator=(const FisherKernel&) = delete;
   bool positive_semidefinite() const override { return true; }
   const kexp::FeatureMap* feature_map() const override { return &map_; }
   double gram_flops(std::size_t n, std::size_t m, std::size_t d) const override {
@@ -98,6 +100,7 @@ class FisherKernel final : public kexp::Kernel {
  protected:
   void compute_fit(const kexp::KernelFitData& data) override {
     options_.seed = data.seed;
+    state_.fitted = false;  // until the model and F^{−1/2} are both new
     state_.model = kexp_kernels::fit_mixture(*data.X, options_).model;
     state_.whiten.reset();
     if (empirical_) {

@@ -80,6 +80,8 @@ class MixtureKernel final : public kexp::Kernel {
     options_.variance_floor = p.real("variance_floor");
     state_.normalize = p.boolean("normalize");
   }
+  MixtureKernel(const MixtureKernel&) = delete;  // the map refers to this object's state
+  MixtureKernel& operator=(const MixtureKernel&) = delete;
   bool positive_semidefinite() const override { return true; }
   const kexp::FeatureMap* feature_map() const override { return &map_; }
   double gram_flops(std::size_t n, std::size_t m, std::size_t d) const override {
@@ -90,6 +92,7 @@ class MixtureKernel final : public kexp::Kernel {
  protected:
   void compute_fit(const kexp::KernelFitData& data) override {
     options_.seed = data.seed;
+    state_.fitted = false;
     state_.model = kexp_kernels::fit_mixture(*data.X, options_).model;
     state_.fitted = true;
   }

@@ -49,7 +49,7 @@ class Falkon final : public kexp::Solver {
                   std::min(static_cast<double>(kBlockEntries), c * static_cast<double>(n)) +
                   c * static_cast<double>(d) + 3.0 * static_cast<double>(n) +
                   static_cast<double>(m) + 8.0 * c) +
-           kexp::gram::product_block_bytes(m);
+           kexp::gram::product_block_bytes(m, std::min(m_, n));
   }
 
   void fit(const kexp::TrainingData& data, kexp::SolverReport& report) override {

@@ -113,6 +113,56 @@ solvers:
   EXPECT_EQ(t.rows[2][status], "ok") << "the run goes on past the failed fit";
 }
 
+TEST(FittedKernels, NystromRunsInBothFormsAndWithASolverThatReachesTheKernel) {
+  // 120 training points, 80 in each split's fit part: m = 121 cannot be drawn.
+  TempDir dir;
+  dir.write("exp.yaml", R"(experiment: nystrom
+seed: 3
+folds: 3
+dataset:
+  plugin: cubic
+  n: 150
+  d: 2
+  noise: 0.1
+kernels:
+  - nystrom: {plugin: gaussian, sigma: 1}
+    m: [20, 80, 121]
+solvers:
+  - plugin: kernel_ridge
+    lambda: 0.01
+  - plugin: primal_ridge
+    lambda: 0.01
+  - plugin: cg_ridge
+    lambda: 0.01
+    tolerance: 1e-12
+)");
+  const CommandResult r = run_kexp("run exp.yaml --out out --quiet", dir.path());
+  EXPECT_EQ(r.exit_code, 1) << r.err;  // the m = 121 cells
+  const core::CsvTable t = core::read_csv(dir.path() / "out" / "results.csv");
+  ASSERT_EQ(t.rows.size(), 9U);
+  const std::size_t status = column(t, "status"), m = column(t, "kernel.m"),
+                    solver = column(t, "solver"), diff = column(t, "prediction_max_diff"),
+                    validation = column(t, "validation_rmse"), error = column(t, "error");
+  double ridge_validation = 0, cg_validation = 0, diff_20 = 0, diff_80 = 0;
+  for (const auto& row : t.rows) {
+    if (row[m] == "121") {
+      EXPECT_EQ(row[status], "failed");
+      EXPECT_THAT(row[error], HasSubstr("needs at least 121 training points"));
+      continue;
+    }
+    ASSERT_EQ(row[status], "ok") << row[error];
+    if (row[solver] == "primal_ridge") (row[m] == "20" ? diff_20 : diff_80) = std::stod(row[diff]);
+    if (row[m] == "20" && row[solver] == "kernel_ridge")
+      ridge_validation = std::stod(row[validation]);
+    if (row[m] == "20" && row[solver] == "cg_ridge") cg_validation = std::stod(row[validation]);
+  }
+  EXPECT_GT(diff_20, 1e-3) << "20 centres approximate the kernel";
+  EXPECT_LT(diff_80, diff_20) << "more centres, closer to the exact dual";
+  ASSERT_GT(ridge_validation, 0.0);
+  EXPECT_NEAR(cg_validation, ridge_validation, 1e-6 * ridge_validation)
+      << "cg_ridge on each split's points with the split's kernel validates as kernel ridge";
+}
+
 TEST(FittedKernels, CheckKernelFitsTheKernelOnItsPoints) {
   const CommandResult r = run_kexp("check-kernel fisher --set components=2 --points 80 --dim 3");
   EXPECT_EQ(r.exit_code, 0) << r.out << r.err;

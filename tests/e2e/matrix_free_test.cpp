@@ -72,6 +72,9 @@ solvers:
     if (!large && row[solver] == "cg_ridge") cg_500 = std::stod(row[rmse]);
     if (!large && row[solver] == "falkon") falkon_500 = std::stod(row[rmse]);
   }
+  ASSERT_GT(kernel_ridge_500, 0.0);
+  ASSERT_GT(cg_500, 0.0);
+  ASSERT_GT(falkon_500, 0.0);
   EXPECT_NEAR(cg_500, kernel_ridge_500, 1e-6 * kernel_ridge_500);
   // 400 training points, m = 400: every point a centre, and λ·n = 0.4
   EXPECT_NEAR(falkon_500, kernel_ridge_500, 1e-6 * kernel_ridge_500);

@@ -223,8 +223,9 @@ namespace gram {
 KEXP_API void product(const Kernel& kernel, const arma::mat& X, const arma::mat& Z,
                       const arma::mat& V, arma::mat& out);
 
-/// The bytes product() holds for one block when X has n columns.
-KEXP_API double product_block_bytes(std::size_t n);
+/// The bytes product() holds for one block of K(X, Z) when X has `rows` points and Z
+/// `columns`.
+KEXP_API double product_block_bytes(std::size_t rows, std::size_t columns);
 
 /// Kᵢⱼ = exp(−γ·‖xᵢ − zⱼ‖²) (the Gaussian kernel with γ = 1/(2σ²)), K sized n × m by the
 /// caller. The fast path: the squared distance and the exponential (vexp) are fused into

@@ -416,17 +416,27 @@ class GroupExecution {
 
   /// A kernel that learns, fitted on validation split `f`'s fit part: made and fitted the
   /// first time the group asks, then kept.
+  /// What the fit threw is kept and thrown again to the group's later cells.
   const std::shared_ptr<Kernel>& split_kernel(std::size_t f, const std::string& where) {
-    if (split_kernels_.size() != data_.splits.size()) split_kernels_.resize(data_.splits.size());
+    if (split_kernels_.size() != data_.splits.size()) {
+      split_kernels_.resize(data_.splits.size());
+      split_failures_.resize(data_.splits.size());
+    }
+    if (split_failures_[f]) std::rethrow_exception(split_failures_[f]);
     std::shared_ptr<Kernel>& k = split_kernels_[f];
     if (!k) {
       const ValidationSplit& split = data_.splits[f];
       const arma::mat X_fit = data_.X_train.cols(split.fit);
       const arma::vec y_fit = data_.y_train.elem(split.fit);
       std::shared_ptr<Kernel> fitted = source_.make();
-      call_plugin("kernel", kernel_name_, "fitting the kernel on " + where, [&] {
-        fitted->fit(KernelFitData{&X_fit, &y_fit, derive_split_seed(f)});
-      });
+      try {
+        call_plugin("kernel", kernel_name_, "fitting the kernel on " + where, [&] {
+          fitted->fit(KernelFitData{&X_fit, &y_fit, derive_split_seed(f)});
+        });
+      } catch (...) {
+        split_failures_[f] = std::current_exception();
+        throw;
+      }
       k = std::move(fitted);
     }
     return k;
@@ -580,6 +590,7 @@ class GroupExecution {
   PhaseTiming fit_timing_;
   std::exception_ptr fit_failure_;
   std::vector<std::shared_ptr<Kernel>> split_kernels_;
+  std::vector<std::exception_ptr> split_failures_;
   /// The kernel the group's cells use: the fixed one or fitted_.
   const Kernel* active_ = nullptr;
   const PreparedData& data_;

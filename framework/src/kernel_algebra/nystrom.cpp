@@ -15,7 +15,7 @@ namespace kexp::algebra {
 
 namespace {
 
-/// Eigenvalues of K_mm below this are raised to it.
+/// Eigenvalues of K_mm below this fraction of the largest are raised to it.
 constexpr double kEigenFloor = 1e-12;
 /// Columns of X mapped at a time: K(C, X) for a block is m × kBlock.
 constexpr arma::uword kBlock = 2048;
@@ -60,6 +60,8 @@ class NystromMap final : public FeatureMap {
 
 class NystromKernel final : public Kernel {
  public:
+  NystromKernel(const NystromKernel&) = delete;  // the map refers to this object's state
+  NystromKernel& operator=(const NystromKernel&) = delete;
   NystromKernel(std::shared_ptr<Kernel> kernel, const NystromSettings& settings)
       : kernel_(std::move(kernel)), settings_(settings), map_(*kernel_, state_, settings.m) {
     if (!kernel_->positive_semidefinite()) {
@@ -77,11 +79,12 @@ class NystromKernel final : public Kernel {
 
  protected:
   void compute_fit(const KernelFitData& data) override {
+    state_.fitted = false;  // until the new state is whole
     kernel_->fit(data);
     const arma::uvec chosen = nystrom_centres(*kernel_, *data.X, settings_, data.seed);
-    state_.centres = data.X->cols(chosen);
+    arma::mat centres = data.X->cols(chosen);
     arma::mat K_mm;
-    kernel_->gram(state_.centres, K_mm);
+    kernel_->gram(centres, K_mm);
     arma::vec lambda;
     arma::mat U;
     if (!arma::eig_sym(lambda, U, K_mm)) {
@@ -89,8 +92,17 @@ class NystromKernel final : public Kernel {
           fmt::format("the eigendecomposition of the {} × {} Nyström block K_mm failed",
                       K_mm.n_rows, K_mm.n_cols));
     }
-    lambda.transform([](double v) { return 1.0 / std::sqrt(std::max(v, kEigenFloor)); });
+    K_mm.reset();
+    if (!(lambda.max() > 0)) {
+      throw NumericError(
+          "the Nyström block K_mm of the centres is zero: the kernel vanishes on them");
+    }
+    // relative to the largest, so that a kernel of small values (densities, a small scale)
+    // keeps its spectrum
+    const double floor = kEigenFloor * lambda.max();
+    lambda.transform([floor](double v) { return 1.0 / std::sqrt(std::max(v, floor)); });
     state_.root = U * arma::diagmat(lambda) * U.t();
+    state_.centres = std::move(centres);
     state_.fitted = true;
   }
   double compute(const arma::vec& x, const arma::vec& z) const override {

@@ -4,8 +4,9 @@
 //   φ(x) = K_mm^{−1/2} k_m(x),   k_m(x) = (k(c₁, x), …, k(c_m, x)),   D = m,
 //
 // where K_mm = K(C, C) = U Λ Uᵀ and K_mm^{−1/2} = U Λ^{−1/2} Uᵀ with every eigenvalue below
-// 10⁻¹² raised to 10⁻¹² first (the jitter scikit-learn's Nystroem uses, so that a singular
-// K_mm, from repeated or nearly repeated centres, still gives finite features). Then
+// 10⁻¹²·λmax raised to that first (scikit-learn's Nystroem raises them to an absolute
+// 10⁻¹²; relative to λmax, a kernel of small values keeps its spectrum), so that a
+// singular K_mm, from repeated or nearly repeated centres, still gives finite features. Then
 // ⟨φ(x), φ(z)⟩ = k_m(x)ᵀ K_mm⁻¹ k_m(z), the kernel's projection on the span of the centres:
 // exact at the centres, an approximation elsewhere (the map says so: exact() is false).
 //

@@ -152,9 +152,9 @@ void product(const Kernel& kernel, const arma::mat& X, const arma::mat& Z, const
   }
 }
 
-double product_block_bytes(std::size_t n) {
-  return 8.0 * static_cast<double>(n) *
-         static_cast<double>(std::min<arma::uword>(product_block_columns(n), n));
+double product_block_bytes(std::size_t rows, std::size_t columns) {
+  return 8.0 * static_cast<double>(rows) *
+         static_cast<double>(std::min<arma::uword>(product_block_columns(rows), columns));
 }
 
 }  // namespace gram

@@ -149,8 +149,8 @@ TEST(GramProduct, EqualsTheStoredMatrixTimesVAcrossBlocks) {
   ASSERT_EQ(out.n_rows, 3000U);
   ASSERT_EQ(out.n_cols, 2U);
   EXPECT_LE(arma::abs(out - K * V).max(), 1e-11 * arma::abs(K * V).max());
-  EXPECT_EQ(gram::product_block_bytes(3000), 8.0 * 3000 * 1398);
-  EXPECT_EQ(gram::product_block_bytes(100), 8.0 * 100 * 100) << "never more columns than rows";
+  EXPECT_EQ(gram::product_block_bytes(3000, 3100), 8.0 * 3000 * 1398);
+  EXPECT_EQ(gram::product_block_bytes(100, 30), 8.0 * 100 * 30) << "never more columns than Z has";
   EXPECT_THROW(gram::product(*k, X, Z, arma::mat(3099, 1), out), InvalidArgument);
 }
 

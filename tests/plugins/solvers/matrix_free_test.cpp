@@ -66,8 +66,9 @@ TEST(CgRidge, SaysWhenItStopsBeforeConverging) {
 TEST(CgRidge, HoldsOneBlockOfKNotK) {
   auto solver = make_solver("cg_ridge");
   const double n = 100000;
-  // a block of 41 columns of 100 000 rows (4 Mi entries), five n-vectors, the predictions
-  EXPECT_EQ(solver->memory_bytes(100000, 1000, 10), 8.0 * (5 * n + 1000) + 8.0 * n * 41);
+  // five n-vectors, the predictions, and the larger block: K(X*, X) in blocks of 4194
+  // columns of 1000 rows (K(X, X) in blocks of 41 columns of 100 000 rows is 4.1 Mi)
+  EXPECT_EQ(solver->memory_bytes(100000, 1000, 10), 8.0 * (5 * n + 1000) + 8.0 * 1000 * 4194);
   EXPECT_LT(solver->memory_bytes(100000, 1000, 10), 0.01 * 8 * n * n);
 }
 
