@@ -8,7 +8,7 @@ set -euo pipefail
 packages=(
   cmake g++ make pkg-config git
   libarmadillo-dev libopenblas-dev liblapack-dev
-  libyaml-cpp-dev libboost-dev libfmt-dev libcli11-dev nlohmann-json3-dev libssl-dev
+  libyaml-cpp-dev libboost-dev libfmt-dev libcli11-dev nlohmann-json3-dev libssl-dev libnlopt-dev
   googletest libgtest-dev libgmock-dev libbenchmark-dev
   gnuplot-nox librsvg2-bin
   clang-format clang-tidy

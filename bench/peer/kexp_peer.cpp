@@ -8,6 +8,9 @@
 //                   --lambdas 1e-3,1e-2 --out pred.bin
 //   kexp_peer gp    ... --noise V --out pred.bin        (mean, then std of f)
 //   kexp_peer rff   ... --features D --lambdas L --seed S --out pred.bin
+//   kexp_peer gp_learn --train X.bin --y y.bin --n N --d D --kernel rbf|gp4 --restarts R
+//                   (gp_regression with optimize: true; prints the learned values and
+//                   log p(t) too; bench/peer/gp_learning.py)
 #include <fmt/format.h>
 
 #include <CLI/CLI.hpp>
@@ -17,6 +20,7 @@
 #include <sstream>
 
 #include "config/schema.hpp"
+#include "kernel_algebra/composite_kernel.hpp"
 #include "kexp/kexp.hpp"
 #include "plugin/registry.hpp"
 #include "util/blas_core.hpp"
@@ -80,8 +84,14 @@ int main(int argc, char** argv) {
   std::string task, train, ytrain, test, out, lambdas = "1e-3";
   arma::uword n = 0, m = 0, d = 0;
   double sigma = 1.0, noise = 1e-3;
-  int features = 100, seed = 0, calls = 1;
-  app.add_option("task", task)->required()->check(CLI::IsMember({"gram", "krr", "gp", "rff"}));
+  int features = 100, seed = 0, calls = 1, restarts = 0;
+  std::string kernel_kind = "rbf";
+  app.add_option("task", task)
+      ->required()
+      ->check(CLI::IsMember({"gram", "krr", "gp", "rff", "gp_learn"}));
+  app.add_option("--kernel", kernel_kind, "gp_learn: rbf (s·gaussian) or gp4 (+ c + s·linear)")
+      ->check(CLI::IsMember({"rbf", "gp4"}));
+  app.add_option("--restarts", restarts);
   app.add_option("--train", train)->required();
   app.add_option("--y", ytrain);
   app.add_option("--test", test);
@@ -135,6 +145,48 @@ int main(int argc, char** argv) {
     }
 
     const arma::vec y = read_matrix(ytrain, n, 1);
+    if (task == "gp_learn") {
+      // Every start at 1, as scikit-learn's kernels are written in gp_learning.py.
+      namespace algebra = kexp::algebra;
+      const auto make = [&](const char* name, std::map<std::string, std::string> text) {
+        const auto& plugin = registry.find(kexp::PluginKind::Kernel, name);
+        return kexp::core::create_kernel(plugin, params_for(plugin, text));
+      };
+      std::vector<std::shared_ptr<kexp::Kernel>> terms = {
+          algebra::scaled(make("gaussian", {{"sigma", "1"}}), 1.0)};
+      if (kernel_kind == "gp4") {
+        terms.push_back(make("constant", {{"c", "1"}}));
+        terms.push_back(algebra::scaled(make("linear", {}), 1.0));
+      }
+      const auto kernel = algebra::combined(algebra::Combination::Sum, terms);
+      const auto& solver_plugin = registry.find(kexp::PluginKind::Solver, "gp_regression");
+      const auto solver = kexp::core::create_solver(
+          solver_plugin, params_for(solver_plugin, {{"noise", "1"},
+                                                    {"optimize", "true"},
+                                                    {"restarts", std::to_string(restarts)},
+                                                    {"seed", std::to_string(seed)}}));
+      clock = {};
+      arma::mat K;
+      kernel->gram(X, K);
+      kexp::TrainingData learning;
+      learning.targets = &y;
+      learning.gram = &K;
+      learning.kernel = kernel.get();
+      learning.inputs = &X;
+      kexp::SolverReport report;
+      solver->fit(learning, report);
+      const double seconds = clock.seconds();
+      std::string learned;
+      for (const auto& [name, value] : report.learned)
+        learned += fmt::format("{}\"{}\": {}", learned.empty() ? "" : ", ", name, value);
+      std::cout << fmt::format(
+                       R"({{"seconds": {}, "peak_rss": {}, "baseline_rss": {}, )"
+                       R"("log_marginal_likelihood": {}, "evaluations": {}, "learned": {{{}}}}})",
+                       seconds, kexp::core::peak_rss_bytes(), baseline,
+                       report.metrics.front().second, report.iterations, learned)
+                << '\n';
+      return 0;
+    }
     const arma::mat T = read_matrix(test, d, m);
     kexp::TrainingData train_data;
     train_data.targets = &y;

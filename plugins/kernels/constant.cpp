@@ -7,6 +7,8 @@
 #include <kexp/kexp.hpp>
 
 #include <cmath>
+#include <memory>
+#include <vector>
 
 namespace {
 
@@ -29,6 +31,13 @@ class ConstantKernel final : public kexp::Kernel {
 
   bool positive_semidefinite() const override { return true; }
   const kexp::FeatureMap* feature_map() const override { return &map_; }
+
+  // c is learned in log space, so only from a positive start; k = 0 has none.
+  bool learnable() const override { return true; }
+  std::vector<kexp::Hyperparameter> hyperparameters() const override {
+    if (c_ > 0) return {{"c", c_}};
+    return {};
+  }
   double gram_flops(std::size_t n, std::size_t m, std::size_t) const override {
     return static_cast<double>(n) * static_cast<double>(m);
   }
@@ -38,6 +47,17 @@ class ConstantKernel final : public kexp::Kernel {
   void compute_gram(const arma::mat&, const arma::mat&, arma::mat& K) const override { K.fill(c_); }
   void compute_symmetric_gram(const arma::mat&, arma::mat& K) const override { K.fill(c_); }
   void compute_diagonal(const arma::mat&, arma::vec& diag) const override { diag.fill(c_); }
+
+  std::unique_ptr<kexp::Kernel> compute_with_hyperparameters(const arma::vec& v) const override {
+    kexp::Params p;
+    p.set("c", v.is_empty() ? c_ : v[0]);
+    return std::make_unique<ConstantKernel>(p);
+  }
+
+  // ∂k/∂ log c = c.
+  void compute_gram_gradient(const arma::mat&, arma::cube& dK) const override {
+    dK.slice(0).fill(c_);
+  }
 
  private:
   double c_;

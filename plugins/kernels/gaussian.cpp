@@ -139,7 +139,7 @@ class RandomFourierMap final : public kexp::FeatureMap {
 
 class GaussianKernel final : public kexp::Kernel {
  public:
-  explicit GaussianKernel(const kexp::Params& p) : sigma_(p.real("sigma")) {
+  explicit GaussianKernel(const kexp::Params& p) : params_(p), sigma_(p.real("sigma")) {
     const std::string& map = p.string("map");
     if (map == "taylor") map_ = std::make_unique<TaylorMap>(sigma_, p.integer("order"));
     if (map == "rff") {
@@ -150,6 +150,9 @@ class GaussianKernel final : public kexp::Kernel {
 
   bool positive_semidefinite() const override { return true; }
   const kexp::FeatureMap* feature_map() const override { return map_.get(); }
+
+  bool learnable() const override { return true; }
+  std::vector<kexp::Hyperparameter> hyperparameters() const override { return {{"sigma", sigma_}}; }
 
   double gram_flops(std::size_t n, std::size_t m, std::size_t d) const override {
     // 2d for the inner product, 3 for the distance, ~20 for exp
@@ -171,9 +174,23 @@ class GaussianKernel final : public kexp::Kernel {
 
   void compute_diagonal(const arma::mat&, arma::vec& diag) const override { diag.ones(); }
 
+  std::unique_ptr<kexp::Kernel> compute_with_hyperparameters(const arma::vec& v) const override {
+    kexp::Params p = params_;
+    p.set("sigma", v[0]);
+    return std::make_unique<GaussianKernel>(p);
+  }
+
+  // ∂k/∂ log σ = σ·∂k/∂σ = k·‖x − z‖²/σ².
+  void compute_gram_gradient(const arma::mat& X, arma::cube& dK) const override {
+    const double gamma = scale(), inverse = 1.0 / (sigma_ * sigma_);
+    kexp::gram::from_squared_distances(
+        X, dK.slice(0), [gamma, inverse](double s) { return std::exp(-gamma * s) * s * inverse; });
+  }
+
  private:
   double scale() const { return 1.0 / (2.0 * sigma_ * sigma_); }
 
+  kexp::Params params_;
   double sigma_;
   std::unique_ptr<kexp::FeatureMap> map_;
 };

@@ -7,14 +7,19 @@
 #include <kexp/kexp.hpp>
 
 #include <cmath>
+#include <memory>
+#include <vector>
 
 namespace {
 
 class LaplacianKernel final : public kexp::Kernel {
  public:
-  explicit LaplacianKernel(const kexp::Params& p) : sigma_(p.real("sigma")) {}
+  explicit LaplacianKernel(const kexp::Params& p) : params_(p), sigma_(p.real("sigma")) {}
 
   bool positive_semidefinite() const override { return true; }
+
+  bool learnable() const override { return true; }
+  std::vector<kexp::Hyperparameter> hyperparameters() const override { return {{"sigma", sigma_}}; }
 
   double gram_flops(std::size_t n, std::size_t m, std::size_t d) const override {
     // 2d for the inner product, 3 for the distance, ~20 for sqrt and exp
@@ -39,7 +44,23 @@ class LaplacianKernel final : public kexp::Kernel {
 
   void compute_diagonal(const arma::mat&, arma::vec& diag) const override { diag.ones(); }
 
+  std::unique_ptr<kexp::Kernel> compute_with_hyperparameters(const arma::vec& v) const override {
+    kexp::Params p = params_;
+    p.set("sigma", v[0]);
+    return std::make_unique<LaplacianKernel>(p);
+  }
+
+  // ∂k/∂ log σ = σ·∂k/∂σ = k·‖x − z‖/σ.
+  void compute_gram_gradient(const arma::mat& X, arma::cube& dK) const override {
+    const double r = 1.0 / sigma_;
+    kexp::gram::from_squared_distances(X, dK.slice(0), [r](double s) {
+      const double t = r * std::sqrt(s);
+      return std::exp(-t) * t;
+    });
+  }
+
  private:
+  kexp::Params params_;
   double sigma_;
 };
 

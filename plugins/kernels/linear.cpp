@@ -5,6 +5,8 @@
 // PSD always. Its feature map is the identity, φ(x) = x, exact, with D = d.
 #include <kexp/kexp.hpp>
 
+#include <memory>
+
 namespace {
 
 class IdentityMap final : public kexp::FeatureMap {
@@ -24,6 +26,9 @@ class LinearKernel final : public kexp::Kernel {
   bool positive_semidefinite() const override { return true; }
   const kexp::FeatureMap* feature_map() const override { return &map_; }
 
+  // No hyperparameter of its own; a scale on it (s·xᵀz) is learned by the composite.
+  bool learnable() const override { return true; }
+
  protected:
   double compute(const arma::vec& x, const arma::vec& z) const override { return arma::dot(x, z); }
 
@@ -37,6 +42,10 @@ class LinearKernel final : public kexp::Kernel {
 
   void compute_diagonal(const arma::mat& X, arma::vec& diag) const override {
     diag = arma::sum(arma::square(X), 0).t();
+  }
+
+  std::unique_ptr<kexp::Kernel> compute_with_hyperparameters(const arma::vec&) const override {
+    return std::make_unique<LinearKernel>(kexp::Params());
   }
 
  private:

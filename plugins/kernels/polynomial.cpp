@@ -12,7 +12,9 @@
 #include <kexp/kexp.hpp>
 
 #include <cmath>
+#include <memory>
 #include <string>
+#include <vector>
 
 #include "kernels/monomials.hpp"
 
@@ -83,10 +85,20 @@ class PolynomialMap final : public kexp::FeatureMap {
 class PolynomialKernel final : public kexp::Kernel {
  public:
   explicit PolynomialKernel(const kexp::Params& p)
-      : degree_(static_cast<long>(p.integer("degree"))), c_(p.real("c")), map_(degree_, c_) {}
+      : params_(p),
+        degree_(static_cast<long>(p.integer("degree"))),
+        c_(p.real("c")),
+        map_(degree_, c_) {}
 
   bool positive_semidefinite() const override { return true; }
   const kexp::FeatureMap* feature_map() const override { return &map_; }
+
+  // c is learned in log space, so only from a positive start; the degree is an integer.
+  bool learnable() const override { return true; }
+  std::vector<kexp::Hyperparameter> hyperparameters() const override {
+    if (c_ > 0) return {{"c", c_}};
+    return {};
+  }
 
   double gram_flops(std::size_t n, std::size_t m, std::size_t d) const override {
     // 2d for the inner product, 1 for + c, about 2·log₂ p for the power
@@ -111,7 +123,23 @@ class PolynomialKernel final : public kexp::Kernel {
     kexp::gram::from_inner_products(X, K, [p, c](double s) { return integer_power(s + c, p); });
   }
 
+  std::unique_ptr<kexp::Kernel> compute_with_hyperparameters(const arma::vec& v) const override {
+    kexp::Params p = params_;
+    if (!v.is_empty()) p.set("c", v[0]);
+    return std::make_unique<PolynomialKernel>(p);
+  }
+
+  // ∂k/∂ log c = c·p·(xᵀz + c)^(p−1).
+  void compute_gram_gradient(const arma::mat& X, arma::cube& dK) const override {
+    const long p = degree_;
+    const double c = c_;
+    kexp::gram::from_inner_products(X, dK.slice(0), [p, c](double s) {
+      return c * static_cast<double>(p) * integer_power(s + c, p - 1);
+    });
+  }
+
  private:
+  kexp::Params params_;
   long degree_;
   double c_;
   PolynomialMap map_;

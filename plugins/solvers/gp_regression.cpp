@@ -17,17 +17,101 @@
 // with λ = β⁻¹. C = LLᵀ by Cholesky, in place on K when the runner allows it.
 // Fit n³/3 + O(n²) flops; prediction 2n per point for the mean and n² more for the
 // variance (one triangular solve L⁻¹k per point, on an n × m copy of K(X, X*)).
+//
+// optimize: true learns the kernel's hyperparameters θ (Kernel::hyperparameters: σ, c,
+// the scales of a sum's terms) and the noise by maximising log p(t) over log θ and
+// log noise, within `bounds`, by L-BFGS (NLopt's LD_LBFGS) with the analytic gradient
+// of solvers/gp_likelihood.hpp.
+// The first start is the values written in the experiment; `restarts` more are drawn
+// log-uniformly within the bounds from `seed`, as scikit-learn's n_restarts_optimizer
+// does. The best log p(t) over the starts wins; the cell predicts with it. Each
+// evaluation costs the kernel's K and gradient, a Cholesky factorization (n³/3) and
+// C⁻¹ (n³ more): for n up to a few thousand.
+#include <nlopt.h>
+
 #include <kexp/kexp.hpp>
 
 #include <cmath>
+#include <exception>
+#include <limits>
+#include <memory>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "solvers/gp_likelihood.hpp"
 
 namespace {
 
+/// The range every hyperparameter and the noise are searched in unless `bounds` names
+/// them: scikit-learn's default for its kernels' parameters.
+constexpr double kDefaultLower = 1e-5, kDefaultUpper = 1e5;
+
+struct Bound {
+  std::string name;
+  double lower = kDefaultLower, upper = kDefaultUpper;
+};
+
+/// "sigma=0.01:100, noise=1e-6:1" → the named bounds; a name absent keeps the defaults.
+std::vector<Bound> parse_bounds(const std::string& text) {
+  std::vector<Bound> out;
+  std::size_t at = 0;
+  while (at < text.size()) {
+    std::size_t end = text.find(',', at);
+    if (end == std::string::npos) end = text.size();
+    std::string item = text.substr(at, end - at);
+    at = end + 1;
+    const auto first = item.find_first_not_of(' ');
+    if (first == std::string::npos) continue;
+    item = item.substr(first, item.find_last_not_of(' ') - first + 1);
+    const auto eq = item.find('='), colon = item.find(':', eq == std::string::npos ? 0 : eq);
+    const auto bad = [&](const std::string& why) {
+      return kexp::InvalidArgument("bounds: '" + item + "' " + why +
+                                   "; write name=lower:upper, for example "
+                                   "\"sigma=0.01:100, noise=1e-6:1\"");
+    };
+    if (eq == std::string::npos || colon == std::string::npos || eq == 0) {
+      throw bad("is not name=lower:upper");
+    }
+    Bound b;
+    b.name = item.substr(0, eq);
+    b.name = b.name.substr(0, b.name.find_last_not_of(' ') + 1);
+    try {
+      std::size_t used = 0;
+      const std::string lower = item.substr(eq + 1, colon - eq - 1);
+      const std::string upper = item.substr(colon + 1);
+      b.lower = std::stod(lower, &used);
+      if (lower.find_first_not_of(' ', used) != std::string::npos)
+        throw bad("has a bad lower bound");
+      b.upper = std::stod(upper, &used);
+      if (upper.find_first_not_of(' ', used) != std::string::npos)
+        throw bad("has a bad upper bound");
+    } catch (const std::logic_error&) {
+      throw bad("has a bound that is not a number");
+    }
+    if (!(b.lower > 0) || !(b.upper >= b.lower) || !std::isfinite(b.upper)) {
+      throw bad("needs 0 < lower ≤ upper < ∞ (the values are learned in log space)");
+    }
+    out.push_back(b);
+  }
+  return out;
+}
+
 class GaussianProcessRegression final : public kexp::Solver {
  public:
-  explicit GaussianProcessRegression(const kexp::Params& p) : noise_(p.real("noise")) {}
+  explicit GaussianProcessRegression(const kexp::Params& p)
+      : noise_(p.real("noise")),
+        optimize_(p.boolean("optimize")),
+        restarts_(p.integer("restarts")),
+        evaluations_(p.integer("evaluations")),
+        seed_(static_cast<std::uint64_t>(p.integer("seed"))),
+        bounds_(parse_bounds(p.string("bounds"))) {}
 
   void fit(const kexp::TrainingData& data, kexp::SolverReport& report) override {
+    if (optimize_) {
+      learn(data, report);
+      return;
+    }
     const arma::vec& t = *data.targets;
     const double n = static_cast<double>(data.gram->n_rows);
     if (data.gram_writable) {
@@ -55,24 +139,184 @@ class GaussianProcessRegression final : public kexp::Solver {
   }
 
   kexp::Prediction predict(const kexp::TestData& data, kexp::SolverReport& report) const override {
-    const arma::mat& Ks = *data.gram;
+    if (learned_) {
+      // The runner's K(X, X*) is the written parameters'; the learned kernel's instead.
+      arma::mat Ks;
+      learned_->gram(*inputs_, *data.inputs, Ks);
+      const arma::vec diagonal = learned_->diagonal(*data.inputs);
+      report.predict_flops += learned_->gram_flops(inputs_->n_cols, Ks.n_cols, inputs_->n_rows);
+      report.matrix_bytes += 8.0 * static_cast<double>(Ks.n_elem);
+      return predict_from(Ks, data.gram_diagonal != nullptr ? &diagonal : nullptr, report);
+    }
+    return predict_from(*data.gram, data.gram_diagonal, report);
+  }
+
+ private:
+  kexp::Prediction predict_from(const arma::mat& Ks, const arma::vec* k_diagonal,
+                                kexp::SolverReport& report) const {
     const double n = static_cast<double>(Ks.n_rows), m = static_cast<double>(Ks.n_cols);
     kexp::Prediction p;
     p.mean = Ks.t() * weights_;
     report.predict_flops += 2.0 * n * m;
-    if (data.gram_diagonal == nullptr) return p;
+    if (k_diagonal == nullptr) return p;
     // V = L⁻¹K(X, X*); kᵀC⁻¹k = ‖L⁻¹k‖², column by column.
     const arma::mat V = arma::solve(arma::trimatl(*factor_), Ks, arma::solve_opts::fast);
     report.matrix_bytes += 8.0 * n * m;
-    p.var_f = *data.gram_diagonal - arma::sum(arma::square(V), 0).t();
+    p.var_f = *k_diagonal - arma::sum(arma::square(V), 0).t();
     p.var_f.transform([](double v) { return v > 0 ? v : 0.0; });  // rounding below zero
     p.var_y = p.var_f + noise_;
     report.predict_flops += n * n * m + 2.0 * n * m;
     return p;
   }
 
- private:
+  struct Search {
+    const kexp::Kernel* kernel = nullptr;
+    const arma::mat* X = nullptr;
+    const arma::vec* t = nullptr;
+    nlopt_opt opt = nullptr;
+    long evaluations = 0;
+    double best = -std::numeric_limits<double>::infinity();
+    arma::vec best_x;
+    std::exception_ptr error;
+  };
+
+  static double objective(unsigned count, const double* x, double* gradient, void* data) {
+    auto& s = *static_cast<Search*>(data);
+    try {
+      const arma::vec point(x, count);
+      arma::vec g;
+      const double value = kexp_solvers::gp_log_likelihood(*s.kernel, *s.X, *s.t, point,
+                                                           gradient != nullptr ? &g : nullptr);
+      ++s.evaluations;
+      if (gradient != nullptr) std::copy(g.begin(), g.end(), gradient);
+      if (value > s.best) {
+        s.best = value;
+        s.best_x = point;
+      }
+      // L-BFGS cannot step from −∞: a very low value turns its line search back.
+      return std::isfinite(value) ? value : -1e300;
+    } catch (...) {
+      s.error = std::current_exception();
+      nlopt_force_stop(s.opt);
+      return 0.0;
+    }
+  }
+
+  void learn(const kexp::TrainingData& data, kexp::SolverReport& report) {
+    if (data.kernel == nullptr || data.inputs == nullptr) {
+      throw kexp::Error(
+          "optimize: true needs the kernel and the training points, which the "
+          "runner gives to a solver with flags::learns_kernel");
+    }
+    const kexp::Kernel& kernel = *data.kernel;
+    if (!kernel.learnable()) {
+      throw kexp::InvalidArgument(
+          "optimize: true learns the kernel's hyperparameters by their gradients, and this "
+          "kernel does not declare them (Kernel::learnable); the built-in gaussian, "
+          "laplacian, polynomial, constant and linear kernels and their sums, products and "
+          "scalings do. Set optimize: false and sweep the parameters instead");
+    }
+    std::vector<kexp::Hyperparameter> hyper = kernel.hyperparameters();
+    hyper.push_back({"noise", noise_});
+    const std::size_t p = hyper.size();
+    arma::vec lower(p), upper(p), start(p);
+    for (std::size_t j = 0; j < p; ++j) {
+      Bound b{hyper[j].name};
+      for (const Bound& given : bounds_)
+        if (given.name == hyper[j].name) b = given;
+      if (!(hyper[j].value >= b.lower && hyper[j].value <= b.upper)) {
+        throw kexp::InvalidArgument(
+            "the start " + hyper[j].name + " = " + kexp::format_value(hyper[j].value) +
+            " lies outside its bounds [" + kexp::format_value(b.lower) + ", " +
+            kexp::format_value(b.upper) + "]; widen them in `bounds` or start inside");
+      }
+      lower[j] = std::log(b.lower);
+      upper[j] = std::log(b.upper);
+      start[j] = std::log(hyper[j].value);
+    }
+    for (const Bound& given : bounds_) {
+      bool known = false;
+      for (const auto& h : hyper) known = known || h.name == given.name;
+      if (known) continue;
+      std::string names;
+      for (const auto& h : hyper) names += (names.empty() ? "" : ", ") + h.name;
+      throw kexp::InvalidArgument("bounds: '" + given.name +
+                                  "' is not a hyperparameter of this kernel or the noise; "
+                                  "the names are " +
+                                  names);
+    }
+
+    const std::unique_ptr<nlopt_opt_s, void (*)(nlopt_opt)> opt(
+        nlopt_create(NLOPT_LD_LBFGS, static_cast<unsigned>(p)), nlopt_destroy);
+    if (!opt) throw kexp::Error("NLopt could not create an L-BFGS optimizer");
+    Search search;
+    search.kernel = &kernel;
+    search.X = data.inputs;
+    search.t = data.targets;
+    search.opt = opt.get();
+    nlopt_set_lower_bounds(opt.get(), lower.memptr());
+    nlopt_set_upper_bounds(opt.get(), upper.memptr());
+    nlopt_set_max_objective(opt.get(), &GaussianProcessRegression::objective, &search);
+    nlopt_set_ftol_rel(opt.get(), 1e-12);
+    nlopt_set_xtol_rel(opt.get(), 1e-10);
+    nlopt_set_maxeval(opt.get(), static_cast<int>(evaluations_));
+
+    std::mt19937_64 rng(seed_);
+    bool converged = false;
+    for (long r = 0; r <= restarts_; ++r) {
+      arma::vec x = start;
+      if (r > 0) {
+        for (std::size_t j = 0; j < p; ++j)
+          x[j] = std::uniform_real_distribution<double>(lower[j], upper[j])(rng);
+      }
+      const double before = search.best;
+      double value = 0;
+      const nlopt_result result = nlopt_optimize(opt.get(), x.memptr(), &value);
+      if (search.error) std::rethrow_exception(search.error);
+      if (search.best > before) converged = result > 0 && result != NLOPT_MAXEVAL_REACHED;
+    }
+    if (!std::isfinite(search.best)) {
+      throw kexp::NumericError(
+          "C = K + noise·I was not positive definite at any point the optimizer tried; "
+          "raise the lower bound of the noise in `bounds`");
+    }
+
+    const arma::vec theta = arma::exp(search.best_x);
+    learned_ = kernel.with_hyperparameters(theta.head(p - 1));
+    noise_ = theta[p - 1];
+    inputs_ = data.inputs;
+    for (std::size_t j = 0; j + 1 < p; ++j)
+      report.learned.emplace_back("kernel." + hyper[j].name, theta[j]);
+    report.learned.emplace_back("solver.noise", noise_);
+    report.iterations = search.evaluations;
+    report.converged = converged;
+
+    // The fit at the learned values, as without optimize, on a matrix of its own.
+    const arma::vec& t = *data.targets;
+    const double n = static_cast<double>(t.n_elem), d = static_cast<double>(data.inputs->n_rows);
+    learned_->gram(*data.inputs, own_factor_);
+    factor_ = &own_factor_;
+    kexp::linalg::cholesky_shifted_in_place(own_factor_, noise_,
+                                            {"C = K + noise·I", "noise", "noise"});
+    weights_ = t;
+    kexp::linalg::cholesky_solve(own_factor_, weights_);
+    report.metrics.emplace_back("log_marginal_likelihood", search.best);
+    report.fitted = t - noise_ * weights_;
+    const double per_evaluation =
+        learned_->gram_flops(t.n_elem, t.n_elem, data.inputs->n_rows) * static_cast<double>(p) +
+        4.0 * n * n * n / 3.0 + 2.0 * static_cast<double>(p) * n * n;
+    report.fit_flops += static_cast<double>(search.evaluations) * per_evaluation + n * n * n / 3.0 +
+                        2.0 * n * n + 4.0 * n * d;
+    report.matrix_bytes += 8.0 * n * n * (3.0 + static_cast<double>(p));
+  }
+
   double noise_;
+  bool optimize_;
+  long restarts_, evaluations_;
+  std::uint64_t seed_;
+  std::vector<Bound> bounds_;
+  std::unique_ptr<kexp::Kernel> learned_;  ///< optimize: the kernel at the learned values
+  const arma::mat* inputs_ = nullptr;      ///< optimize: the training points
   arma::mat own_factor_;
   arma::mat* factor_ = nullptr;
   arma::vec weights_;  ///< C⁻¹t
@@ -82,17 +326,33 @@ constexpr kexp::ParamSpec kParams[] = {
     kexp::param::real("noise", "1e-2", "noise variance β⁻¹ on the targets: C = K + β⁻¹I")
         .greater_than(0)
         .log_scale(),
+    kexp::param::boolean("optimize", "false",
+                         "learn the kernel's hyperparameters and the noise by maximising the log "
+                         "marginal likelihood (L-BFGS in log space, analytic gradients); the "
+                         "written values are the first start"),
+    kexp::param::integer("restarts", "0",
+                         "optimize: more starts, drawn log-uniformly within the bounds")
+        .at_least(0),
+    kexp::param::integer("evaluations", "200",
+                         "optimize: the most evaluations of the likelihood per start")
+        .at_least(1),
+    kexp::param::integer("seed", "0", "optimize: seed of the restarts' starting points")
+        .at_least(0),
+    kexp::param::string("bounds", "",
+                        "optimize: \"name=lower:upper, …\" for the kernel's hyperparameters "
+                        "(sigma, c, sum[0].scale, …) and noise; unnamed ones search [1e-5, 1e5]"),
 };
 
 constexpr const char* kMetrics[] = {"log_marginal_likelihood"};
 
 constexpr kexp::PluginInfo kInfo =
-    kexp::PluginInfo{"gp_regression", "1.0.0",
+    kexp::PluginInfo{"gp_regression", "1.1.0",
                      "GP regression: mean kᵀC⁻¹t, variance k(x,x) − kᵀC⁻¹k (+ noise), "
                      "C = K + noise·I",
                      kParams,
                      kexp::flags::dual | kexp::flags::needs_psd | kexp::flags::predictive_variance |
-                         kexp::flags::keeps_gram | kexp::flags::lower_triangle}
+                         kexp::flags::keeps_gram | kexp::flags::lower_triangle |
+                         kexp::flags::learns_kernel}
         .with_metrics(kMetrics);
 
 }  // namespace

@@ -11,6 +11,11 @@
 // only, before it computes anything. The other kernels are fixed functions of their
 // parameters and never see fit().
 //
+// A kernel may expose its positive real parameters as hyperparameters (learnable()): it
+// then gives their values, a copy of itself with other values, and the derivatives of
+// K(X, X) with respect to their logarithms, so that a solver can learn them by gradient
+// (gp_regression's `optimize`, on the log marginal likelihood).
+//
 // The public functions check their inputs (equal dimensions, finite values) and then
 // call the protected virtual compute_* functions, which may trust them.
 #pragma once
@@ -18,6 +23,9 @@
 #include <armadillo>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
 
 #include "kexp/export.hpp"
 
@@ -34,6 +42,14 @@ struct KernelFitData {
   /// the experiment seed, the dataset variant, the repeat and the split, so the same
   /// experiment fits the same kernel.
   std::uint64_t seed = 0;
+};
+
+/// A positive real parameter of a kernel that can be learned by gradient: its name as the
+/// experiment writes it ("sigma"; "sum[0].scale" inside a sum) and its value (> 0).
+/// Learning works on log θ, so a hyperparameter stays positive.
+struct Hyperparameter {
+  std::string name;
+  double value = 0;
 };
 
 /// The part of a symmetric K(X, X) a caller needs.
@@ -86,6 +102,24 @@ class KEXP_API Kernel {
   /// target per sample, at least one sample) and calls compute_fit().
   void fit(const KernelFitData& data);
 
+  /// True when the kernel implements hyperparameters(), with_hyperparameters() and
+  /// compute_gram_gradient(), even with no hyperparameter at all (the linear kernel, whose
+  /// scale a sum learns). Default: false, and a solver that learns refuses the kernel.
+  [[nodiscard]] virtual bool learnable() const { return false; }
+
+  /// The hyperparameters, in a fixed order. Default: none.
+  [[nodiscard]] virtual std::vector<Hyperparameter> hyperparameters() const { return {}; }
+
+  /// The same kernel with its hyperparameters set to `values` (in the order of
+  /// hyperparameters(); every other parameter kept). Checks that the kernel is learnable,
+  /// the count and that every value is finite and positive; calls
+  /// compute_with_hyperparameters().
+  [[nodiscard]] std::unique_ptr<Kernel> with_hyperparameters(const arma::vec& values) const;
+
+  /// dK, n × n × p: slice j is ∂K(X, X)/∂ log θⱼ = θⱼ·∂K/∂θⱼ for the p hyperparameters,
+  /// each slice exactly symmetric. Checks that the kernel is learnable and X is finite.
+  void gram_gradient(const arma::mat& X, arma::cube& dK) const;
+
  protected:
   /// Learns from `data`, whose inputs are checked. Default: nothing to learn.
   virtual void compute_fit(const KernelFitData& data);
@@ -106,6 +140,15 @@ class KEXP_API Kernel {
 
   /// Fills diag (already sized n). Default: compute(xᵢ, xᵢ).
   virtual void compute_diagonal(const arma::mat& X, arma::vec& diag) const;
+
+  /// A learnable kernel's copy with these hyperparameter values (checked). Default:
+  /// throws kexp::Error.
+  [[nodiscard]] virtual std::unique_ptr<Kernel> compute_with_hyperparameters(
+      const arma::vec& values) const;
+
+  /// Fills dK (already sized n × n × p, zeroed) with ∂K/∂ log θⱼ. Default: throws
+  /// kexp::Error.
+  virtual void compute_gram_gradient(const arma::mat& X, arma::cube& dK) const;
 };
 
 class KEXP_API FeatureMap {

@@ -35,7 +35,7 @@
 namespace kexp {
 
 /// Bumped whenever PluginDescriptor or an interface class changes incompatibly.
-inline constexpr std::uint32_t kAbiVersion = 2;
+inline constexpr std::uint32_t kAbiVersion = 3;
 
 /// The name of the entry symbol, and of the section it is placed in.
 inline constexpr const char* kEntrySymbol = "kexp_plugin_v1";
@@ -73,6 +73,10 @@ inline constexpr std::uint32_t lower_triangle = 1U << 15;
 /// A dual solver that reaches the kernel: it gets TrainingData::kernel and ::inputs
 /// (and TestData's) instead of K, and the runner never builds K for it.
 inline constexpr std::uint32_t kernel_inputs = 1U << 20;
+/// A dual solver that may learn the kernel's hyperparameters (Kernel::learnable): besides
+/// K it gets the kernel and the points (TrainingData::kernel, ::inputs and TestData's), and
+/// reports what it learned in SolverReport::learned, written as `learned.*` columns.
+inline constexpr std::uint32_t learns_kernel = 1U << 21;
 // datasets
 inline constexpr std::uint32_t regression = 1U << 16;
 inline constexpr std::uint32_t classification = 1U << 17;

@@ -68,8 +68,9 @@ struct TrainingData {
   /// the lower triangle and the diagonal of K were computed, its strict upper triangle
   /// holds no kernel values. Set only with `gram_writable`.
   bool gram_lower_only = false;
-  /// flags::kernel_inputs: the kernel (fitted, when it learns) and the training points
-  /// X, d × n. They live until the cell ends, so the solver may keep pointers to them.
+  /// flags::kernel_inputs and flags::learns_kernel: the kernel (fitted, when it learns)
+  /// and the training points X, d × n. They live until the cell ends, so the solver may
+  /// keep pointers to them.
   const Kernel* kernel = nullptr;
   const arma::mat* inputs = nullptr;
 };
@@ -79,7 +80,8 @@ struct TestData {
   const arma::mat* gram = nullptr;           ///< dual: K(X, X*), n × m
   const arma::vec* gram_diagonal = nullptr;  ///< dual: k(x*, x*), m
   const arma::mat* features = nullptr;       ///< primal: Φ(X*), D × m
-  /// flags::kernel_inputs: the kernel and the test points X*, d × m.
+  /// flags::kernel_inputs and flags::learns_kernel: the kernel and the test points X*,
+  /// d × m.
   const Kernel* kernel = nullptr;
   const arma::mat* inputs = nullptr;
 };
@@ -101,6 +103,11 @@ struct SolverReport {
   /// Named results, declared by name in the plugin's `metrics` (log_marginal_likelihood,
   /// alpha, …), written as columns of results.csv.
   std::vector<std::pair<std::string, double>> metrics;
+  /// flags::learns_kernel: the values the solver learned, named as their results.csv
+  /// columns without the `learned.` prefix: "kernel.<hyperparameter name>" for the
+  /// kernel's ("kernel.sigma", "kernel.sum[0].scale"), "solver.<parameter>" for its own
+  /// ("solver.noise"). Empty when it learned nothing.
+  std::vector<std::pair<std::string, double>> learned;
   /// Training loss after each iteration, for iterative solvers.
   std::vector<double> loss_curve;
   /// Predictions on the training set, when the solver has them at no extra cost (kernel

@@ -45,6 +45,8 @@ struct CellResult {
   std::optional<std::string> paired_with;
   std::optional<double> prediction_max_diff;
   std::vector<std::pair<std::string, double>> metrics;  ///< the solver's own
+  /// What a solver that learns the kernel learned (SolverReport::learned).
+  std::vector<std::pair<std::string, double>> learned;
   std::vector<double> loss_curve;
   Prediction prediction;  ///< on the test set
 };

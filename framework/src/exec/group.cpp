@@ -242,6 +242,11 @@ class GroupExecution {
       train.gram_lower_only = gram_part_ == Triangle::Lower;
       test.gram = &in_.cross();
       test.gram_diagonal = &in_.k_diag;
+      if (g.solver->plugin->has_flag(flags::learns_kernel)) {
+        train.kernel = test.kernel = &kernel;
+        train.inputs = &data_.X_train;
+        test.inputs = &data_.X_test;
+      }
       // K(X, X*) is built after the fit, once per group: the last cell first releases K
       // unless its solver reads K again when predicting.
       const auto test_inputs = [&](const PluginRecord& solver) {
@@ -328,7 +333,7 @@ class GroupExecution {
       const arma::vec y_held = data_.y_train.elem(split.held_out);
       const std::string where = count > 1 ? fmt::format("validation fold {} of {}", f + 1, count)
                                           : "the validation split";
-      arma::mat inputs_fit, inputs_held;
+      arma::mat inputs_fit, inputs_held, points_fit, points_held;
       arma::vec diagonal;
       SharedState state;
       TrainingData train;
@@ -360,6 +365,14 @@ class GroupExecution {
         train.gram_writable = true;
         test.gram = &inputs_held;
         test.gram_diagonal = &diagonal;
+        if (sv.plugin->has_flag(flags::learns_kernel)) {
+          points_fit = data_.X_train.cols(split.fit);
+          points_held = data_.X_train.cols(split.held_out);
+          train.kernel = test.kernel =
+              source_.make ? split_kernel(f, where).get() : &fitted_kernel(result);
+          train.inputs = &points_fit;
+          test.inputs = &points_held;
+        }
       } else {
         train.features = &inputs_fit;
         test.features = &inputs_held;
@@ -539,6 +552,7 @@ class GroupExecution {
     if (report.iterations >= 0) result.iterations = report.iterations;
     result.converged = report.converged;
     result.metrics = std::move(report.metrics);
+    result.learned = std::move(report.learned);
     result.loss_curve = std::move(report.loss_curve);
     result.prediction = std::move(prediction);
   }

@@ -48,8 +48,33 @@ class ScaledKernel final : public Kernel {
     return kernel_->gram_flops(n, m, d) + static_cast<double>(n * m);
   }
 
+  bool learnable() const override { return kernel_->learnable(); }
+  /// The kernel's own, then the scale.
+  std::vector<Hyperparameter> hyperparameters() const override {
+    std::vector<Hyperparameter> all = kernel_->hyperparameters();
+    all.push_back({"scale", scale_});
+    return all;
+  }
+
  protected:
   void compute_fit(const KernelFitData& data) override { kernel_->fit(data); }
+  std::unique_ptr<Kernel> compute_with_hyperparameters(const arma::vec& values) const override {
+    const arma::uword own = values.n_elem - 1;
+    std::shared_ptr<Kernel> inner = kernel_->with_hyperparameters(values.head(own));
+    return std::make_unique<ScaledKernel>(std::move(inner), values[own]);
+  }
+  // ∂(s·K)/∂ log θ = s·∂K/∂ log θ; ∂(s·K)/∂ log s = s·K.
+  void compute_gram_gradient(const arma::mat& X, arma::cube& dK) const override {
+    const arma::uword own = dK.n_slices - 1;
+    if (own > 0) {
+      arma::cube inner;
+      kernel_->gram_gradient(X, inner);
+      dK.head_slices(own) = scale_ * inner;
+    }
+    arma::mat K;
+    kernel_->gram(X, K);
+    dK.slice(own) = scale_ * K;
+  }
   double compute(const arma::vec& x, const arma::vec& z) const override {
     return scale_ * kernel_->evaluate(x, z);
   }
@@ -162,6 +187,24 @@ class CombinedKernel final : public Kernel {
     return f;
   }
 
+  bool learnable() const override {
+    for (const auto& t : terms_)
+      if (!t->learnable()) return false;
+    return true;
+  }
+  /// The terms' in order, named by their place as the experiment names them:
+  /// "sum[0].sigma", "product[1].c".
+  std::vector<Hyperparameter> hyperparameters() const override {
+    std::vector<Hyperparameter> all;
+    for (std::size_t i = 0; i < terms_.size(); ++i) {
+      for (Hyperparameter h : terms_[i]->hyperparameters()) {
+        h.name = fmt::format("{}[{}].{}", how_ == Combination::Sum ? "sum" : "product", i, h.name);
+        all.push_back(std::move(h));
+      }
+    }
+    return all;
+  }
+
  protected:
   /// Each term is fitted on the same data, with a seed of its own.
   void compute_fit(const KernelFitData& data) override {
@@ -193,6 +236,37 @@ class CombinedKernel final : public Kernel {
     for (std::size_t i = 1; i < terms_.size(); ++i) {
       terms_[i]->gram(X, part);
       combine(K, part);
+    }
+  }
+  std::unique_ptr<Kernel> compute_with_hyperparameters(const arma::vec& values) const override {
+    std::vector<std::shared_ptr<Kernel>> terms;
+    arma::uword at = 0;
+    for (const auto& t : terms_) {
+      const arma::uword count = t->hyperparameters().size();
+      terms.push_back(t->with_hyperparameters(
+          count > 0 ? arma::vec(values.subvec(at, at + count - 1)) : arma::vec()));
+      at += count;
+    }
+    return std::make_unique<CombinedKernel>(how_, std::move(terms));
+  }
+  // A sum's slices are its terms'. A product's, for a hyperparameter of term i:
+  // ∂K_i/∂ log θ ⊙ Π_{l ≠ i} K_l.
+  void compute_gram_gradient(const arma::mat& X, arma::cube& dK) const override {
+    std::vector<arma::mat> grams(how_ == Combination::Product ? terms_.size() : 0);
+    for (std::size_t l = 0; l < grams.size(); ++l) terms_[l]->gram(X, grams[l]);
+    arma::uword at = 0;
+    arma::cube part;
+    for (std::size_t i = 0; i < terms_.size(); ++i) {
+      terms_[i]->gram_gradient(X, part);
+      if (part.n_slices == 0) continue;
+      if (how_ == Combination::Product) {
+        for (std::size_t l = 0; l < terms_.size(); ++l) {
+          if (l == i) continue;
+          part.each_slice([&](arma::mat& slice) { slice %= grams[l]; });
+        }
+      }
+      dK.slices(at, at + part.n_slices - 1) = part;
+      at += part.n_slices;
     }
   }
   void compute_diagonal(const arma::mat& X, arma::vec& diag) const override {

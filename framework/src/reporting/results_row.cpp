@@ -72,6 +72,7 @@ std::vector<std::string> result_columns(const Plan& plan) {
   }
   columns.insert(columns.end(), plan.param_columns.begin(), plan.param_columns.end());
   columns.insert(columns.end(), plan.metric_columns.begin(), plan.metric_columns.end());
+  columns.insert(columns.end(), plan.learned_columns.begin(), plan.learned_columns.end());
   return columns;
 }
 
@@ -151,6 +152,7 @@ Row result_row(const Plan& plan, const Cell& c, int repeat, std::uint64_t seed,
   set_if(row, "paired_with", r.paired_with);
   set_if(row, "prediction_max_diff", r.prediction_max_diff);
   for (const auto& [name, value] : r.metrics) row.set(name, value);
+  for (const auto& [name, value] : r.learned) row.set("learned." + name, value);
   if (!r.loss_curve.empty()) row.set("loss_curve", nlohmann::json(r.loss_curve).dump());
   if (r.status != CellResult::Status::Ok) row.set("error", r.error);
   row.set("peak_rss_bytes", r.peak_rss_bytes);

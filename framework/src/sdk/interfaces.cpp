@@ -4,6 +4,8 @@
 // one home for its vtable and type information).
 #include <fmt/format.h>
 
+#include <cmath>
+
 #include "kexp/dataset.hpp"
 #include "kexp/error.hpp"
 #include "kexp/gram.hpp"
@@ -127,6 +129,49 @@ void Kernel::fit(const KernelFitData& data) {
 }
 
 void Kernel::compute_fit(const KernelFitData& /*data*/) {}
+
+std::unique_ptr<Kernel> Kernel::with_hyperparameters(const arma::vec& values) const {
+  if (!learnable()) {
+    throw InvalidArgument(
+        "Kernel::with_hyperparameters: this kernel does not declare hyperparameters that can "
+        "be learned (Kernel::learnable)");
+  }
+  const std::vector<Hyperparameter> own = hyperparameters();
+  if (values.n_elem != own.size()) {
+    throw InvalidArgument(
+        fmt::format("Kernel::with_hyperparameters was given {} values for {} hyperparameters",
+                    values.n_elem, own.size()));
+  }
+  for (std::size_t j = 0; j < own.size(); ++j) {
+    if (!std::isfinite(values[j]) || values[j] <= 0) {
+      throw InvalidArgument(
+          fmt::format("Kernel::with_hyperparameters: {} = {} is not a finite positive number",
+                      own[j].name, values[j]));
+    }
+  }
+  std::unique_ptr<Kernel> copy = compute_with_hyperparameters(values);
+  if (!copy) throw Error("Kernel::with_hyperparameters: the kernel returned no copy");
+  return copy;
+}
+
+void Kernel::gram_gradient(const arma::mat& X, arma::cube& dK) const {
+  if (!learnable()) {
+    throw InvalidArgument(
+        "Kernel::gram_gradient: this kernel does not declare the gradients of its "
+        "hyperparameters (Kernel::learnable)");
+  }
+  require_finite(X, "X");
+  dK.zeros(X.n_cols, X.n_cols, hyperparameters().size());
+  if (dK.n_elem > 0) compute_gram_gradient(X, dK);
+}
+
+std::unique_ptr<Kernel> Kernel::compute_with_hyperparameters(const arma::vec& /*values*/) const {
+  throw Error("this kernel has no hyperparameters to set (compute_with_hyperparameters)");
+}
+
+void Kernel::compute_gram_gradient(const arma::mat& /*X*/, arma::cube& /*dK*/) const {
+  throw Error("this kernel has no gradients of its hyperparameters (compute_gram_gradient)");
+}
 
 double Kernel::gram_flops(std::size_t n, std::size_t m, std::size_t d) const {
   return 2.0 * static_cast<double>(n) * static_cast<double>(m) * static_cast<double>(d);

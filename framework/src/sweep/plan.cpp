@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <set>
 #include <utility>
+#include <variant>
 
 #include "config/error_list.hpp"
 #include "sweep/kernel_resolution.hpp"
@@ -123,6 +124,34 @@ void add_columns(std::vector<std::string>& columns, const std::string& prefix,
   }
 }
 
+bool all_real(const ResolvedParam& p) {
+  return !p.values.empty() &&
+         std::all_of(p.values.begin(), p.values.end(),
+                     [](const ParamValue& v) { return std::holds_alternative<double>(v); });
+}
+
+/// Plan::learned_columns: when a variant of a solver that learns the kernel has
+/// `optimize: true`.
+void add_learned_columns(Plan& plan) {
+  const auto learns = [](const Variant& s) {
+    return s.plugin->has_flag(flags::learns_kernel) && s.params.has("optimize") &&
+           std::holds_alternative<bool>(s.params.value("optimize")) && s.params.boolean("optimize");
+  };
+  if (std::none_of(plan.solvers.begin(), plan.solvers.end(), learns)) return;
+  std::vector<std::string>& columns = plan.learned_columns;
+  const auto add = [&](const std::string& c) {
+    if (std::find(columns.begin(), columns.end(), c) == columns.end()) columns.push_back(c);
+  };
+  for (const auto& params : plan.kernel_params)
+    for (const ResolvedParam& p : params)
+      if (all_real(p)) add("learned.kernel." + p.name);
+  for (std::size_t s = 0; s < plan.solvers.size(); ++s) {
+    if (!plan.solvers[s].plugin->has_flag(flags::learns_kernel)) continue;
+    for (const ResolvedParam& p : plan.solver_params[plan.solvers[s].component])
+      if (all_real(p)) add("learned.solver." + p.name);
+  }
+}
+
 /// The plugin an entry names; a name that is not found is an error at the entry's place.
 const PluginRecord& plugin_of(const PluginRegistry& registry, PluginKind kind,
                               const ComponentSpec& spec) {
@@ -214,6 +243,7 @@ Plan make_plan(const Experiment& e, const PluginRegistry& registry,
   if (!errors.empty()) return plan;
   plan.param_columns.insert(plan.param_columns.end(), kernel_columns.begin(), kernel_columns.end());
   plan.param_columns.insert(plan.param_columns.end(), solver_columns.begin(), solver_columns.end());
+  add_learned_columns(plan);
 
   size.check_total(dataset_count * kernel_count * solver_count, e.dataset);
 

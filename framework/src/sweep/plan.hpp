@@ -38,6 +38,10 @@ struct Plan {
   bool fitted_kernels = false;
   /// Names of the metrics the experiment's solvers declare.
   std::vector<std::string> metric_columns;
+  /// When a solver that learns the kernel (flags::learns_kernel) is asked to
+  /// (`optimize: true`): `learned.` before each real kernel parameter column and each
+  /// real parameter of such a solver ("learned.kernel.sigma", "learned.solver.noise").
+  std::vector<std::string> learned_columns;
   /// The checked parameters of each component, as written or defaulted (for the
   /// resolved config).
   std::vector<ResolvedParam> dataset_params;

@@ -5,6 +5,8 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <string>
+#include <vector>
 
 #include "support/kernels.hpp"
 #include "support/plugins.hpp"
@@ -83,6 +85,46 @@ TEST(CompositeKernel, MapsOfSumsAndProductsAreExactWhenThePartsAre) {
 TEST(CompositeKernel, RefusesAnAbsurdProductMap) {
   const auto k = combined(Combination::Product, {make_kernel("cubic"), make_kernel("cubic")});
   EXPECT_THROW((void)k->feature_map()->dimension(50), InvalidArgument);
+}
+
+TEST(CompositeKernel, HyperparametersAreNamedAsTheExperimentNamesThem) {
+  const auto k = combined(Combination::Sum, {scaled(make_kernel("gaussian", {{"sigma", "1"}}), 2.0),
+                                             make_kernel("constant", {{"c", "0.5"}}),
+                                             scaled(make_kernel("linear"), 0.1)});
+  ASSERT_TRUE(k->learnable());
+  std::vector<std::string> names;
+  std::vector<double> values;
+  for (const Hyperparameter& h : k->hyperparameters()) {
+    names.push_back(h.name);
+    values.push_back(h.value);
+  }
+  EXPECT_EQ(names,
+            (std::vector<std::string>{"sum[0].sigma", "sum[0].scale", "sum[1].c", "sum[2].scale"}));
+  EXPECT_EQ(values, (std::vector<double>{1.0, 2.0, 0.5, 0.1}));
+  // A copy with other values is the kernel written with them.
+  const auto copy = k->with_hyperparameters(arma::vec{0.5, 3.0, 0.25, 0.2});
+  const arma::vec x{1, 2}, z{0, 1};  // ‖x − z‖² = 2, xᵀz = 2
+  EXPECT_NEAR(copy->evaluate(x, z), 3.0 * std::exp(-4.0) + 0.25 + 0.4, 1e-15);
+  EXPECT_FALSE(
+      combined(Combination::Sum, {make_kernel("gaussian"), make_kernel("sigmoid")})->learnable());
+}
+
+TEST(CompositeKernel, GradientsOfSumsProductsAndScalingsAgainstDifferences) {
+  const arma::mat X = test::uniform_points(3, 35, 12);
+  const auto gp =
+      combined(Combination::Sum,
+               {scaled(make_kernel("gaussian", {{"sigma", "0.7"}}), 2.0),
+                make_kernel("constant", {{"c", "0.5"}}), scaled(make_kernel("linear"), 0.1)});
+  test::expect_gradient_matches_differences(*gp, X);
+  const auto product =
+      combined(Combination::Product, {make_kernel("polynomial", {{"degree", "2"}, {"c", "1.5"}}),
+                                      make_kernel("laplacian", {{"sigma", "2"}}),
+                                      make_kernel("gaussian", {{"sigma", "1.2"}})});
+  test::expect_gradient_matches_differences(*product, X);
+  // a scaled product inside a sum
+  const auto nested = combined(Combination::Sum, {scaled(product, 0.3), make_kernel("linear")});
+  test::expect_gradient_matches_differences(*nested, X);
+  EXPECT_EQ(nested->hyperparameters().front().name, "sum[0].product[0].c");
 }
 
 }  // namespace

@@ -3,8 +3,12 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <memory>
+#include <string>
 
+#include "kernel_algebra/composite_kernel.hpp"
 #include "plugins/solvers/solver_problems.hpp"
+#include "solvers/gp_likelihood.hpp"
 #include "support/plugins.hpp"
 
 namespace kexp::test {
@@ -76,6 +80,165 @@ TEST(GpRegression, VarianceAtATrainingPointIsBelowTheNoiseAndFarAwayIsThePrior) 
   const FitResult run = run_dual(*gp, K, gaussian_gram(p.X, far, 0.3), arma::vec{1.0}, p.y);
   EXPECT_NEAR(run.prediction.var_f[0], 1.0, 1e-15);
   EXPECT_NEAR(run.prediction.mean[0], 0.0, 1e-15);
+}
+
+/// A learning fit and prediction: K and K(X, X*) at the written values, and the kernel
+/// and the points, as the runner gives them to a solver with flags::learns_kernel.
+FitResult run_learning(Solver& solver, const Kernel& kernel, const Problem& p) {
+  arma::mat K, K_cross;
+  kernel.gram(p.X, K);
+  kernel.gram(p.X, p.Xt, K_cross);
+  const arma::vec diag = kernel.diagonal(p.Xt);
+  TrainingData train;
+  train.gram = &K;
+  train.targets = &p.y;
+  train.kernel = &kernel;
+  train.inputs = &p.X;
+  FitResult run;
+  solver.fit(train, run.report);
+  TestData test;
+  test.gram = &K_cross;
+  test.gram_diagonal = &diag;
+  test.kernel = &kernel;
+  test.inputs = &p.Xt;
+  run.prediction = solver.predict(test, run.report);
+  return run;
+}
+
+double learned(const SolverReport& report, const std::string& name) {
+  for (const auto& [key, value] : report.learned)
+    if (key == name) return value;
+  return std::nan("");
+}
+
+std::shared_ptr<Kernel> gp_kernel(double amplitude, double sigma, double c, double slope) {
+  return algebra::combined(
+      algebra::Combination::Sum,
+      {algebra::scaled(make_kernel("gaussian", {{"sigma", std::to_string(sigma)}}), amplitude),
+       make_kernel("constant", {{"c", std::to_string(c)}}),
+       algebra::scaled(make_kernel("linear"), slope)});
+}
+
+TEST(GpLikelihood, ValueMatchesTheDirectFormula) {
+  const Problem p = make_problem(2, 50, 1, 61);
+  const auto k = make_kernel("gaussian", {{"sigma", "0.8"}});
+  const arma::vec x{std::log(0.8), std::log(0.05)};
+  const double lml = kexp_solvers::gp_log_likelihood(*k, p.X, p.y, x, nullptr);
+  const arma::mat C = gaussian_gram(p.X, p.X, 0.8) + 0.05 * arma::eye(50, 50);
+  double log_det = 0, sign = 0;
+  arma::log_det(log_det, sign, C);
+  const double direct = -0.5 * arma::as_scalar(p.y.t() * arma::solve(C, p.y)) - 0.5 * log_det -
+                        25.0 * std::log(2.0 * arma::datum::pi);
+  EXPECT_NEAR(lml, direct, 1e-10 * std::abs(direct));
+}
+
+TEST(GpLikelihood, GradientMatchesDifferences) {
+  // Central differences in log space, ε = 1e-5: O(ε²) truncation and ~1e-11·|lml|/ε
+  // rounding, so within 1e-5 of max(1, |g|).
+  const Problem p = make_problem(3, 60, 1, 62);
+  const auto gaussian = make_kernel("gaussian", {{"sigma", "1.3"}});
+  const auto sum = gp_kernel(1.5, 0.9, 0.4, 0.2);
+  for (const Kernel* k : {gaussian.get(), sum.get()}) {
+    arma::vec x(k->hyperparameters().size() + 1);
+    for (std::size_t j = 0; j + 1 < x.n_elem; ++j) x[j] = std::log(k->hyperparameters()[j].value);
+    x[x.n_elem - 1] = std::log(0.1);
+    arma::vec g;
+    (void)kexp_solvers::gp_log_likelihood(*k, p.X, p.y, x, &g);
+    ASSERT_EQ(g.n_elem, x.n_elem);
+    const double eps = 1e-5;
+    for (arma::uword j = 0; j < x.n_elem; ++j) {
+      arma::vec up = x, down = x;
+      up[j] += eps;
+      down[j] -= eps;
+      const double fd = (kexp_solvers::gp_log_likelihood(*k, p.X, p.y, up, nullptr) -
+                         kexp_solvers::gp_log_likelihood(*k, p.X, p.y, down, nullptr)) /
+                        (2.0 * eps);
+      EXPECT_NEAR(g[j], fd, 1e-5 * std::max(1.0, std::abs(fd))) << "parameter " << j;
+    }
+  }
+}
+
+TEST(GpRegression, OptimizeReachesTheBestLikelihoodOfAGrid) {
+  // Targets from a smooth function plus noise: the learned (σ, noise) must be at least as
+  // likely as the best point of a 25 × 25 log grid over the search range's middle, and a
+  // stationary point: no step of 1e-3 in log σ or log noise raises log p(t) by more than
+  // 1e-7 (the optimizer stops within ftol 1e-12 of a maximum).
+  const Problem p = make_problem(2, 80, 20, 63);
+  const auto k = make_kernel("gaussian", {{"sigma", "3"}});
+  auto gp = make_solver("gp_regression", {{"noise", "0.5"}, {"optimize", "true"}});
+  const FitResult run = run_learning(*gp, *k, p);
+  const double sigma = learned(run.report, "kernel.sigma");
+  const double noise = learned(run.report, "solver.noise");
+  ASSERT_TRUE(std::isfinite(sigma) && std::isfinite(noise));
+  const double best = metric(run.report, "log_marginal_likelihood");
+  const arma::vec at{std::log(sigma), std::log(noise)};
+  EXPECT_NEAR(best, kexp_solvers::gp_log_likelihood(*k, p.X, p.y, at, nullptr), 1e-9);
+  double grid_best = -arma::datum::inf;
+  for (const double ls : arma::linspace<arma::vec>(std::log(0.05), std::log(20.0), 25))
+    for (const double ln : arma::linspace<arma::vec>(std::log(1e-4), std::log(10.0), 25))
+      grid_best = std::max(
+          grid_best, kexp_solvers::gp_log_likelihood(*k, p.X, p.y, arma::vec{ls, ln}, nullptr));
+  EXPECT_GE(best, grid_best - 1e-9);
+  for (arma::uword j = 0; j < 2; ++j) {
+    for (const double step : {-1e-3, 1e-3}) {
+      arma::vec moved = at;
+      moved[j] += step;
+      EXPECT_LE(kexp_solvers::gp_log_likelihood(*k, p.X, p.y, moved, nullptr), best + 1e-7);
+    }
+  }
+  EXPECT_GT(run.report.iterations, 1);
+
+  // The predictions are those of gp_regression written with the learned values.
+  const auto at_learned = make_kernel("gaussian", {{"sigma", format_value(sigma)}});
+  auto fixed = make_solver("gp_regression", {{"noise", format_value(noise)}});
+  const FitResult again = run_learning(*fixed, *at_learned, p);
+  EXPECT_LT(relative_difference(run.prediction.mean, again.prediction.mean), 1e-9);
+  EXPECT_LT(relative_difference(run.prediction.var_y, again.prediction.var_y), 1e-9);
+}
+
+TEST(GpRegression, RestartsNeverEndBelowTheFirstStart) {
+  const Problem p = make_problem(2, 60, 10, 64);
+  const auto k = gp_kernel(1.0, 1.0, 0.5, 0.1);
+  auto once = make_solver("gp_regression", {{"optimize", "true"}});
+  auto thrice = make_solver("gp_regression", {{"optimize", "true"}, {"restarts", "2"}});
+  const double a = metric(run_learning(*once, *k, p).report, "log_marginal_likelihood");
+  const FitResult b = run_learning(*thrice, *k, p);
+  EXPECT_GE(metric(b.report, "log_marginal_likelihood"), a - 1e-9);
+  EXPECT_EQ(b.report.learned.size(),
+            5U);  // sum[0].sigma, sum[0].scale, sum[1].c, sum[2].scale, noise
+  EXPECT_TRUE(std::isfinite(learned(b.report, "kernel.sum[2].scale")));
+}
+
+TEST(GpRegression, OptimizeRefusesWhatItCannotLearn) {
+  const Problem p = make_problem(2, 30, 5, 65);
+  auto gp = make_solver("gp_regression", {{"optimize", "true"}});
+  try {
+    (void)run_learning(*gp, *make_kernel("cubic"), p);
+    ADD_FAILURE() << "a kernel without gradients was learned";
+  } catch (const InvalidArgument& e) {
+    EXPECT_NE(std::string(e.what()).find("optimize: false"), std::string::npos) << e.what();
+  }
+  auto outside = make_solver("gp_regression", {{"optimize", "true"}, {"bounds", "sigma=2:10"}});
+  try {
+    (void)run_learning(*outside, *make_kernel("gaussian", {{"sigma", "1"}}), p);
+    ADD_FAILURE() << "a start outside its bounds was accepted";
+  } catch (const InvalidArgument& e) {
+    EXPECT_NE(std::string(e.what()).find("sigma = 1 lies outside its bounds [2, 10]"),
+              std::string::npos)
+        << e.what();
+  }
+  auto unknown = make_solver("gp_regression", {{"optimize", "true"}, {"bounds", "sigam=1:2"}});
+  EXPECT_THROW((void)run_learning(*unknown, *make_kernel("gaussian"), p), InvalidArgument);
+  // Bounds that cannot be read: the solver is not made, and says how to write them.
+  for (const char* bad : {"sigma=2", "sigma=5:1", "sigma=0:1", "sigma=a:2", "=1:2"}) {
+    try {
+      (void)make_solver("gp_regression", {{"bounds", bad}});
+      ADD_FAILURE() << bad << " was accepted";
+    } catch (const PluginError& e) {
+      EXPECT_NE(std::string(e.what()).find("write name=lower:upper"), std::string::npos)
+          << e.what();
+    }
+  }
 }
 
 }  // namespace

@@ -1,0 +1,109 @@
+// Hyperparameters learned by the log marginal likelihood, through the kexp program:
+// gp_regression with optimize: true writes what it learned as learned.* columns, with a
+// sum of kernels and with validation folds; the same file gives the same values again; a
+// kernel without gradients fails its cells with the remedy, and the run goes on.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "support/plugins.hpp"
+#include "util/csv.hpp"
+
+namespace kexp::test {
+namespace {
+
+using ::testing::HasSubstr;
+
+constexpr const char* kConfig = R"(experiment: learned
+seed: 2
+folds: 2
+dataset:
+  plugin: friedman1
+  n: 120
+  d: 5
+  noise: 0.5
+  standardize: true
+kernels:
+  - sum:                # θ₀·exp(−‖x − z‖²/2σ²) + θ₂ + θ₃·xᵀz
+      - {plugin: gaussian, sigma: 1.0, scale: 1.0}
+      - {plugin: constant, c: 0.5}
+      - {plugin: linear, scale: 0.1}
+  - plugin: mixture      # no gradients: optimize refuses it
+    components: 2
+solvers:
+  - plugin: gp_regression
+    noise: 0.1
+    optimize: [false, true]
+    bounds: "noise=1e-4:10"
+)";
+
+std::size_t column(const core::CsvTable& t, const std::string& name) {
+  const auto i = t.column(name);
+  EXPECT_TRUE(i.has_value()) << "no column " << name;
+  return i.value_or(0);
+}
+
+TEST(LearnedHyperparameters, WrittenAsColumnsAndTheSameAgain) {
+  TempDir dir;
+  dir.write("exp.yaml", kConfig);
+  const CommandResult r = run_kexp("run exp.yaml --out out --quiet", dir.path());
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;  // the mixture's learning cell
+  EXPECT_THAT(r.err, HasSubstr("Set optimize: false and sweep the parameters instead"));
+  const core::CsvTable t = core::read_csv(dir.path() / "out" / "results.csv");
+  ASSERT_EQ(t.rows.size(), 4U);
+  const std::size_t status = column(t, "status"), kernel = column(t, "kernel"),
+                    optimize = column(t, "solver.optimize"),
+                    sigma = column(t, "learned.kernel.sum[0].sigma"),
+                    slope = column(t, "learned.kernel.sum[2].scale"),
+                    noise = column(t, "learned.solver.noise"),
+                    lml = column(t, "log_marginal_likelihood"), rmse = column(t, "test_rmse");
+  EXPECT_FALSE(t.column("learned.kernel.components").has_value()) << "an integer is not learned";
+  double lml_written = 0, lml_learned = 0, rmse_written = 0, rmse_learned = 0;
+  for (const auto& row : t.rows) {
+    const bool learns = row[optimize] == "true";
+    if (row[kernel] == "mixture") {
+      EXPECT_EQ(row[status], learns ? "failed" : "ok");
+      continue;
+    }
+    ASSERT_EQ(row[status], "ok");
+    EXPECT_EQ(row[sigma].empty(), !learns);
+    EXPECT_EQ(row[noise].empty(), !learns);
+    if (learns) {
+      EXPECT_GT(std::stod(row[sigma]), 0.0);
+      EXPECT_GT(std::stod(row[slope]), 0.0);
+      EXPECT_GE(std::stod(row[noise]), 1e-4);
+      EXPECT_LE(std::stod(row[noise]), 10.0);
+    }
+    (learns ? lml_learned : lml_written) = std::stod(row[lml]);
+    (learns ? rmse_learned : rmse_written) = std::stod(row[rmse]);
+  }
+  EXPECT_GT(lml_learned, lml_written) << "learning raises the likelihood of the training data";
+  // friedman1's noise has a standard deviation of 0.5 (before standardizing y, whose
+  // spread is about 5): the learned GP must come close to that floor.
+  EXPECT_LT(rmse_learned, 0.5 * rmse_written + 0.5) << rmse_written;
+
+  const CommandResult again = run_kexp("run exp.yaml --out again --quiet", dir.path());
+  const core::CsvTable u = core::read_csv(dir.path() / "again" / "results.csv");
+  ASSERT_EQ(u.rows.size(), t.rows.size()) << again.err;
+  for (std::size_t i = 0; i < t.rows.size(); ++i) {
+    EXPECT_EQ(u.rows[i][sigma], t.rows[i][sigma]) << "row " << i;
+    EXPECT_EQ(u.rows[i][rmse], t.rows[i][rmse]) << "row " << i;
+  }
+}
+
+TEST(LearnedHyperparameters, WithoutOptimizeTheColumnsAreNotThere) {
+  TempDir dir;
+  dir.write("exp.yaml", R"(experiment: fixed
+dataset: {plugin: friedman1, n: 40, d: 5}
+kernels: [{plugin: gaussian, sigma: 2.0}]
+solvers: [{plugin: gp_regression, noise: 0.1}]
+)");
+  const CommandResult r = run_kexp("run exp.yaml --out out --quiet", dir.path());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const core::CsvTable t = core::read_csv(dir.path() / "out" / "results.csv");
+  EXPECT_FALSE(t.column("learned.kernel.sigma").has_value());
+}
+
+}  // namespace
+}  // namespace kexp::test
