@@ -36,6 +36,8 @@ TASKS = {
     "KernelRidge": ("krr", 8000, 1000, 10, {"lambdas": [1e-3]}),
     "GaussianProcessRegressor": ("gp", 4000, 1000, 10, {"noise": 1e-2}),
     "RBFSampler+Ridge": ("rff", 8000, 1000, 10, {"features": 1000, "lambdas": [1e-3]}),
+    # the same m uniform centres on both sides (kexp draws them, scikit-learn is given them)
+    "Nystroem+Ridge": ("nystrom", 100000, 1000, 10, {"features": 2000, "lambdas": [1e-3]}),
     "KernelRidge x10 lambdas": ("krr", 4000, 1000, 10, {"lambdas": list(np.logspace(-6, 0, 10))}),
     "KernelRidge x100 lambdas": ("krr", 4000, 1000, 10, {"lambdas": list(np.logspace(-6, 0, 100))}),
 }
@@ -47,7 +49,7 @@ def sklearn_worker(args):
     """Runs one task with scikit-learn in this process and prints JSON."""
     from sklearn.gaussian_process import GaussianProcessRegressor
     from sklearn.gaussian_process.kernels import RBF
-    from sklearn.kernel_approximation import RBFSampler
+    from sklearn.kernel_approximation import Nystroem, RBFSampler
     from sklearn.kernel_ridge import KernelRidge
     from sklearn.linear_model import Ridge
     from sklearn.metrics.pairwise import rbf_kernel
@@ -83,6 +85,16 @@ def sklearn_worker(args):
         mean, std = gp.predict(T, return_std=True)
         seconds = time.perf_counter() - start
         out += [mean, std]
+    elif args.kind == "nystrom":
+        # Given exactly m points, Nystroem keeps all of them as its basis (in an order of its
+        # own, which rotates φ but changes no prediction).
+        centres = np.fromfile(args.centres).astype(np.int64)
+        sampler = Nystroem(kernel="rbf", gamma=gamma, n_components=len(centres), random_state=0)
+        sampler.fit(X[centres])
+        Phi = sampler.transform(X)
+        model = Ridge(alpha=lambdas[0], fit_intercept=False, solver="cholesky").fit(Phi, y)
+        out.append(model.predict(sampler.transform(T)))
+        seconds = time.perf_counter() - start
     else:  # rff
         sampler = RBFSampler(gamma=gamma, n_components=args.features, random_state=args.seed)
         Phi = sampler.fit_transform(X)
@@ -156,7 +168,10 @@ def compare(args):
             if kind == "gram":
                 common += ["--calls", "5"]
             if "features" in extra:
-                common += ["--features", str(extra["features"]), "--seed", "3"]
+                features = extra["features"] // 4 if args.quick and kind == "nystrom" else extra["features"]
+                common += ["--features", str(features), "--seed", "3"]
+            if kind == "nystrom":
+                common += ["--centres", os.path.join(tmp, "centres.bin")]
             kexp_cmd = [peer, kind] + common + ["--out", paths["pk"]]
             sk_cmd = [sys.executable, os.path.abspath(__file__), "--worker", "--kind", kind] + common + [
                 "--out", paths["ps"]]
@@ -215,7 +230,7 @@ def main():
     p.add_argument("--check", action="store_true",
                    help=f"exit 1 when same-mathematics predictions differ by more than {AGREEMENT:g}")
     p.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
-    for opt in ("--kind", "--train", "--y", "--test", "--out", "--lambdas"):
+    for opt in ("--kind", "--train", "--y", "--test", "--out", "--lambdas", "--centres"):
         p.add_argument(opt, default="" if opt != "--lambdas" else "1e-3")
     for opt in ("--n", "--m", "--d", "--features", "--seed", "--calls"):
         p.add_argument(opt, type=int, default=0)

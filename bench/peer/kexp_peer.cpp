@@ -8,6 +8,9 @@
 //                   --lambdas 1e-3,1e-2 --out pred.bin
 //   kexp_peer gp    ... --noise V --out pred.bin        (mean, then std of f)
 //   kexp_peer rff   ... --features D --lambdas L --seed S --out pred.bin
+//   kexp_peer nystrom ... --features M --lambdas L --seed S --centres C.bin --out pred.bin
+//                   (Nyström features of m uniform centres, then primal ridge; the centres'
+//                   indices written to C.bin for scikit-learn's side)
 //   kexp_peer gp_learn --train X.bin --y y.bin --n N --d D --kernel rbf|gp4 --restarts R
 //                   (gp_regression with optimize: true; prints the learned values and
 //                   log p(t) too; bench/peer/gp_learning.py)
@@ -21,6 +24,7 @@
 
 #include "config/schema.hpp"
 #include "kernel_algebra/composite_kernel.hpp"
+#include "kernel_algebra/nystrom.hpp"
 #include "kexp/kexp.hpp"
 #include "plugin/registry.hpp"
 #include "util/blas_core.hpp"
@@ -88,10 +92,12 @@ int main(int argc, char** argv) {
   std::string kernel_kind = "rbf";
   app.add_option("task", task)
       ->required()
-      ->check(CLI::IsMember({"gram", "krr", "gp", "rff", "gp_learn"}));
+      ->check(CLI::IsMember({"gram", "krr", "gp", "rff", "nystrom", "gp_learn"}));
   app.add_option("--kernel", kernel_kind, "gp_learn: rbf (s·gaussian) or gp4 (+ c + s·linear)")
       ->check(CLI::IsMember({"rbf", "gp4"}));
   app.add_option("--restarts", restarts);
+  std::string centres_file;
+  app.add_option("--centres", centres_file, "nystrom: where to write the centres' indices");
   app.add_option("--train", train)->required();
   app.add_option("--y", ytrain);
   app.add_option("--test", test);
@@ -234,6 +240,34 @@ int main(int argc, char** argv) {
         predictions.push_back(p.mean);
         if (task == "gp") predictions.push_back(arma::sqrt(p.var_f));
       }
+    } else if (task == "nystrom") {
+      // The centres are drawn again inside the timed fit, from the same seed: the same ones.
+      const auto base =
+          kexp::core::create_kernel(gaussian, params_for(gaussian, {{"sigma", sigma_text}}));
+      kexp::algebra::NystromSettings settings;
+      settings.m = static_cast<std::size_t>(features);
+      settings.kmeanspp = false;
+      const auto seed_value = static_cast<std::uint64_t>(seed);
+      const arma::uvec chosen = kexp::algebra::nystrom_centres(*base, X, settings, seed_value);
+      if (!centres_file.empty()) write_vectors(centres_file, {arma::conv_to<arma::vec>::from(chosen)});
+      const auto& solver_plugin = registry.find(kexp::PluginKind::Solver, "primal_ridge");
+      clock = {};
+      const auto kernel = kexp::algebra::nystrom(base, settings);
+      kexp::KernelFitData fit_data;
+      fit_data.X = &X;
+      fit_data.y = &y;
+      fit_data.seed = seed_value;
+      kernel->fit(fit_data);
+      arma::mat Phi, PhiT;
+      kernel->feature_map()->features(X, Phi);
+      kernel->feature_map()->features(T, PhiT);
+      train_data.features = &Phi;
+      test_data.features = &PhiT;
+      const auto solver = kexp::core::create_solver(
+          solver_plugin, params_for(solver_plugin, {{"lambda", lambdas}}));
+      kexp::SolverReport report;
+      solver->fit(train_data, report);
+      predictions.push_back(solver->predict(test_data, report).mean);
     } else {  // rff: random Fourier features, then primal ridge
       const auto kernel = kexp::core::create_kernel(
           gaussian, params_for(gaussian, {{"sigma", sigma_text},
