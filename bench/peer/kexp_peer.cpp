@@ -240,42 +240,38 @@ int main(int argc, char** argv) {
         predictions.push_back(p.mean);
         if (task == "gp") predictions.push_back(arma::sqrt(p.var_f));
       }
-    } else if (task == "nystrom") {
-      // The centres are drawn again inside the timed fit, from the same seed: the same ones.
-      const auto base =
-          kexp::core::create_kernel(gaussian, params_for(gaussian, {{"sigma", sigma_text}}));
-      kexp::algebra::NystromSettings settings;
-      settings.m = static_cast<std::size_t>(features);
-      settings.kmeanspp = false;
+    } else {
+      // A finite map, then primal ridge: Nyström features of m uniform centres, or random
+      // Fourier features. The centres are drawn again inside the timed fit, from the same
+      // seed: the same ones.
+      const auto& solver_plugin = registry.find(kexp::PluginKind::Solver, "primal_ridge");
+      std::shared_ptr<kexp::Kernel> kernel;
       const auto seed_value = static_cast<std::uint64_t>(seed);
-      const arma::uvec chosen = kexp::algebra::nystrom_centres(*base, X, settings, seed_value);
-      if (!centres_file.empty()) write_vectors(centres_file, {arma::conv_to<arma::vec>::from(chosen)});
-      const auto& solver_plugin = registry.find(kexp::PluginKind::Solver, "primal_ridge");
-      clock = {};
-      const auto kernel = kexp::algebra::nystrom(base, settings);
-      kexp::KernelFitData fit_data;
-      fit_data.X = &X;
-      fit_data.y = &y;
-      fit_data.seed = seed_value;
-      kernel->fit(fit_data);
-      arma::mat Phi, PhiT;
-      kernel->feature_map()->features(X, Phi);
-      kernel->feature_map()->features(T, PhiT);
-      train_data.features = &Phi;
-      test_data.features = &PhiT;
-      const auto solver = kexp::core::create_solver(
-          solver_plugin, params_for(solver_plugin, {{"lambda", lambdas}}));
-      kexp::SolverReport report;
-      solver->fit(train_data, report);
-      predictions.push_back(solver->predict(test_data, report).mean);
-    } else {  // rff: random Fourier features, then primal ridge
-      const auto kernel = kexp::core::create_kernel(
-          gaussian, params_for(gaussian, {{"sigma", sigma_text},
-                                          {"map", "rff"},
-                                          {"features", std::to_string(features)},
-                                          {"seed", std::to_string(seed)}}));
-      const auto& solver_plugin = registry.find(kexp::PluginKind::Solver, "primal_ridge");
-      clock = {};
+      if (task == "nystrom") {
+        const auto base =
+            kexp::core::create_kernel(gaussian, params_for(gaussian, {{"sigma", sigma_text}}));
+        kexp::algebra::NystromSettings settings;
+        settings.m = static_cast<std::size_t>(features);
+        settings.kmeanspp = false;
+        const arma::uvec chosen = kexp::algebra::nystrom_centres(*base, X, settings, seed_value);
+        if (!centres_file.empty()) {
+          write_vectors(centres_file, {arma::conv_to<arma::vec>::from(chosen)});
+        }
+        clock = {};
+        kernel = kexp::algebra::nystrom(base, settings);
+        kexp::KernelFitData fit_data;
+        fit_data.X = &X;
+        fit_data.y = &y;
+        fit_data.seed = seed_value;
+        kernel->fit(fit_data);
+      } else {  // rff
+        kernel = kexp::core::create_kernel(
+            gaussian, params_for(gaussian, {{"sigma", sigma_text},
+                                            {"map", "rff"},
+                                            {"features", std::to_string(features)},
+                                            {"seed", std::to_string(seed)}}));
+        clock = {};
+      }
       arma::mat Phi, PhiT;
       kernel->feature_map()->features(X, Phi);
       kernel->feature_map()->features(T, PhiT);

@@ -20,7 +20,7 @@ namespace kexp_solvers {
 /// log p(t) at x = (log θ₁, …, log θ_p, log noise) for the kernel `kernel` carries the
 /// structure of (its own values are replaced), and its gradient in `gradient` when that
 /// is not null. −∞ (and a zero gradient) where C is not positive definite. Costs one K,
-/// one gradient, a Cholesky factorization and C⁻¹: about (4/3)n³ flops with the gradient.
+/// one gradient, a Cholesky factorization (n³/3) and C⁻¹ from it ((2/3)n³).
 inline double gp_log_likelihood(const kexp::Kernel& kernel, const arma::mat& X, const arma::vec& t,
                                 const arma::vec& x, arma::vec* gradient) {
   const arma::uword p = x.n_elem - 1;
@@ -40,10 +40,19 @@ inline double gp_log_likelihood(const kexp::Kernel& kernel, const arma::mat& X, 
   const double lml = -0.5 * arma::dot(t, alpha) - 0.5 * kexp::linalg::cholesky_log_det(C) -
                      0.5 * n * std::log(2.0 * arma::datum::pi);
   if (gradient == nullptr) return lml;
-  // W = ααᵀ − C⁻¹; each derivative is ½ Σᵢⱼ Wᵢⱼ (∂C/∂ log θⱼ)ᵢⱼ.
-  arma::mat W = arma::eye(t.n_elem, t.n_elem);
-  kexp::linalg::cholesky_solve(C, W);
-  W = alpha * alpha.t() - W;
+  // C⁻¹ from its factor in place (LAPACK dpotri, (2/3)n³ flops: a third of solving for
+  // the identity), then W = ααᵀ − C⁻¹; each derivative is ½ Σᵢⱼ Wᵢⱼ (∂C/∂ log θⱼ)ᵢⱼ.
+  arma::mat& W = C;
+  {
+    char lower = 'L';
+    auto order = static_cast<arma::blas_int>(W.n_rows);
+    arma::blas_int info = 0;
+    arma::lapack::potri(&lower, &order, W.memptr(), &order, &info);
+    if (info != 0) throw kexp::NumericError("dpotri could not invert C = K + noise·I");
+  }
+  W = arma::symmatl(W);
+  W *= -1.0;
+  W += alpha * alpha.t();
   arma::cube dK;
   k->gram_gradient(X, dK);
   gradient->set_size(x.n_elem);

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "support/plugins.hpp"
+#include "support/results.hpp"
 #include "util/csv.hpp"
 
 namespace kexp::test {
@@ -39,12 +40,6 @@ solvers:
   - plugin: primal_ridge
     lambda: 0.1
 )";
-
-std::size_t column(const core::CsvTable& t, const std::string& name) {
-  const auto i = t.column(name);
-  EXPECT_TRUE(i.has_value()) << "no column " << name;
-  return i.value_or(0);
-}
 
 TEST(FittedKernels, RunInBothFormsWithTheFitTimedAndPredictAlike) {
   TempDir dir;

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "support/plugins.hpp"
+#include "support/results.hpp"
 #include "util/csv.hpp"
 
 namespace kexp::test {
@@ -37,12 +38,6 @@ solvers:
     optimize: [false, true]
     bounds: "noise=1e-4:10"
 )";
-
-std::size_t column(const core::CsvTable& t, const std::string& name) {
-  const auto i = t.column(name);
-  EXPECT_TRUE(i.has_value()) << "no column " << name;
-  return i.value_or(0);
-}
 
 TEST(LearnedHyperparameters, WrittenAsColumnsAndTheSameAgain) {
   TempDir dir;

@@ -8,18 +8,13 @@
 #include <string>
 
 #include "support/plugins.hpp"
+#include "support/results.hpp"
 #include "util/csv.hpp"
 
 namespace kexp::test {
 namespace {
 
 using ::testing::HasSubstr;
-
-std::size_t column(const core::CsvTable& t, const std::string& name) {
-  const auto i = t.column(name);
-  EXPECT_TRUE(i.has_value()) << "no column " << name;
-  return i.value_or(0);
-}
 
 TEST(MatrixFree, RunWhereKernelRidgeIsRefusedAndAgreeWhereBothRun) {
   TempDir dir;

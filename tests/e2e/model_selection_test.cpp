@@ -12,6 +12,7 @@
 #include <string>
 
 #include "support/plugins.hpp"
+#include "support/results.hpp"
 #include "util/csv.hpp"
 
 namespace kexp::test {
@@ -40,12 +41,6 @@ solvers:
 std::string read_text(const std::filesystem::path& file) {
   std::ifstream in(file);
   return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
-std::size_t column(const core::CsvTable& t, const std::string& name) {
-  const auto i = t.column(name);
-  EXPECT_TRUE(i.has_value()) << "no column " << name;
-  return i.value_or(0);
 }
 
 TEST(ModelSelection, KFoldPicksTheBestCellOnValidationErrorAndReproduces) {

@@ -77,10 +77,12 @@ std::optional<std::string> refusal(const MemoryEstimate& estimate, const Limit& 
     return fmt::format("refused before it started: {}", estimate.impossible);
   }
   if (estimate.bytes <= budget.value) return std::nullopt;
+  const std::string source =
+      budget.source == "--max-memory" ? budget.source : budget.source + "; --max-memory sets it";
   return fmt::format(
       "refused before it started: it needs about {} ({}), more than the memory budget of {} "
-      "per cell ({}; --max-memory sets it)",
-      size_text(estimate.bytes), estimate.what, size_text(budget.value), budget.source);
+      "per cell ({})",
+      size_text(estimate.bytes), estimate.what, size_text(budget.value), source);
 }
 
 void print_dry_run(const Plan& plan, const std::vector<DryRunLine>& lines, int repeats,
