@@ -31,12 +31,14 @@
 
 #include <kexp/kexp.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <exception>
 #include <limits>
 #include <memory>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "solvers/gp_likelihood.hpp"
@@ -262,23 +264,27 @@ class GaussianProcessRegression final : public kexp::Solver {
     nlopt_set_maxeval(opt.get(), static_cast<int>(evaluations_));
 
     std::mt19937_64 rng(seed_);
-    bool converged = false;
+    // Each start's best value, and whether it stopped by its tolerances or by rounding
+    // near a maximum (NLopt: "typically a useful result"), not by the evaluation cap.
+    std::vector<std::pair<double, bool>> ends;
     for (long r = 0; r <= restarts_; ++r) {
       arma::vec x = start;
       if (r > 0) {
         for (std::size_t j = 0; j < p; ++j)
           x[j] = std::uniform_real_distribution<double>(lower[j], upper[j])(rng);
       }
-      const double before = search.best;
       double value = 0;
       const nlopt_result result = nlopt_optimize(opt.get(), x.memptr(), &value);
       if (search.error) std::rethrow_exception(search.error);
-      // Stopped by its tolerances, or by rounding near the maximum (NLopt: "typically
-      // a useful result"); not by the evaluation cap.
-      if (search.best > before) {
-        converged =
-            (result > 0 && result != NLOPT_MAXEVAL_REACHED) || result == NLOPT_ROUNDOFF_LIMITED;
-      }
+      ends.emplace_back(value, (result > 0 && result != NLOPT_MAXEVAL_REACHED) ||
+                                   result == NLOPT_ROUNDOFF_LIMITED);
+    }
+    // Converged when a start that stopped cleanly reached the best value (to 1e-9 of it:
+    // starts that meet at one maximum differ in its last digits).
+    bool converged = false;
+    for (const auto& [value, clean] : ends) {
+      converged = converged ||
+                  (clean && value >= search.best - 1e-9 * std::max(1.0, std::abs(search.best)));
     }
     if (!std::isfinite(search.best)) {
       throw kexp::NumericError(
