@@ -99,8 +99,10 @@ inline CsvTable csv_table(const TextFile& file, const CsvOptions& o) {
   } else {
     t.rows = 1;
   }
+  std::vector<Field> fields;
   while (lines.next(line)) {
-    const std::size_t width = split_fields(line, o.delimiter, name, max_fields).size();
+    split_fields(line, o.delimiter, name, max_fields, fields);
+    const std::size_t width = fields.size();
     if (width != t.width) {
       throw kexp::DataError(kexp::SourceLocation{name, line.number, 0},
                             "this row has " + std::to_string(width) + " fields, line " +
@@ -173,34 +175,37 @@ inline CsvSamples csv_samples(const CsvTable& t, std::size_t target, const CsvOp
   LineReader lines(*t.file);
   TextLine line;
   if (!t.header.empty()) lines.next(line);
+  std::vector<Field> fields;
   while (lines.next(line)) {
-    const std::vector<Field> fields = split_fields(line, o.delimiter, name, t.width);
+    split_fields(line, o.delimiter, name, t.width, fields);
     bool keep = true;
     for (std::size_t j = 0; j < t.width; ++j) {
       const Field& f = fields[j];
-      const kexp::SourceLocation at{name, line.number, f.column};
-      const std::string field = "field " + std::to_string(j + 1);
+      // Made only for a message: a million rows are read without a string built per value.
+      const auto at = [&] { return kexp::SourceLocation{name, line.number, f.column}; };
+      const auto field = [&] { return "field " + std::to_string(j + 1); };
       if (is_missing(f.text)) {
         if (o.policy == NonFinitePolicy::Error) {
           throw kexp::DataError(
-              at, nonfinite_message(field + (f.text.empty() ? " is empty" : " is NA") +
-                                    " (a missing value)"));
+              at(), nonfinite_message(field() + (f.text.empty() ? " is empty" : " is NA") +
+                                      " (a missing value)"));
         }
         keep = false;
         continue;
       }
       if (!parse_number(f.text, row[j])) {
-        std::string message = field + " " + in_quotes(f.text) + " is not a number";
+        std::string message = field() + " " + in_quotes(f.text) + " is not a number";
         if (t.header.empty() && line.number == t.first_line) {
           message += " (if line " + std::to_string(line.number) + " is a header, set header: true)";
         } else {
           message += "; every field must be a number in the C locale (a point for decimals)";
         }
-        throw kexp::DataError(at, message);
+        throw kexp::DataError(at(), message);
       }
       if (!std::isfinite(row[j])) {
         if (o.policy == NonFinitePolicy::Error) {
-          throw kexp::DataError(at, nonfinite_message(field + " is " + f.text + " (not finite)"));
+          throw kexp::DataError(at(),
+                                nonfinite_message(field() + " is " + f.text + " (not finite)"));
         }
         keep = false;
       }

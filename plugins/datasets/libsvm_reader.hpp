@@ -110,64 +110,70 @@ inline SparseSamples libsvm_samples(const TextFile& file, const LibsvmOptions& o
       keep = false;
     };
     double label = 0;
-    const kexp::SourceLocation label_at{s.file, line.number, label_column};
+    // The locations and texts of messages are made only for a message: a million lines are
+    // read without a string built per value.
+    const auto label_at = [&] { return kexp::SourceLocation{s.file, line.number, label_column}; };
     if (token.find(':') != std::string_view::npos) {
-      throw kexp::DataError(label_at, "the line starts with " + in_quotes(token) +
-                                          ", not with a label; every line is <label> "
-                                          "<index>:<value> …");
+      throw kexp::DataError(label_at(), "the line starts with " + in_quotes(token) +
+                                            ", not with a label; every line is <label> "
+                                            "<index>:<value> …");
     }
     if (!parse_number(token, label)) {
-      throw kexp::DataError(label_at, "label " + in_quotes(token) + " is not a number");
+      throw kexp::DataError(label_at(), "label " + in_quotes(token) + " is not a number");
     }
-    if (!std::isfinite(label)) nonfinite(label_at, "label " + std::string(token));
+    if (!std::isfinite(label)) nonfinite(label_at(), "label " + std::string(token));
     row.clear();
     std::uint64_t previous = 0;
     int column = 0;
     while (tokens.next(token, column)) {
-      const kexp::SourceLocation at{s.file, line.number, column};
+      const auto at = [&] { return kexp::SourceLocation{s.file, line.number, column}; };
       const auto colon = token.find(':');
       if (colon == std::string_view::npos) {
-        throw kexp::DataError(at, in_quotes(token) + " is not <index>:<value>");
+        throw kexp::DataError(at(), in_quotes(token) + " is not <index>:<value>");
       }
       const std::string_view index_text = token.substr(0, colon);
       const std::string_view value_text = token.substr(colon + 1);
       std::uint64_t index = 0;
       const IndexText kind = parse_index(index_text, limit, index);
       if (kind == IndexText::NotAnIndex || (kind == IndexText::Index && index == 0)) {
-        throw kexp::DataError(at, "index " + in_quotes(index_text) +
-                                      " is not a whole number ≥ 1 (LIBSVM indices count from 1)");
+        throw kexp::DataError(at(), "index " + in_quotes(index_text) +
+                                        " is not a whole number ≥ 1 (LIBSVM indices count from 1)");
       }
-      const std::string shown = kind == IndexText::Index || index_text.size() <= 40
-                                    ? std::string(index_text)
-                                    : in_quotes(index_text);
+      const auto shown = [&] {
+        return kind == IndexText::Index || index_text.size() <= 40 ? std::string(index_text)
+                                                                   : in_quotes(index_text);
+      };
       if (kind == IndexText::TooLarge && o.dimension > 0) {
-        throw kexp::DataError(at, "index " + shown + " is beyond dimension " +
-                                      std::to_string(o.dimension) +
-                                      "; raise dimension, or set it to 0 to take the largest "
-                                      "index of the training file");
+        throw kexp::DataError(at(), "index " + shown() + " is beyond dimension " +
+                                        std::to_string(o.dimension) +
+                                        "; raise dimension, or set it to 0 to take the largest "
+                                        "index of the training file");
       }
       if (kind == IndexText::TooLarge) {
         throw kexp::DataError(
-            at, "index " + shown + " is beyond max_features, " + std::to_string(o.max_features) +
-                    "; the samples are stored dense, with a row for every index up to the "
-                    "largest: set max_features in the dataset block if the data has that many "
-                    "features");
+            at(), "index " + shown() + " is beyond max_features, " +
+                      std::to_string(o.max_features) +
+                      "; the samples are stored dense, with a row for every index up to the "
+                      "largest: set max_features in the dataset block if the data has that many "
+                      "features");
       }
       if (index <= previous) {
-        throw kexp::DataError(at, "index " + std::to_string(index) +
-                                      " is not greater than the index before it on this line (" +
-                                      std::to_string(previous) +
-                                      "); indices must increase along a line, each at most once");
+        throw kexp::DataError(at(), "index " + std::to_string(index) +
+                                        " is not greater than the index before it on this line (" +
+                                        std::to_string(previous) +
+                                        "); indices must increase along a line, each at most once");
       }
       previous = index;
       double value = 0;
-      const kexp::SourceLocation value_at{
-          s.file, line.number, column_at(static_cast<std::size_t>(column - 1) + colon + 1)};
+      const auto value_at = [&] {
+        return kexp::SourceLocation{s.file, line.number,
+                                    column_at(static_cast<std::size_t>(column - 1) + colon + 1)};
+      };
       if (!parse_number(value_text, value)) {
-        throw kexp::DataError(value_at, "value " + in_quotes(value_text) + " of index " +
-                                            std::string(index_text) + " is not a number");
+        throw kexp::DataError(value_at(), "value " + in_quotes(value_text) + " of index " +
+                                              std::string(index_text) + " is not a number");
       }
-      if (!std::isfinite(value)) nonfinite(value_at, "value " + std::string(value_text));
+      if (!std::isfinite(value)) nonfinite(value_at(), "value " + std::string(value_text));
       if (index > s.max_index) {
         s.max_index = static_cast<std::size_t>(index);
         s.max_index_line = line.number;

@@ -273,10 +273,11 @@ inline bool parse_number(std::string_view text, double& out) {
 /// Splits `line` at `delimiter`, or at runs of spaces and tabs when `delimiter` is 0.
 /// With a delimiter, a field may be enclosed in double quotes (a quote inside written
 /// twice), as in RFC 4180, but may not span lines. A line of more than `max_fields` fields
-/// is an error: the limit max_features allows max_fields − 1 features.
-inline std::vector<Field> split_fields(const TextLine& line, char delimiter,
-                                       const std::string& file, std::size_t max_fields) {
-  std::vector<Field> fields;
+/// is an error: the limit max_features allows max_fields − 1 features. Into `fields`
+/// (cleared first), so that a reader reuses one vector for every line.
+inline void split_fields(const TextLine& line, char delimiter, const std::string& file,
+                         std::size_t max_fields, std::vector<Field>& fields) {
+  fields.clear();
   const std::string_view s = line.text;
   const std::size_t n = s.size();
   auto blank = [](char c) { return c == ' ' || c == '\t'; };
@@ -300,7 +301,7 @@ inline std::vector<Field> split_fields(const TextLine& line, char delimiter,
       while (i < n && !blank(s[i])) ++i;
       add({std::string(s.substr(start, i - start)), column_at(start)});
     }
-    return fields;
+    return;
   }
   std::size_t i = 0;
   while (true) {
@@ -347,6 +348,13 @@ inline std::vector<Field> split_fields(const TextLine& line, char delimiter,
     if (i >= n) break;
     ++i;  // the delimiter
   }
+}
+
+/// The fields of `line` in a new vector (split_fields above).
+inline std::vector<Field> split_fields(const TextLine& line, char delimiter,
+                                       const std::string& file, std::size_t max_fields) {
+  std::vector<Field> fields;
+  split_fields(line, delimiter, file, max_fields, fields);
   return fields;
 }
 
