@@ -44,6 +44,8 @@ std::string flag_names(const PluginRecord& p) {
       {flags::classifier, "classifier"},
       {flags::keeps_gram, "reads K again when predicting"},
       {flags::lower_triangle, "reads one triangle of K"},
+      {flags::kernel_inputs, "reaches the kernel: never holds K"},
+      {flags::learns_kernel, "may learn the kernel's hyperparameters (optimize)"},
       {flags::regression, "regression"},
       {flags::classification, "classification"},
       {flags::reads_files, "reads files"},

@@ -100,5 +100,15 @@ solvers: [{plugin: gp_regression, noise: 0.1}]
   EXPECT_FALSE(t.column("learned.kernel.sigma").has_value());
 }
 
+TEST(LearnedHyperparameters, DescribeSaysWhichSolversLearnAndWhichReachTheKernel) {
+  const CommandResult gp = run_kexp("describe gp_regression");
+  ASSERT_EQ(gp.exit_code, 0) << gp.err;
+  EXPECT_THAT(gp.out, HasSubstr("may learn the kernel's hyperparameters (optimize)"));
+  const CommandResult falkon = run_kexp("describe falkon");
+  ASSERT_EQ(falkon.exit_code, 0) << falkon.err;
+  EXPECT_THAT(falkon.out, HasSubstr("reaches the kernel: never holds K"));
+  EXPECT_THAT(falkon.out, ::testing::Not(HasSubstr("may learn")));
+}
+
 }  // namespace
 }  // namespace kexp::test
