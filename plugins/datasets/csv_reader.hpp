@@ -1,13 +1,15 @@
 // The reading of the csv dataset, from the text of its files to kexp::Data: csv.cpp
 // gives it the files named in a config, tests/fuzz/csv_fuzz.cpp arbitrary bytes.
 //
-// A file is read in two passes over its text: the first splits every line and checks the
-// header and the number of fields, the second parses the numbers straight into the matrix.
+// A file is read in two passes over its text: the first counts the fields of every line,
+// checks the header and the number of fields and marks where every chunk of rows starts;
+// the second parses the chunks in parallel, each straight into its columns of the matrix.
 // No line is held split beyond its pass, so the memory taken is the text and the samples.
 #pragma once
 
 #include <kexp/kexp.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <map>
@@ -41,18 +43,48 @@ inline std::string csv_delimiter_name(char c) {
   return std::string("'") + c + "'";
 }
 
+/// A column name of the header and the column where it starts.
+struct HeaderField {
+  std::string text;
+  int column = 0;
+};
+
 /// The shape of a delimited file, from the first pass: its header if it has one, the number
 /// of fields of every row and the number of data rows.
 struct CsvTable {
   const TextFile* file = nullptr;
-  std::vector<Field> header;  ///< empty without a header
-  int first_line = 0;         ///< number of the first non-blank line
+  std::vector<HeaderField> header;  ///< empty without a header
+  int first_line = 0;               ///< number of the first non-blank line
   int header_line = 0;
   std::size_t width = 0;
   std::size_t rows = 0;  ///< data rows (the header left out)
+  /// Where every kCsvChunkRows-th data row starts: the second pass parses the chunks
+  /// between them in parallel.
+  struct Chunk {
+    LineReader::Mark mark;  ///< a reader from here reads the chunk's first row next
+    std::size_t row = 0;    ///< its index among the data rows
+  };
+  std::vector<Chunk> chunks;
 };
 
-inline bool csv_all_text(const std::vector<Field>& fields) {
+/// Rows per chunk of the second pass: enough that a thread's share outweighs its start.
+constexpr std::size_t kCsvChunkRows = 16384;
+
+/// The number of fields of `line`. A line without quotes is counted by its delimiters;
+/// the others are split (split_fields above), and so is a line with too many fields, for
+/// the error at its place.
+inline std::size_t csv_width(const TextLine& line, char delimiter, const std::string& file,
+                             std::size_t max_fields, Fields& fields) {
+  const std::string_view s = line.text;
+  if (delimiter != 0 && s.find('"') == std::string_view::npos) {
+    const auto width = static_cast<std::size_t>(std::count(s.begin(), s.end(), delimiter)) + 1;
+    if (width <= max_fields) return width;
+  }
+  split_fields(line, delimiter, file, max_fields, fields);
+  return fields.size();
+}
+
+inline bool csv_all_text(const Fields& fields) {
   bool any_text = false;
   for (const Field& f : fields) {
     double v = 0;
@@ -89,20 +121,22 @@ inline CsvTable csv_table(const TextFile& file, const CsvOptions& o) {
     throw kexp::DataError(kexp::SourceLocation{name, 0, 0},
                           "the file is empty; it needs at least one row of data " + named_by(file));
   }
-  std::vector<Field> first = split_fields(line, o.delimiter, name, max_fields);
+  Fields fields;
+  split_fields(line, o.delimiter, name, max_fields, fields);
   t.first_line = line.number;
-  t.width = first.size();
-  if (o.header == "true" || (o.header == "auto" && csv_all_text(first))) {
-    t.header = std::move(first);
+  t.width = fields.size();
+  if (o.header == "true" || (o.header == "auto" && csv_all_text(fields))) {
+    for (const Field& f : fields) t.header.push_back({std::string(f.text), f.column});
     t.header_line = line.number;
     csv_check_unique_names(t);
   } else {
     t.rows = 1;
+    t.chunks.push_back({LineReader::Mark{}, 0});
   }
-  std::vector<Field> fields;
-  while (lines.next(line)) {
-    split_fields(line, o.delimiter, name, max_fields, fields);
-    const std::size_t width = fields.size();
+  LineReader::Mark mark = lines.mark();
+  for (; lines.next(line); mark = lines.mark()) {
+    if (t.rows % kCsvChunkRows == 0) t.chunks.push_back({mark, t.rows});
+    const std::size_t width = csv_width(line, o.delimiter, name, max_fields, fields);
     if (width != t.width) {
       throw kexp::DataError(kexp::SourceLocation{name, line.number, 0},
                             "this row has " + std::to_string(width) + " fields, line " +
@@ -163,20 +197,20 @@ struct CsvSamples {
   std::vector<LabelSource> label_sources;
 };
 
-/// The second pass over the file of `t`.
-inline CsvSamples csv_samples(const CsvTable& t, std::size_t target, const CsvOptions& o) {
+/// The rows of chunk `c` of `t` into `p`, whose X, y and label_sources have a place for
+/// every row; a row left out under on_nonfinite: drop is marked in `dropped_rows` and its
+/// line added to `dropped_lines`.
+inline void csv_chunk(const CsvTable& t, std::size_t c, std::size_t target, const CsvOptions& o,
+                      CsvSamples& p, std::vector<char>& dropped_rows,
+                      std::vector<int>& dropped_lines) {
   const std::string& name = t.file->name;
-  CsvSamples p;
-  // fewer numbers than bytes in the file: a field takes at least its delimiter or line end
-  p.X.set_size(t.width - 1, t.rows);
-  p.y.reserve(t.rows);
-  std::vector<int> dropped;
-  std::vector<double> row(t.width);
-  LineReader lines(*t.file);
+  const std::size_t first = t.chunks[c].row;
+  const std::size_t last = c + 1 < t.chunks.size() ? t.chunks[c + 1].row : t.rows;
+  LineReader lines(*t.file, t.chunks[c].mark);
   TextLine line;
-  if (!t.header.empty()) lines.next(line);
-  std::vector<Field> fields;
-  while (lines.next(line)) {
+  Fields fields;
+  std::vector<double> row(t.width);
+  for (std::size_t r = first; r < last && lines.next(line); ++r) {
     split_fields(line, o.delimiter, name, t.width, fields);
     bool keep = true;
     for (std::size_t j = 0; j < t.width; ++j) {
@@ -204,29 +238,65 @@ inline CsvSamples csv_samples(const CsvTable& t, std::size_t target, const CsvOp
       }
       if (!std::isfinite(row[j])) {
         if (o.policy == NonFinitePolicy::Error) {
-          throw kexp::DataError(at(),
-                                nonfinite_message(field() + " is " + f.text + " (not finite)"));
+          throw kexp::DataError(
+              at(), nonfinite_message(field() + " is " + std::string(f.text) + " (not finite)"));
         }
         keep = false;
       }
     }
     if (!keep) {
-      dropped.push_back(line.number);
+      dropped_rows[r] = 1;
+      dropped_lines.push_back(line.number);
       continue;
     }
-    double* x = p.X.colptr(p.y.size());
+    double* x = p.X.colptr(r);
     for (std::size_t j = 0; j < t.width; ++j) {
       if (j != target) *x++ = row[j];
     }
-    p.y.push_back(row[target]);
-    p.label_sources.push_back({line.number, fields[target].column});
+    p.y[r] = row[target];
+    p.label_sources[r] = {line.number, fields[target].column};
+  }
+}
+
+/// The second pass over the file of `t`: its chunks in parallel (read_in_parallel), each
+/// into its own columns.
+inline CsvSamples csv_samples(const CsvTable& t, std::size_t target, const CsvOptions& o) {
+  const std::string& name = t.file->name;
+  CsvSamples p;
+  p.X.set_size(t.width - 1, t.rows);
+  kexp::advise_huge_pages(p.X);
+  p.y.resize(t.rows);
+  p.label_sources.resize(t.rows);
+  std::vector<char> dropped_rows(t.rows, 0);
+  const std::size_t chunks = t.chunks.size();
+  std::vector<std::vector<int>> dropped_lines(chunks);
+  read_in_parallel(chunks, [&](std::size_t c) {
+    csv_chunk(t, c, target, o, p, dropped_rows, dropped_lines[c]);
+  });
+  std::vector<int> dropped;
+  for (const std::vector<int>& lines : dropped_lines) {
+    dropped.insert(dropped.end(), lines.begin(), lines.end());
   }
   report_dropped("csv", name, dropped, t.rows);
-  if (p.y.empty()) {
+  if (dropped.size() == t.rows) {
     throw kexp::DataError(kexp::SourceLocation{name, 0, 0},
                           "every row has a NaN, Inf or missing value, so none is left");
   }
-  if (p.y.size() < t.rows) p.X.resize(t.width - 1, p.y.size());
+  if (!dropped.empty()) {
+    std::size_t kept = 0;
+    for (std::size_t r = 0; r < t.rows; ++r) {
+      if (dropped_rows[r] != 0) continue;
+      if (kept != r) {
+        p.X.col(kept) = p.X.col(r);
+        p.y[kept] = p.y[r];
+        p.label_sources[kept] = p.label_sources[r];
+      }
+      ++kept;
+    }
+    p.X.resize(t.width - 1, kept);
+    p.y.resize(kept);
+    p.label_sources.resize(kept);
+  }
   return p;
 }
 

@@ -8,6 +8,8 @@
 
 #include <kexp/kexp.hpp>
 
+#include <algorithm>
+#include <climits>
 #include <cstdint>
 #include <limits>
 #include <optional>
@@ -35,15 +37,29 @@ struct SparseEntry {
   double value;
 };
 
-/// A file's labels and non-zero entries; `max_index` is its largest index (from 1).
+/// The non-zero entries of a stretch of a file's lines; `sample` counts from the stretch's
+/// first sample, `first_sample` among the file's.
+struct SparseEntries {
+  std::size_t first_sample = 0;
+  std::vector<SparseEntry> entries;
+};
+
+/// A file's (or a stretch's) labels and non-zero entries, and the rows that have data and
+/// those left out; `max_index` is its largest index (from 1), first found at
+/// max_index_line:max_index_column.
 struct SparseSamples {
   std::string file;
   std::vector<double> y;
   std::vector<LabelSource> label_sources;
-  std::vector<SparseEntry> entries;
+  std::vector<SparseEntries> parts;  ///< in file order
   std::size_t max_index = 0;
   int max_index_line = 0, max_index_column = 0;
+  std::size_t rows = 0;      ///< lines with data, left out or not
+  std::vector<int> dropped;  ///< the lines left out under on_nonfinite: drop
 };
+
+/// Bytes per stretch of a file read on its own, in parallel with the others.
+constexpr std::size_t kLibsvmStretchBytes = std::size_t{4} << 20;
 
 /// What the text before a colon is as an index.
 enum class IndexText { Index, TooLarge, NotAnIndex };
@@ -86,14 +102,20 @@ class Tokens {
   std::size_t pos_ = 0;
 };
 
-inline SparseSamples libsvm_samples(const TextFile& file, const LibsvmOptions& o) {
+/// The lines of `file` from `start` to the byte `end` (a line's start or the end).
+inline SparseSamples libsvm_stretch(const TextFile& file, const LibsvmOptions& o,
+                                    LineReader::Mark start, std::size_t end) {
   SparseSamples s;
   s.file = file.name;
   const std::uint64_t limit = o.dimension > 0 ? o.dimension : o.max_features;
-  std::vector<int> dropped;
-  std::vector<SparseEntry> row;
-  std::size_t rows = 0;
-  LineReader lines(file);
+  std::vector<int>& dropped = s.dropped;
+  std::size_t& rows = s.rows;
+  std::vector<SparseEntry>& entries = s.parts.emplace_back().entries;
+  // Every entry has a colon, so their count bounds the entries: one allocation, where a
+  // growing vector would copy them again at every doubling.
+  const std::string_view text = file.text.substr(start.position, end - start.position);
+  entries.reserve(static_cast<std::size_t>(std::count(text.begin(), text.end(), ':')));
+  LineReader lines(file, start, end);
   TextLine line;
   while (lines.next(line)) {
     const std::string_view content = line.text.substr(0, line.text.find('#'));
@@ -122,7 +144,7 @@ inline SparseSamples libsvm_samples(const TextFile& file, const LibsvmOptions& o
       throw kexp::DataError(label_at(), "label " + in_quotes(token) + " is not a number");
     }
     if (!std::isfinite(label)) nonfinite(label_at(), "label " + std::string(token));
-    row.clear();
+    const std::size_t row_start = entries.size();  // the row's entries go from here
     std::uint64_t previous = 0;
     int column = 0;
     while (tokens.next(token, column)) {
@@ -179,19 +201,70 @@ inline SparseSamples libsvm_samples(const TextFile& file, const LibsvmOptions& o
         s.max_index_line = line.number;
         s.max_index_column = column;
       }
-      row.push_back(
+      entries.push_back(
           {static_cast<std::uint32_t>(s.y.size()), static_cast<std::uint32_t>(index - 1), value});
     }
     if (!keep) {
+      entries.resize(row_start);
       dropped.push_back(line.number);
       continue;
     }
-    s.entries.insert(s.entries.end(), row.begin(), row.end());
     s.y.push_back(label);
     s.label_sources.push_back({line.number, label_column});
   }
-  report_dropped("libsvm", s.file, dropped, rows);
-  if (rows == 0) {
+  return s;
+}
+
+/// The labels and entries of `file`: its stretches of about kLibsvmStretchBytes read in
+/// parallel (read_in_parallel).
+inline SparseSamples libsvm_samples(const TextFile& file, const LibsvmOptions& o) {
+  const std::string_view text = file.text;
+  std::vector<std::size_t> starts{0};
+  while (starts.back() + kLibsvmStretchBytes < text.size()) {
+    const std::size_t newline = text.find('\n', starts.back() + kLibsvmStretchBytes);
+    if (newline == std::string_view::npos || newline + 1 >= text.size()) break;
+    starts.push_back(newline + 1);
+  }
+  const std::size_t stretches = starts.size();
+  starts.push_back(text.size());
+  // the number of the line before each stretch, from the line ends before it
+  std::vector<int> line_before(stretches + 1, 0);
+  std::vector<std::size_t> line_ends(stretches, 0);
+#pragma omp parallel for schedule(static) num_threads(kexp::thread_count())
+  for (std::size_t k = 0; k < stretches; ++k) {
+    const std::string_view part = text.substr(starts[k], starts[k + 1] - starts[k]);
+    line_ends[k] = static_cast<std::size_t>(std::count(part.begin(), part.end(), '\n'));
+  }
+  for (std::size_t k = 0; k < stretches; ++k) {
+    const std::size_t next = static_cast<std::size_t>(line_before[k]) + line_ends[k];
+    if (next >= static_cast<std::size_t>(INT_MAX)) {
+      throw kexp::DataError(kexp::SourceLocation{file.name, INT_MAX, 0},
+                            "the file has more lines than kexp can count; split it");
+    }
+    line_before[k + 1] = static_cast<int>(next);
+  }
+  std::vector<SparseSamples> parts(stretches);
+  read_in_parallel(stretches, [&](std::size_t k) {
+    parts[k] = libsvm_stretch(file, o, {starts[k], line_before[k]}, starts[k + 1]);
+  });
+  SparseSamples s;
+  s.file = file.name;
+  for (SparseSamples& part : parts) {
+    part.parts.front().first_sample = s.y.size();
+    s.parts.push_back(std::move(part.parts.front()));
+    s.y.insert(s.y.end(), part.y.begin(), part.y.end());
+    s.label_sources.insert(s.label_sources.end(), part.label_sources.begin(),
+                           part.label_sources.end());
+    if (part.max_index > s.max_index) {
+      s.max_index = part.max_index;
+      s.max_index_line = part.max_index_line;
+      s.max_index_column = part.max_index_column;
+    }
+    s.rows += part.rows;
+    s.dropped.insert(s.dropped.end(), part.dropped.begin(), part.dropped.end());
+  }
+  report_dropped("libsvm", s.file, s.dropped, s.rows);
+  if (s.rows == 0) {
     throw kexp::DataError(kexp::SourceLocation{s.file, 0, 0},
                           "the file has only comments; it needs at least one line of data");
   }
@@ -219,8 +292,14 @@ inline void check_matrix_bytes(const std::string& file, std::size_t d, std::size
 }
 
 inline arma::mat libsvm_dense(const SparseSamples& s, std::size_t d) {
-  arma::mat X(d, s.y.size(), arma::fill::zeros);
-  for (const SparseEntry& e : s.entries) X(e.feature, e.sample) = e.value;
+  arma::mat X(d, s.y.size(), arma::fill::none);
+  kexp::advise_huge_pages(X);
+  X.zeros();
+#pragma omp parallel for schedule(dynamic, 1) num_threads(kexp::thread_count())
+  for (std::size_t k = 0; k < s.parts.size(); ++k) {  // each part has its own columns
+    const SparseEntries& part = s.parts[k];
+    for (const SparseEntry& e : part.entries) X(e.feature, part.first_sample + e.sample) = e.value;
+  }
   return X;
 }
 

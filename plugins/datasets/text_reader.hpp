@@ -19,6 +19,7 @@
 #include <kexp/kexp.hpp>
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <charconv>
 #include <climits>
@@ -26,9 +27,12 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <deque>
+#include <exception>
 #include <filesystem>
 #include <functional>
 #include <iostream>
+#include <memory>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -60,12 +64,13 @@ struct TextLine {
 };
 
 /// A data file as read: the name used in messages, the parameter that named it (`key`,
-/// with the text `given`), and its whole text.
+/// with the text `given`), and its whole text. Copies share the text.
 struct TextFile {
   std::string name;
   std::string key;
   std::string given;
-  std::string text;
+  std::string_view text;  ///< held by `storage`
+  std::shared_ptr<const char> storage;
 };
 
 /// Reads the test file, if there is one; called once the training file has been parsed, so
@@ -121,11 +126,26 @@ class LineReader {
  public:
   explicit LineReader(const TextFile& file) : file_(file) {}
 
+  /// Where a reader stands: the byte it reads from next and the number of the line before.
+  struct Mark {
+    std::size_t position = 0;
+    int line = 0;
+  };
+  /// A reader that goes on from `mark`, taken from another reader of the same file or at
+  /// the start of a line, and stops before byte `end`, the start of a line or the end of
+  /// the text.
+  LineReader(const TextFile& file, Mark mark, std::size_t end = std::string_view::npos)
+      : file_(file),
+        pos_(mark.position),
+        number_(mark.line),
+        end_(std::min(end, file.text.size())) {}
+  Mark mark() const { return {pos_, number_}; }
+
   /// The next non-blank line; false at the end of the file.
   bool next(TextLine& line) {
     const std::string_view text = file_.text;
-    while (pos_ < text.size()) {
-      const std::size_t end = std::min(text.find('\n', pos_), text.size());
+    while (pos_ < end_) {
+      const std::size_t end = std::min(text.find('\n', pos_), end_);
       std::string_view s = text.substr(pos_, end - pos_);
       pos_ = end + 1;
       if (number_ == INT_MAX) {
@@ -146,18 +166,64 @@ class LineReader {
   const TextFile& file_;
   std::size_t pos_ = 0;
   int number_ = 0;
+  std::size_t end_ = file_.text.size();
 };
+
+/// Calls read(k) for the parts k = 0 … parts − 1 of a file, on kexp::thread_count()
+/// threads. When parts throw, rethrows what the first of them in file order threw: the
+/// error a reading from start to end would have met first. A part after one that has
+/// thrown need not be read.
+template <class Read>
+void read_in_parallel(std::size_t parts, const Read& read) {
+  std::vector<std::exception_ptr> failed(parts);
+  std::atomic<std::size_t> first_failed{parts};
+#pragma omp parallel for schedule(dynamic, 1) num_threads(kexp::thread_count())
+  for (std::size_t k = 0; k < parts; ++k) {
+    if (k > first_failed.load()) continue;
+    try {
+      read(k);
+    } catch (...) {
+      failed[k] = std::current_exception();
+      std::size_t f = first_failed.load();
+      while (k < f && !first_failed.compare_exchange_weak(f, k)) {
+      }
+    }
+  }
+  for (const std::exception_ptr& e : failed) {
+    if (e) std::rethrow_exception(e);
+  }
+}
 
 /// A TextFile of `text`, the content of the file `name` given by parameter `key` as
 /// `given`. Throws DataError if it has no non-blank line.
-inline TextFile text_file(std::string name, std::string key, std::string given, std::string text) {
-  TextFile file{std::move(name), std::move(key), std::move(given), std::move(text)};
+inline TextFile text_file(std::string name, std::string key, std::string given,
+                          std::shared_ptr<const char> storage, std::size_t size) {
+  TextFile file{std::move(name), std::move(key), std::move(given),
+                std::string_view(storage.get(), size), std::move(storage)};
   TextLine first;
   if (!LineReader(file).next(first)) {
     throw kexp::DataError(kexp::SourceLocation{file.name, 0, 0},
                           "the file is empty; it needs at least one row of data " + named_by(file));
   }
   return file;
+}
+
+/// A TextFile of a copy of `text` (see above).
+inline TextFile text_file(std::string name, std::string key, std::string given,
+                          std::string_view text) {
+  auto copy = std::make_shared<const std::string>(text);
+  std::shared_ptr<const char> storage(copy, copy->data());
+  return text_file(std::move(name), std::move(key), std::move(given), std::move(storage),
+                   text.size());
+}
+
+/// A buffer of `bytes` bytes, not cleared, backed by transparent huge pages where the
+/// machine has them: a file of a hundred megabytes is then read with hundreds of page faults
+/// instead of tens of thousands.
+inline std::unique_ptr<char[]> text_buffer(std::size_t bytes) {
+  std::unique_ptr<char[]> buffer(new char[bytes]);  // NOLINT(*-avoid-c-arrays)
+  kexp::advise_huge_pages(buffer.get(), bytes);
+  return buffer;
 }
 
 inline const char* file_kind(mode_t mode) {
@@ -218,30 +284,64 @@ inline TextFile read_text_file(const fs::path& path, const std::string& key,
   if (!S_ISREG(st.st_mode)) throw not_regular(st.st_mode);
   const auto size = static_cast<std::uint64_t>(st.st_size);
   if (size > max_bytes) throw too_large(size);
-  std::string text;
-  text.reserve(static_cast<std::size_t>(size));
-  char buffer[1 << 16];
+  // Read straight into one buffer of the file's size (and a byte more, to see whether the
+  // file grew); a file that grows while it is read is held to the same limit.
+  std::size_t capacity = static_cast<std::size_t>(size) + 1;
+  std::unique_ptr<char[]> text = text_buffer(capacity);  // NOLINT(*-avoid-c-arrays)
+  std::size_t length = 0;
   while (true) {
-    const ssize_t got = ::read(fd, buffer, sizeof buffer);
+    if (length == capacity) {
+      if (length > max_bytes) throw too_large(length);
+      capacity = std::min<std::uint64_t>(2 * capacity, max_bytes + 1);
+      std::unique_ptr<char[]> larger = text_buffer(capacity);  // NOLINT(*-avoid-c-arrays)
+      std::memcpy(larger.get(), text.get(), length);
+      text = std::move(larger);
+    }
+    const ssize_t got = ::read(fd, text.get() + length, capacity - length);
     if (got < 0 && errno == EINTR) continue;
     if (got < 0) {
       throw fail(std::string("reading the file failed: ") + std::strerror(errno));
     }
     if (got == 0) break;
-    // a file that grows while it is read is held to the same limit
-    if (text.size() + static_cast<std::size_t>(got) > max_bytes) {
-      throw too_large(text.size() + static_cast<std::size_t>(got));
-    }
-    text.append(buffer, static_cast<std::size_t>(got));
+    length += static_cast<std::size_t>(got);
   }
-  return text_file(name, key, given, std::move(text));
+  if (length > max_bytes) throw too_large(length);
+  return text_file(name, key, given,
+                   std::shared_ptr<const char>(
+                       text.release(), std::default_delete<char[]>()),  // NOLINT(*-avoid-c-arrays)
+                   length);
 }
 
 /// One field of a line: its text (unquoted, spaces around it removed) and the column where
-/// it starts.
+/// it starts. The text is a view into the line, or into the Fields that hold it for a quoted
+/// field with a doubled quote, and lives as long as they do.
 struct Field {
-  std::string text;
+  std::string_view text;
   int column = 0;
+};
+
+/// The fields of one line, reused from line to line so that a million lines are split
+/// without a string made per field.
+class Fields {
+ public:
+  std::size_t size() const { return list_.size(); }
+  bool empty() const { return list_.empty(); }
+  const Field& operator[](std::size_t i) const { return list_[i]; }
+  std::vector<Field>::const_iterator begin() const { return list_.begin(); }
+  std::vector<Field>::const_iterator end() const { return list_.end(); }
+
+  void clear() {
+    list_.clear();
+    unescaped_.clear();
+  }
+  void add(std::string_view text, int column) { list_.push_back({text, column}); }
+  /// Storage for the text of a quoted field whose doubled quotes were made single; its
+  /// address stays fixed until clear().
+  std::string& unescaped() { return unescaped_.emplace_back(); }
+
+ private:
+  std::vector<Field> list_;
+  std::deque<std::string> unescaped_;
 };
 
 /// What to do with a row that holds NaN, ±Inf or a missing value.
@@ -274,23 +374,23 @@ inline bool parse_number(std::string_view text, double& out) {
 /// With a delimiter, a field may be enclosed in double quotes (a quote inside written
 /// twice), as in RFC 4180, but may not span lines. A line of more than `max_fields` fields
 /// is an error: the limit max_features allows max_fields − 1 features. Into `fields`
-/// (cleared first), so that a reader reuses one vector for every line.
+/// (cleared first), so that a reader reuses them for every line.
 inline void split_fields(const TextLine& line, char delimiter, const std::string& file,
-                         std::size_t max_fields, std::vector<Field>& fields) {
+                         std::size_t max_fields, Fields& fields) {
   fields.clear();
   const std::string_view s = line.text;
   const std::size_t n = s.size();
   auto blank = [](char c) { return c == ' ' || c == '\t'; };
-  auto add = [&](Field f) {
+  auto add = [&](std::string_view text, int column) {
     if (fields.size() == max_fields) {
       throw kexp::DataError(
-          kexp::SourceLocation{file, line.number, f.column},
+          kexp::SourceLocation{file, line.number, column},
           "this line has more than " + std::to_string(max_fields) +
               " fields, more than max_features, " + std::to_string(max_fields - 1) +
               ", allows (features and a target or label); set max_features in the dataset "
               "block if the data has more features");
     }
-    fields.push_back(std::move(f));
+    fields.add(text, column);
   };
   if (delimiter == 0) {
     std::size_t i = 0;
@@ -299,33 +399,38 @@ inline void split_fields(const TextLine& line, char delimiter, const std::string
       if (i == n) break;
       const std::size_t start = i;
       while (i < n && !blank(s[i])) ++i;
-      add({std::string(s.substr(start, i - start)), column_at(start)});
+      add(s.substr(start, i - start), column_at(start));
     }
     return;
   }
   std::size_t i = 0;
   while (true) {
     while (i < n && s[i] != delimiter && blank(s[i])) ++i;
-    Field f;
-    f.column = column_at(i);
+    const int column = column_at(i);
+    std::string_view text;
     if (i < n && s[i] == '"') {
-      ++i;
+      const std::size_t start = ++i;
+      std::string* unescaped = nullptr;  // made at the first doubled quote
       bool closed = false;
       while (i < n) {
-        if (s[i] == '"') {
-          if (i + 1 < n && s[i + 1] == '"') {
-            f.text += '"';
-            i += 2;
-            continue;
-          }
-          closed = true;
+        if (s[i] != '"') {
+          if (unescaped != nullptr) *unescaped += s[i];
           ++i;
-          break;
+          continue;
         }
-        f.text += s[i++];
+        if (i + 1 < n && s[i + 1] == '"') {
+          if (unescaped == nullptr) unescaped = &(fields.unescaped() = s.substr(start, i - start));
+          *unescaped += '"';
+          i += 2;
+          continue;
+        }
+        text = unescaped != nullptr ? std::string_view(*unescaped) : s.substr(start, i - start);
+        closed = true;
+        ++i;
+        break;
       }
       if (!closed) {
-        throw kexp::DataError(kexp::SourceLocation{file, line.number, f.column},
+        throw kexp::DataError(kexp::SourceLocation{file, line.number, column},
                               "a quoted field is not closed on this line (a field may not span "
                               "lines); close the quote");
       }
@@ -342,20 +447,12 @@ inline void split_fields(const TextLine& line, char delimiter, const std::string
       while (i < n && s[i] != delimiter) ++i;
       std::size_t end = i;
       while (end > start && blank(s[end - 1])) --end;
-      f.text = std::string(s.substr(start, end - start));
+      text = s.substr(start, end - start);
     }
-    add(std::move(f));
+    add(text, column);
     if (i >= n) break;
     ++i;  // the delimiter
   }
-}
-
-/// The fields of `line` in a new vector (split_fields above).
-inline std::vector<Field> split_fields(const TextLine& line, char delimiter,
-                                       const std::string& file, std::size_t max_fields) {
-  std::vector<Field> fields;
-  split_fields(line, delimiter, file, max_fields, fields);
-  return fields;
 }
 
 /// The message for a row with a NaN, Inf or missing value under the policy `error`.

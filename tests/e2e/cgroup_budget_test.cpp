@@ -76,7 +76,7 @@ solvers: [{plugin: kernel_ridge}]
   EXPECT_THAT(dry.out, HasSubstr("OVER BUDGET"));
   const CommandResult run = run_in_task("run big.yaml --out out --quiet", dir.path());
   EXPECT_EQ(run.exit_code, 1) << run.err;
-  EXPECT_THAT(run.err, HasSubstr("refused: refused before it started: it needs about 2.59 GB"));
+  EXPECT_THAT(run.err, HasSubstr("refused: refused before it started: it needs about 1.44 GB"));
   EXPECT_THAT(run.err, HasSubstr("memory budget of 859 MB per cell (80% of memory.limit_in_bytes"));
 }
 

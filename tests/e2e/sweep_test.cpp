@@ -12,6 +12,8 @@
 #include "reporting/manifest.hpp"
 #include "reporting/result_folder.hpp"
 #include "support/plugins.hpp"
+#include "support/results.hpp"
+#include "util/csv.hpp"
 
 namespace kexp::test {
 namespace {
@@ -248,6 +250,48 @@ TEST(Sweep, ACellOverTheMemoryBudgetIsRefusedWithItsEstimate) {
   std::set<std::string> seen;
   for (const auto& [key, status] : s) seen.insert(status);
   EXPECT_EQ(seen, (std::set<std::string>{"ok", "refused"}));  // the small primal cells run
+}
+
+/// A λ sweep of exact kernel ridge: the first cell must leave K intact, the last may
+/// factor it in place. Fits are measured up to three times.
+const char* const kInPlace = R"(experiment: in-place
+seed: 3
+dataset: {plugin: cubic, n: 400, d: 2}
+kernels: [{plugin: gaussian}]
+solvers: [{plugin: kernel_ridge, lambda: [0.001, 0.1]}]
+timing: {min_seconds: 30, max_measurements: 3}
+)";
+
+TEST(Sweep, TheLastCellToReadKIsBudgetedWithoutACopyAndMeasuredOnceWithoutRoom) {
+  const TempDir dir;
+  dir.write("k.yaml", kInPlace);
+  const auto all = run_kexp("run k.yaml --out all --quiet", dir.path());
+  ASSERT_EQ(all.exit_code, 0) << all.err;
+  const core::CsvTable t = core::read_csv(dir.path() / "all" / "results.csv");
+  ASSERT_EQ(t.rows.size(), 2U);
+  const double n = std::stod(t.rows[1][column(t, "n_train")]);
+  const double m = std::stod(t.rows[1][column(t, "n_test")]);
+  EXPECT_EQ(t.rows[1][column(t, "fit_measurements")], "3");
+  // by hand: K, the cross block, k(x*, x*) and the points; the first cell a copy of K more
+  const double in_place = 8 * (n * n + n * m + m) + 8 * 2 * (n + m);
+  // room for K once, not twice: the first cell is refused, the last runs and its fit,
+  // which overwrites K, is measured once rather than on a second K
+  const double budget = in_place + 4 * n * n;
+  const auto tight = run_kexp(
+      fmt::format("run k.yaml --out tight --quiet --max-memory {:.0f}", budget), dir.path());
+  EXPECT_EQ(tight.exit_code, 1);
+  EXPECT_THAT(tight.err, HasSubstr("the n × n Gram matrix and a working copy"));
+  const core::CsvTable u = core::read_csv(dir.path() / "tight" / "results.csv");
+  ASSERT_EQ(u.rows.size(), 2U);
+  EXPECT_EQ(u.rows[0][column(u, "status")], "refused");
+  EXPECT_EQ(u.rows[1][column(u, "status")], "ok");
+  EXPECT_EQ(u.rows[1][column(u, "fit_measurements")], "1");
+  EXPECT_EQ(u.rows[1][column(u, "test_rmse")], t.rows[1][column(t, "test_rmse")]);
+  // one byte short of K once: both refused
+  const auto none = run_kexp(
+      fmt::format("run k.yaml --out none --quiet --max-memory {:.0f}", in_place - 1), dir.path());
+  EXPECT_EQ(none.exit_code, 1);
+  EXPECT_THAT(none.err, HasSubstr("the n × n Gram matrix (factored in place)"));
 }
 
 TEST(Sweep, ShardsMergeIntoTheWholeSweep) {

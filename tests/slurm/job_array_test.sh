@@ -10,7 +10,7 @@
 #      --resume, the others keep what they have, and the merged folder holds every
 #      cell × repeat of the dry run exactly once, all ok; kexp merge exits 0;
 #   5. inside --mem=1G the dry run's budget is 80% of the job's cgroup limit (859 MB),
-#      and a cell that needs about 2.6 GB is refused with its estimate, not killed.
+#      and a cell that needs about 1.4 GB is refused with its estimate, not killed.
 # Usage: job_array_test.sh KEXP_BINARY [SOURCE_DIR]
 # Exits 77 (skipped) when not root or Slurm cannot be installed.
 set -euo pipefail
@@ -119,7 +119,7 @@ solvers:
 output:
   dir: results/poly-primal-vs-dual
 EOF
-# One cell whose Gram matrix and working copy need about 2.6 GB.
+# One cell whose Gram matrix and cross block need about 1.4 GB.
 cat >"$work/configs/big-cell.yaml" <<'EOF'
 experiment: big-cell
 seed: 1

@@ -82,6 +82,8 @@ inline double vexp(double x) {
 /// n × n matrix takes hundreds of page faults instead of hundreds of thousands. Call it
 /// after sizing the matrix and before its first write; does nothing for small ones.
 KEXP_API void advise_huge_pages(arma::mat& M);
+/// The same for `bytes` bytes of any memory at `data` (a buffer a file is read into).
+KEXP_API void advise_huge_pages(void* data, std::size_t bytes);
 
 namespace gram {
 

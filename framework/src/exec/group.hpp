@@ -34,7 +34,16 @@ struct GroupCell {
   /// Set when the cell must not start (it would not fit the memory budget): it is then
   /// reported as refused with this message.
   std::optional<std::string> refusal;
+  /// For the group's last cell to read K, which may factor K in place: whether a second
+  /// K, computed again to measure its fit again, fits the memory budget. When it does
+  /// not, the fit is measured once (its count says so).
+  bool room_for_second_gram = true;
 };
+
+/// Whether the cell reads the group's K: a dual cell whose solver does not reach the
+/// kernel itself (flags::kernel_inputs). The last of a group's cells to read K may factor
+/// it in place.
+[[nodiscard]] bool reads_gram(const Cell& cell, const Variant& solver);
 
 /// What the executor tells as it goes.
 struct GroupCallbacks {
@@ -81,7 +90,8 @@ struct GroupKernel {
 /// cell's own solver; when it is measured again, each further measurement fits a new
 /// solver object on the same inputs, with the shared state as the first fit found it
 /// (so a λ sweep's first cell is timed with its decomposition every time), and with K
-/// computed again, untimed, when the first fit was allowed to overwrite it. Predictions
+/// computed again, untimed, when the first fit was allowed to overwrite it (and
+/// GroupCell::room_for_second_gram). Predictions
 /// and every other figure come from the cell's own solver.
 void execute_group(const std::vector<GroupCell>& cells, const GroupKernel& kernel,
                    const PreparedData& data, const TimingSpec& timing,

@@ -30,7 +30,7 @@ std::string size_text(double bytes) {
 }
 
 MemoryEstimate estimate_memory(const Cell& c, const PreparedData& data, const Kernel& kernel,
-                               double solver_bytes) {
+                               double solver_bytes, bool gram_in_place) {
   const double n = static_cast<double>(data.X_train.n_cols);
   const double m = static_cast<double>(data.X_test.n_cols);
   const double d = static_cast<double>(data.X_train.n_rows);
@@ -51,12 +51,13 @@ MemoryEstimate estimate_memory(const Cell& c, const PreparedData& data, const Ke
             ""};
   }
   if (c.form == Form::Dual) {
-    // K (n × n), a working copy a solver may make of it, K(X, X*) (n × m), k(x*, x*); a
-    // split's K (n_fit × n_fit) and its held-out block (n_fit × (n − n_fit))
-    return {8.0 * (2.0 * n * n + n * m + m + fit_part * n) + inputs,
-            fmt::format("n = {}, m = {}: the n × n Gram matrix and a working copy, the "
-                        "n × m cross block{}",
-                        n, m, validation),
+    // K (n × n), a working copy a solver may make of it unless it may factor K in place,
+    // K(X, X*) (n × m), k(x*, x*); a split's K (n_fit × n_fit) and its held-out block
+    // (n_fit × (n − n_fit))
+    const double copies = gram_in_place ? 1.0 : 2.0;
+    return {8.0 * (copies * n * n + n * m + m + fit_part * n) + inputs,
+            fmt::format("n = {}, m = {}: the n × n Gram matrix{}, the n × m cross block{}", n, m,
+                        gram_in_place ? " (factored in place)" : " and a working copy", validation),
             ""};
   }
   double D = 0;

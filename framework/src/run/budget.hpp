@@ -34,9 +34,12 @@ struct MemoryEstimate {
 /// The estimate for a cell on `data` (its dataset's first repeat) with `kernel`. For a
 /// dual cell whose solver reaches the kernel (flags::kernel_inputs), `solver_bytes` is
 /// what its solver says it allocates (Solver::memory_bytes); negative: unknown, and the
-/// cell is budgeted as if it held K.
+/// cell is budgeted as if it held K. A dual cell that reads K is budgeted with a working
+/// copy of K, which its solver may make to leave K intact for the cells after it, unless
+/// `gram_in_place`: it is the last of its group to read K, and may factor K in place
+/// (exec/group.hpp).
 MemoryEstimate estimate_memory(const Cell& cell, const PreparedData& data, const Kernel& kernel,
-                               double solver_bytes = -1);
+                               double solver_bytes = -1, bool gram_in_place = false);
 
 /// The message of a cell refused before it started, or nothing when it fits `budget`.
 std::optional<std::string> refusal(const MemoryEstimate& estimate, const Limit& budget);

@@ -159,7 +159,25 @@ class Run {
                     static_cast<double>(data.X_train.n_rows), D, data.splits.size(), n_fit);
   }
 
+  /// Whether `c` is the last selected cell of its dataset and kernel to read K, so that it
+  /// may factor K in place (exec/group.hpp), as its group would run with every repeat to do.
+  [[nodiscard]] bool last_to_read_gram(const Cell& c) const {
+    if (!reads_gram(c, plan_.solvers[c.solver])) return false;
+    for (std::size_t i = c.index + 1; i < plan_.cells.size(); ++i) {
+      const Cell& later = plan_.cells[i];
+      if (selected_[i] && later.dataset == c.dataset && later.kernel == c.kernel &&
+          reads_gram(later, plan_.solvers[later.solver])) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   [[nodiscard]] MemoryEstimate estimate(const Cell& c) const {
+    return estimate(c, last_to_read_gram(c));
+  }
+
+  [[nodiscard]] MemoryEstimate estimate(const Cell& c, bool gram_in_place) const {
     const PreparedData& data = data_[c.dataset].front();
     const Variant& solver = plan_.solvers[c.solver];
     double solver_bytes = -1;
@@ -168,7 +186,7 @@ class Run {
           create_solver(*solver.plugin, solver.params)
               ->memory_bytes(data.X_train.n_cols, data.X_test.n_cols, data.X_train.n_rows);
     }
-    return estimate_memory(c, data, *kernels_[c.kernel], solver_bytes);
+    return estimate_memory(c, data, *kernels_[c.kernel], solver_bytes, gram_in_place);
   }
 
   [[nodiscard]] double memory_budget() const { return budget_.value; }
@@ -257,10 +275,22 @@ class Run {
           std::vector<GroupCell> group;
           for (const Cell& c : plan_.cells) {
             if (c.dataset == d && c.kernel == k && selected_[c.index] && !is_done(c, r)) {
-              group.push_back({&c, &plan_.solvers[c.solver], refusal(estimate(c), budget_)});
+              group.push_back({&c, &plan_.solvers[c.solver], std::nullopt});
             }
           }
           if (group.empty()) continue;
+          // The last cell to read K may factor it in place: no working copy. A second K,
+          // to measure its fit again, only where the budget has room for it.
+          const auto last_reader =
+              std::find_if(group.rbegin(), group.rend(),
+                           [](const GroupCell& g) { return reads_gram(*g.cell, *g.solver); });
+          for (GroupCell& g : group) {
+            const bool in_place = last_reader != group.rend() && &g == &*last_reader;
+            const MemoryEstimate e = estimate(*g.cell, in_place);
+            g.refusal = refusal(e, budget_);
+            const double n = static_cast<double>(data_[d].front().X_train.n_cols);
+            g.room_for_second_gram = !in_place || e.bytes + 8.0 * n * n <= budget_.value;
+          }
           GroupCallbacks callbacks;
           callbacks.started = [&](const Cell& c) {
             const std::lock_guard<std::mutex> lock(io_);

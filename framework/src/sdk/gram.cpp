@@ -28,19 +28,21 @@ int thread_count() {
 
 void set_thread_count(int n) { configured_threads.store(n > 0 ? n : 0); }
 
-void advise_huge_pages(arma::mat& M) {
+void advise_huge_pages(arma::mat& M) { advise_huge_pages(M.memptr(), M.n_elem * sizeof(double)); }
+
+void advise_huge_pages(void* data, std::size_t bytes) {
 #if defined(MADV_HUGEPAGE)
   constexpr std::size_t kWorthIt = std::size_t{4} << 20;  // numpy's threshold, 4 MiB
-  const std::size_t bytes = M.n_elem * sizeof(double);
-  if (bytes < kWorthIt) return;
+  if (data == nullptr || bytes < kWorthIt) return;
   const auto page = static_cast<std::uintptr_t>(sysconf(_SC_PAGESIZE));
-  const auto begin = reinterpret_cast<std::uintptr_t>(M.memptr());
+  const auto begin = reinterpret_cast<std::uintptr_t>(data);
   const std::uintptr_t first = (begin + page - 1) / page * page;
   const std::uintptr_t last = (begin + bytes) / page * page;
   // Advice only: where the kernel does not do huge pages, nothing changes.
   if (last > first) (void)madvise(reinterpret_cast<void*>(first), last - first, MADV_HUGEPAGE);
 #else
-  (void)M;
+  (void)data;
+  (void)bytes;
 #endif
 }
 

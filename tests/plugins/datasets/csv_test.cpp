@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 
 #include <filesystem>
+#include <functional>
 #include <string>
 
 #include "plugins/datasets/loading.hpp"
@@ -324,6 +325,75 @@ TEST(CsvShippedData, DiabetesHas442PatientsAndTenVariables) {
   EXPECT_EQ(data.y.min(), 25.0);
   EXPECT_EQ(data.y.max(), 346.0);
   EXPECT_NEAR(arma::mean(data.y), 152.133, 1e-3);
+}
+
+// A file of many chunks (kCsvChunkRows = 16384 rows each), parsed in parallel: every value
+// lands in its own column, in file order, across blank lines and quoted fields.
+std::string many_rows(int rows, const std::function<std::string(int)>& row) {
+  std::string text = "a,b,y\n";
+  for (int i = 0; i < rows; ++i) {
+    text += row(i);
+    if (i % 1000 == 7) text += "\n";  // a blank line now and then
+  }
+  return text;
+}
+
+std::string plain_row(int i) {
+  std::string row = std::to_string(i) + "," + std::to_string(i) + ".5,";
+  row += i % 997 == 3 ? "\"" + std::to_string(-i) + "\"\n" : std::to_string(-i) + "\n";
+  return row;
+}
+
+TEST_F(Csv, ManyChunksInParallelKeepTheRowsInOrder) {
+  kexp::set_thread_count(2);
+  constexpr int kRows = 50000;  // four chunks, the last short
+  dir.write("big.csv", many_rows(kRows, plain_row));
+  const Data data = load_dataset("csv", {{"train", "big.csv"}}, dir.path());
+  ASSERT_EQ(data.X.n_cols, static_cast<arma::uword>(kRows));
+  for (int i = 0; i < kRows; ++i) {
+    ASSERT_EQ(data.X(0, static_cast<arma::uword>(i)), i) << "row " << i;
+    ASSERT_EQ(data.X(1, static_cast<arma::uword>(i)), i + 0.5) << "row " << i;
+    ASSERT_EQ(data.y[static_cast<arma::uword>(i)], -i) << "row " << i;
+  }
+  kexp::set_thread_count(0);
+}
+
+TEST_F(Csv, TheFirstErrorOfTheFileIsReportedWhicheverChunkFindsItFirst) {
+  kexp::set_thread_count(2);
+  // errors in rows 40000 (chunk 2) and 20000 (chunk 1); the file's first is reported,
+  // at its line: the header, the row's index and the blank lines before it
+  auto row = [](int i) {
+    if (i == 20000) return std::string("1,x,2\n");
+    if (i == 40000) return std::string("1,,2\n");
+    return plain_row(i);
+  };
+  dir.write("bad.csv", many_rows(50000, row));
+  const int line = 1 + 20000 + 1 + 20000 / 1000;  // header, rows 0..20000, blank lines
+  EXPECT_THAT(
+      data_error("csv", {{"train", "bad.csv"}}, dir.path()),
+      HasSubstr(at("bad.csv", std::to_string(line) + ":3") + "field 2 'x' is not a number"));
+  kexp::set_thread_count(0);
+}
+
+TEST_F(Csv, RowsDroppedInSeveralChunksLeaveTheOthersInOrder) {
+  kexp::set_thread_count(2);
+  auto row = [](int i) {
+    if (i == 5 || i == 17000 || i == 49999) return std::to_string(i) + ",NA,1\n";
+    if (i == 33000) return std::to_string(i) + ",1,nan\n";
+    return plain_row(i);
+  };
+  dir.write("drop.csv", many_rows(50000, row));
+  const Data data =
+      load_dataset("csv", {{"train", "drop.csv"}, {"on_nonfinite", "drop"}}, dir.path());
+  ASSERT_EQ(data.X.n_cols, 49996U);
+  arma::uword c = 0;
+  for (int i = 0; i < 50000; ++i) {
+    if (i == 5 || i == 17000 || i == 33000 || i == 49999) continue;
+    ASSERT_EQ(data.X(0, c), i) << "row " << i;
+    ASSERT_EQ(data.y[c], -i) << "row " << i;
+    ++c;
+  }
+  kexp::set_thread_count(0);
 }
 
 }  // namespace

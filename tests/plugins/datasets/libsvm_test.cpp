@@ -5,6 +5,9 @@
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 
+#include <functional>
+#include <string>
+
 #include "plugins/datasets/loading.hpp"
 
 namespace kexp::test {
@@ -225,6 +228,86 @@ TEST_F(Libsvm, MissingEmptyOrFeaturelessFile) {
   dir.write("labels.txt", "1\n2\n");
   EXPECT_THAT(data_error("libsvm", {{"train", "labels.txt"}}, dir.path()),
               HasSubstr("so the dimension is 0"));
+}
+
+// A file of several stretches (kLibsvmStretchBytes = 4 MiB each), read in parallel: the
+// samples stay in file order and the line numbers count every line before them.
+std::string libsvm_line(int i) {
+  std::string line = std::to_string(i % 3);
+  for (int j = 1; j <= 8; ++j) line += " " + std::to_string(j) + ":" + std::to_string(i + j);
+  if (i % 500 == 1) line += "  # comment";
+  return line + "\n";
+}
+
+std::string libsvm_lines(int n, const std::function<std::string(int)>& line) {
+  std::string text;
+  for (int i = 0; i < n; ++i) {
+    text += line(i);
+    if (i % 1000 == 9) text += "# a comment line\n\n";
+  }
+  return text;
+}
+
+constexpr int kStretchedLines = 250000;  // about 12 MB: three stretches and a bit
+
+TEST_F(Libsvm, ManyStretchesInParallelKeepTheSamplesInOrder) {
+  kexp::set_thread_count(2);
+  const std::string text = libsvm_lines(kStretchedLines, libsvm_line);
+  ASSERT_GT(text.size(), 3 * (std::size_t{4} << 20));
+  dir.write("big.txt", text);
+  const Data data = load_dataset("libsvm", {{"train", "big.txt"}}, dir.path());
+  ASSERT_EQ(data.X.n_rows, 8U);
+  ASSERT_EQ(data.X.n_cols, static_cast<arma::uword>(kStretchedLines));
+  for (int i = 0; i < kStretchedLines; ++i) {
+    const auto c = static_cast<arma::uword>(i);
+    ASSERT_EQ(data.y[c], i % 3) << "line " << i;
+    for (arma::uword j = 0; j < 8; ++j) ASSERT_EQ(data.X(j, c), i + 1.0 + j) << "line " << i;
+  }
+  kexp::set_thread_count(0);
+}
+
+TEST_F(Libsvm, LineNumbersAndTheFirstErrorAcrossStretches) {
+  kexp::set_thread_count(2);
+  // lines of data, then after every thousandth-and-ninth a comment line and a blank one
+  const auto line_of = [](int i) { return i + 1 + 2 * ((i + 990) / 1000); };
+  auto bad = [](int i) {
+    if (i == 240000) return std::string("1 1:1 2:x\n");
+    if (i == 100000) return std::string("1 3:1 2:1\n");
+    return libsvm_line(i);
+  };
+  dir.write("bad.txt", libsvm_lines(kStretchedLines, bad));
+  EXPECT_THAT(data_error("libsvm", {{"train", "bad.txt"}}, dir.path()),
+              HasSubstr(at("bad.txt", std::to_string(line_of(100000)) + ":7") +
+                        "index 2 is not greater than the index before it"));
+  // where the largest index of the test file is first found, in a later stretch
+  auto wide = [](int i) {
+    if (i == 150000 || i == 220000) return std::string("1 9:1\n");
+    return libsvm_line(i);
+  };
+  dir.write("train.txt", "1 8:1\n");
+  dir.write("test.txt", libsvm_lines(kStretchedLines, wide));
+  EXPECT_THAT(data_error("libsvm", {{"train", "train.txt"}, {"test", "test.txt"}}, dir.path()),
+              HasSubstr(at("test.txt", std::to_string(line_of(150000)) + ":3") + "index 9"));
+  kexp::set_thread_count(0);
+}
+
+TEST_F(Libsvm, LinesDroppedInSeveralStretchesLeaveTheOthersInOrder) {
+  kexp::set_thread_count(2);
+  auto line = [](int i) {
+    if (i == 3 || i == 120000 || i == 249999) return std::string("1 1:nan 2:1\n");
+    return libsvm_line(i);
+  };
+  dir.write("drop.txt", libsvm_lines(kStretchedLines, line));
+  const Data data =
+      load_dataset("libsvm", {{"train", "drop.txt"}, {"on_nonfinite", "drop"}}, dir.path());
+  ASSERT_EQ(data.X.n_cols, static_cast<arma::uword>(kStretchedLines - 3));
+  arma::uword c = 0;
+  for (int i = 0; i < kStretchedLines; ++i) {
+    if (i == 3 || i == 120000 || i == 249999) continue;
+    ASSERT_EQ(data.X(0, c), i + 1.0) << "line " << i;
+    ++c;
+  }
+  kexp::set_thread_count(0);
 }
 
 }  // namespace

@@ -1,0 +1,35 @@
+// The memory estimate of a dual cell: K, and a working copy of K unless the cell is the
+// last of its group to read K and may factor it in place, by hand.
+#include "run/budget.hpp"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "support/plugins.hpp"
+
+namespace kexp::core {
+namespace {
+
+using ::testing::HasSubstr;
+
+TEST(Budget, ADualCellCountsAWorkingCopyOfKUnlessItFactorsKInPlace) {
+  PreparedData data;
+  const double n = 300, m = 100, d = 4;
+  data.X_train.zeros(4, 300);
+  data.X_test.zeros(4, 100);
+  const auto kernel = test::make_kernel("gaussian");
+  Cell cell;
+  cell.form = Form::Dual;
+  const double inputs = 8 * d * (n + m);
+  const MemoryEstimate copy = estimate_memory(cell, data, *kernel);
+  EXPECT_DOUBLE_EQ(copy.bytes, 8 * (2 * n * n + n * m + m) + inputs);
+  EXPECT_THAT(copy.what, HasSubstr("the n × n Gram matrix and a working copy"));
+  const MemoryEstimate in_place = estimate_memory(cell, data, *kernel, -1, true);
+  EXPECT_DOUBLE_EQ(in_place.bytes, 8 * (n * n + n * m + m) + inputs);
+  EXPECT_THAT(in_place.what, HasSubstr("the n × n Gram matrix (factored in place)"));
+  // a solver that reaches the kernel holds what it says, whatever its place
+  EXPECT_DOUBLE_EQ(estimate_memory(cell, data, *kernel, 1000, true).bytes, 1000 + inputs);
+}
+
+}  // namespace
+}  // namespace kexp::core
