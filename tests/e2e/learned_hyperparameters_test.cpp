@@ -100,6 +100,31 @@ solvers: [{plugin: gp_regression, noise: 0.1}]
   EXPECT_FALSE(t.column("learned.kernel.sigma").has_value());
 }
 
+TEST(LearnedHyperparameters, TheBudgetCountsWhatLearningHolds) {
+  TempDir dir;
+  dir.write("exp.yaml", R"(experiment: budget
+dataset: {plugin: friedman1, n: 500, d: 5}
+kernels: [{plugin: gaussian, sigma: 2.0}]
+solvers: [{plugin: gp_regression, noise: 0.1, optimize: [false, true]}]
+)");
+  // n = 400, m = 100, d = 5. The fixed GP leaves K intact for the learning one:
+  // K and a copy; the learning GP factors K in place but holds C, one slice of ∂K/∂ log σ
+  // and the learned K(X, X*) besides.
+  const double n = 400, m = 100, inputs = 8 * 5 * (n + m);
+  const double fixed = 8 * (2 * n * n + n * m + m) + inputs;
+  const double learning = 8 * (n * n + n * m + m + 2 * n * n + n * m) + inputs;
+  ASSERT_LT(fixed, learning);
+  const CommandResult r = run_kexp("run exp.yaml --out out --quiet --max-memory " +
+                                       std::to_string(static_cast<long>((fixed + learning) / 2)),
+                                   dir.path());
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_THAT(r.err, HasSubstr("to learn 2 hyperparameters, C = K + noise·I, 1 slice of ∂K"));
+  const core::CsvTable t = core::read_csv(dir.path() / "out" / "results.csv");
+  ASSERT_EQ(t.rows.size(), 2U);
+  EXPECT_EQ(t.rows[0][column(t, "status")], "ok");
+  EXPECT_EQ(t.rows[1][column(t, "status")], "refused");
+}
+
 TEST(LearnedHyperparameters, DescribeSaysWhichSolversLearnAndWhichReachTheKernel) {
   const CommandResult gp = run_kexp("describe gp_regression");
   ASSERT_EQ(gp.exit_code, 0) << gp.err;

@@ -30,7 +30,7 @@ std::string size_text(double bytes) {
 }
 
 MemoryEstimate estimate_memory(const Cell& c, const PreparedData& data, const Kernel& kernel,
-                               double solver_bytes, bool gram_in_place) {
+                               double solver_bytes, bool gram_in_place, bool learns) {
   const double n = static_cast<double>(data.X_train.n_cols);
   const double m = static_cast<double>(data.X_test.n_cols);
   const double d = static_cast<double>(data.X_train.n_rows);
@@ -53,11 +53,22 @@ MemoryEstimate estimate_memory(const Cell& c, const PreparedData& data, const Ke
   if (c.form == Form::Dual) {
     // K (n × n), a working copy a solver may make of it unless it may factor K in place,
     // K(X, X*) (n × m), k(x*, x*); a split's K (n_fit × n_fit) and its held-out block
-    // (n_fit × (n − n_fit))
+    // (n_fit × (n − n_fit)). To learn p hyperparameters and the noise: C, p slices of ∂K,
+    // and the learned kernel's K(X, X*).
     const double copies = gram_in_place ? 1.0 : 2.0;
-    return {8.0 * (copies * n * n + n * m + m + fit_part * n) + inputs,
-            fmt::format("n = {}, m = {}: the n × n Gram matrix{}, the n × m cross block{}", n, m,
-                        gram_in_place ? " (factored in place)" : " and a working copy", validation),
+    const double p =
+        learns && kernel.learnable() ? static_cast<double>(kernel.hyperparameters().size()) : 0.0;
+    const double learning = learns ? (1.0 + p) * n * n + n * m : 0.0;
+    const std::string learned =
+        learns ? fmt::format(
+                     "; to learn {} hyperparameters, C = K + noise·I, {} slice{} of ∂K "
+                     "and the learned cross block",
+                     p + 1, p, p == 1 ? "" : "s")
+               : "";
+    return {8.0 * (copies * n * n + n * m + m + fit_part * n + learning) + inputs,
+            fmt::format("n = {}, m = {}: the n × n Gram matrix{}, the n × m cross block{}{}", n, m,
+                        gram_in_place ? " (factored in place)" : " and a working copy", validation,
+                        learned),
             ""};
   }
   double D = 0;

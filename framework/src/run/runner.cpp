@@ -186,7 +186,8 @@ class Run {
           create_solver(*solver.plugin, solver.params)
               ->memory_bytes(data.X_train.n_cols, data.X_test.n_cols, data.X_train.n_rows);
     }
-    return estimate_memory(c, data, *kernels_[c.kernel], solver_bytes, gram_in_place);
+    return estimate_memory(c, data, *kernels_[c.kernel], solver_bytes, gram_in_place,
+                           learns_hyperparameters(solver));
   }
 
   [[nodiscard]] double memory_budget() const { return budget_.value; }

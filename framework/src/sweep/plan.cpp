@@ -133,11 +133,7 @@ bool all_real(const ResolvedParam& p) {
 /// Plan::learned_columns: when a variant of a solver that learns the kernel has
 /// `optimize: true`.
 void add_learned_columns(Plan& plan) {
-  const auto learns = [](const Variant& s) {
-    return s.plugin->has_flag(flags::learns_kernel) && s.params.has("optimize") &&
-           std::holds_alternative<bool>(s.params.value("optimize")) && s.params.boolean("optimize");
-  };
-  if (std::none_of(plan.solvers.begin(), plan.solvers.end(), learns)) return;
+  if (std::none_of(plan.solvers.begin(), plan.solvers.end(), learns_hyperparameters)) return;
   std::vector<std::string>& columns = plan.learned_columns;
   const auto add = [&](const std::string& c) {
     if (std::find(columns.begin(), columns.end(), c) == columns.end()) columns.push_back(c);
@@ -293,6 +289,11 @@ Plan make_plan(const Experiment& e, const PluginRegistry& registry,
                                   plan.left_out.empty() ? "" : plan.left_out.front()));
   }
   return plan;
+}
+
+bool learns_hyperparameters(const Variant& s) {
+  return s.plugin->has_flag(flags::learns_kernel) && s.params.has("optimize") &&
+         std::holds_alternative<bool>(s.params.value("optimize")) && s.params.boolean("optimize");
 }
 
 std::string param_text(const Plan& plan, const Cell& cell, const std::string& column) {

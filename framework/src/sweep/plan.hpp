@@ -68,6 +68,10 @@ using HasFeatureMap = std::function<bool(const Variant&)>;
 Plan make_plan(const Experiment& experiment, const PluginRegistry& registry,
                const HasFeatureMap& has_feature_map = {}, ErrorList* keep_going = nullptr);
 
+/// Whether a solver variant learns the kernel's hyperparameters: its plugin has
+/// flags::learns_kernel and the variant `optimize: true`.
+[[nodiscard]] bool learns_hyperparameters(const Variant& solver);
+
 /// The value of a parameter column for a cell, or "" when it does not apply.
 std::string param_text(const Plan& plan, const Cell& cell, const std::string& column);
 
