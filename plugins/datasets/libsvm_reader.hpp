@@ -111,10 +111,12 @@ inline SparseSamples libsvm_stretch(const TextFile& file, const LibsvmOptions& o
   std::vector<int>& dropped = s.dropped;
   std::size_t& rows = s.rows;
   std::vector<SparseEntry>& entries = s.parts.emplace_back().entries;
-  // Every entry has a colon, so their count bounds the entries: one allocation, where a
-  // growing vector would copy them again at every doubling.
+  // Every entry has a colon and takes at least 4 bytes ("1:1 "), so both bound the
+  // entries: one allocation, where a growing vector would copy them again at every
+  // doubling, and no more than 4 × the text even when comments are full of colons.
   const std::string_view text = file.text.substr(start.position, end - start.position);
-  entries.reserve(static_cast<std::size_t>(std::count(text.begin(), text.end(), ':')));
+  entries.reserve(std::min(static_cast<std::size_t>(std::count(text.begin(), text.end(), ':')),
+                           text.size() / 4 + 1));
   LineReader lines(file, start, end);
   TextLine line;
   while (lines.next(line)) {
@@ -235,7 +237,7 @@ inline SparseSamples libsvm_samples(const TextFile& file, const LibsvmOptions& o
     const std::string_view part = text.substr(starts[k], starts[k + 1] - starts[k]);
     line_ends[k] = static_cast<std::size_t>(std::count(part.begin(), part.end(), '\n'));
   }
-  for (std::size_t k = 0; k < stretches; ++k) {
+  for (std::size_t k = 0; k + 1 < stretches; ++k) {
     const std::size_t next = static_cast<std::size_t>(line_before[k]) + line_ends[k];
     if (next >= static_cast<std::size_t>(INT_MAX)) {
       throw kexp::DataError(kexp::SourceLocation{file.name, INT_MAX, 0},

@@ -284,14 +284,21 @@ inline TextFile read_text_file(const fs::path& path, const std::string& key,
   if (!S_ISREG(st.st_mode)) throw not_regular(st.st_mode);
   const auto size = static_cast<std::uint64_t>(st.st_size);
   if (size > max_bytes) throw too_large(size);
-  // Read straight into one buffer of the file's size (and a byte more, to see whether the
-  // file grew); a file that grows while it is read is held to the same limit.
-  std::size_t capacity = static_cast<std::size_t>(size) + 1;
+  // Read straight into one buffer of the file's size and a byte more, to see whether the
+  // file grew (64 KiB at least: a file of /proc says it has 0 bytes); a file that grows
+  // while it is read is held to the same limit.
+  std::size_t capacity = static_cast<std::size_t>(
+      std::min<std::uint64_t>(std::max<std::uint64_t>(size + 1, 1U << 16U), max_bytes + 1));
   std::unique_ptr<char[]> text = text_buffer(capacity);  // NOLINT(*-avoid-c-arrays)
   std::size_t length = 0;
   while (true) {
     if (length == capacity) {
-      if (length > max_bytes) throw too_large(length);
+      if (length > max_bytes) {
+        throw fail("the file has more than " + byte_count(max_bytes) +
+                   ", max_file_bytes; set max_file_bytes in the dataset block to read a larger "
+                   "file " +
+                   named);
+      }
       capacity = std::min<std::uint64_t>(2 * capacity, max_bytes + 1);
       std::unique_ptr<char[]> larger = text_buffer(capacity);  // NOLINT(*-avoid-c-arrays)
       std::memcpy(larger.get(), text.get(), length);
@@ -305,7 +312,6 @@ inline TextFile read_text_file(const fs::path& path, const std::string& key,
     if (got == 0) break;
     length += static_cast<std::size_t>(got);
   }
-  if (length > max_bytes) throw too_large(length);
   return text_file(name, key, given,
                    std::shared_ptr<const char>(
                        text.release(), std::default_delete<char[]>()),  // NOLINT(*-avoid-c-arrays)
@@ -324,6 +330,14 @@ struct Field {
 /// without a string made per field.
 class Fields {
  public:
+  Fields() = default;
+  // a copy's views would point into the original's storage
+  Fields(const Fields&) = delete;
+  Fields& operator=(const Fields&) = delete;
+  Fields(Fields&&) = default;
+  Fields& operator=(Fields&&) = default;
+  ~Fields() = default;
+
   std::size_t size() const { return list_.size(); }
   bool empty() const { return list_.empty(); }
   const Field& operator[](std::size_t i) const { return list_[i]; }

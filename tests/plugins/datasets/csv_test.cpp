@@ -267,6 +267,12 @@ TEST_F(Csv, AFileLargerThanMaxFileBytesIsRefused) {
       2U);
   EXPECT_THAT(config_error("csv", {{"train", "big.csv"}, {"max_file_bytes", "0"}}),
               HasSubstr("test.max_file_bytes must be"));
+  // a file whose size stat does not tell (a file of /proc says 0 bytes) is held to the
+  // limit as it is read
+  EXPECT_EQ(data_error("csv", {{"train", "/proc/self/status"}, {"max_file_bytes", "100"}}),
+            "/proc/self/status: the file has more than 100 bytes, max_file_bytes; set "
+            "max_file_bytes in the dataset block to read a larger file (train: "
+            "/proc/self/status)");
 }
 
 TEST_F(Csv, ARepeatedColumnNameIsAnError) {
