@@ -402,5 +402,34 @@ TEST_F(Csv, RowsDroppedInSeveralChunksLeaveTheOthersInOrder) {
   kexp::set_thread_count(0);
 }
 
+// A row of plain numbers is read straight from its line; any other is split into fields.
+// Both readings give the same values, and the same places in messages.
+TEST_F(Csv, PlainRowsAndQuotedRowsGiveTheSameValuesAndPlaces) {
+  dir.write("p.csv", "a,b,y\n+1.5, 2 ,\t-3e-1\n\"+1.5\",\"2\",\"-3e-1\"\n.5,-0,1\n");
+  const Data data = load_dataset("csv", {{"train", "p.csv"}}, dir.path());
+  ASSERT_EQ(data.X.n_cols, 3U);
+  EXPECT_EQ(data.X(0, 0), 1.5);
+  EXPECT_EQ(data.X(1, 0), 2.0);
+  EXPECT_EQ(data.y[0], -0.3);
+  EXPECT_EQ(data.X(0, 1), data.X(0, 0));
+  EXPECT_EQ(data.X(1, 1), data.X(1, 0));
+  EXPECT_EQ(data.y[1], data.y[0]);
+  EXPECT_EQ(data.X(0, 2), 0.5);
+  // not plain: each is read field by field and refused at its place
+  dir.write("q.csv", "a,b,y\n1,2,3\n1,2 3,4\n");
+  EXPECT_THAT(data_error("csv", {{"train", "q.csv"}}, dir.path()),
+              HasSubstr(at("q.csv", "3:3") + "field 2 '2 3' is not a number"));
+  dir.write("r.csv", "a,b,y\n1,2,3\n1,+-2,4\n");
+  EXPECT_THAT(data_error("csv", {{"train", "r.csv"}}, dir.path()),
+              HasSubstr(at("r.csv", "3:3") + "field 2 '+-2' is not a number"));
+  // the label's place, from a plain row, in a classification error of the test file
+  dir.write("c.csv", "a,y\n1,0\n2,1\n");
+  dir.write("ct.csv", "a,y\n1,0\n2,  7\n");
+  EXPECT_THAT(
+      data_error("csv", {{"train", "c.csv"}, {"test", "ct.csv"}, {"task", "classification"}},
+                 dir.path()),
+      HasSubstr(at("ct.csv", "3:5") + "label 7 is not one of the two labels"));
+}
+
 }  // namespace
 }  // namespace kexp::test
