@@ -18,6 +18,7 @@
 #include <fstream>
 #include <random>
 #include <string>
+#include <utility>
 
 #include "datasets/text_reader.hpp"
 #include "kexp/kexp.hpp"
@@ -113,18 +114,16 @@ void Load(benchmark::State& state, const std::string& plugin, const fs::path& fi
 void register_all() {
   Files& f = files();
   f.write();
-  benchmark::RegisterBenchmark("ReadFile/csv", ReadFile, f.csv, f.csv_bytes)
-      ->Unit(benchmark::kMillisecond)
-      ->UseRealTime();
-  benchmark::RegisterBenchmark("Load/csv", Load, "csv", f.csv, f.csv_bytes)
-      ->Unit(benchmark::kMillisecond)
-      ->UseRealTime();
-  benchmark::RegisterBenchmark("ReadFile/libsvm", ReadFile, f.libsvm, f.libsvm_bytes)
-      ->Unit(benchmark::kMillisecond)
-      ->UseRealTime();
-  benchmark::RegisterBenchmark("Load/libsvm", Load, "libsvm", f.libsvm, f.libsvm_bytes)
-      ->Unit(benchmark::kMillisecond)
-      ->UseRealTime();
+  const std::pair<std::string, std::pair<fs::path, std::uintmax_t>> formats[] = {
+      {"csv", {f.csv, f.csv_bytes}}, {"libsvm", {f.libsvm, f.libsvm_bytes}}};
+  for (const auto& [format, file] : formats) {
+    benchmark::RegisterBenchmark(("ReadFile/" + format).c_str(), ReadFile, file.first, file.second)
+        ->Unit(benchmark::kMillisecond)
+        ->UseRealTime();
+    benchmark::RegisterBenchmark(("Load/" + format).c_str(), Load, format, file.first, file.second)
+        ->Unit(benchmark::kMillisecond)
+        ->UseRealTime();
+  }
 }
 
 }  // namespace

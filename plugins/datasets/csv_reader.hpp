@@ -241,16 +241,20 @@ inline void csv_chunk(const CsvTable& t, std::size_t c, std::size_t target, cons
   Fields fields;
   std::vector<double> row(t.width);
   const bool plain = o.delimiter != 0 && o.delimiter != ' ' && o.delimiter != '\t';
+  // row r, read into `row`, into its column of X, its target and the target's place
+  const auto store = [&](std::size_t r, int target_column) {
+    double* x = p.X.colptr(r);
+    for (std::size_t j = 0; j < t.width; ++j) {
+      if (j != target) *x++ = row[j];
+    }
+    p.y[r] = row[target];
+    p.label_sources[r] = {line.number, target_column};
+  };
   for (std::size_t r = first; r < last && lines.next(line); ++r) {
     int target_column = 0;
     if (plain &&
         csv_plain_row(line.text, o.delimiter, t.width, target, row.data(), target_column)) {
-      double* x = p.X.colptr(r);
-      for (std::size_t j = 0; j < t.width; ++j) {
-        if (j != target) *x++ = row[j];
-      }
-      p.y[r] = row[target];
-      p.label_sources[r] = {line.number, target_column};
+      store(r, target_column);
       continue;
     }
     split_fields(line, o.delimiter, name, t.width, fields);
@@ -291,12 +295,7 @@ inline void csv_chunk(const CsvTable& t, std::size_t c, std::size_t target, cons
       dropped_lines.push_back(line.number);
       continue;
     }
-    double* x = p.X.colptr(r);
-    for (std::size_t j = 0; j < t.width; ++j) {
-      if (j != target) *x++ = row[j];
-    }
-    p.y[r] = row[target];
-    p.label_sources[r] = {line.number, fields[target].column};
+    store(r, fields[target].column);
   }
 }
 
