@@ -281,6 +281,10 @@ TEST(Sweep, TheLastCellToReadKIsBudgetedWithoutACopyAndMeasuredOnceWithoutRoom) 
       fmt::format("run k.yaml --out tight --quiet --max-memory {:.0f}", budget), dir.path());
   EXPECT_EQ(tight.exit_code, 1);
   EXPECT_THAT(tight.err, HasSubstr("the n × n Gram matrix and a working copy"));
+  // the dry run says the same: the first cell over the budget, the last within it
+  const auto dry = run_kexp(
+      fmt::format("run k.yaml --out dry --dry-run --max-memory {:.0f}", budget), dir.path());
+  EXPECT_THAT(dry.out, HasSubstr("1 cells are over the memory budget"));
   const core::CsvTable u = core::read_csv(dir.path() / "tight" / "results.csv");
   ASSERT_EQ(u.rows.size(), 2U);
   EXPECT_EQ(u.rows[0][column(u, "status")], "refused");

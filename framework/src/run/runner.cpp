@@ -62,6 +62,7 @@ class Run {
     });
     selected_ = options_.shard ? cells_of_shard(plan_, *options_.shard)
                                : std::vector<bool>(plan_.cells.size(), true);
+    last_to_read_gram_ = last_to_read_gram();
     for (const Variant& v : plan_.datasets) {
       datasets_.push_back(create_dataset(*v.plugin, v.params));
     }
@@ -159,22 +160,22 @@ class Run {
                     static_cast<double>(data.X_train.n_rows), D, data.splits.size(), n_fit);
   }
 
-  /// Whether `c` is the last selected cell of its dataset and kernel to read K, so that it
-  /// may factor K in place (exec/group.hpp), as its group would run with every repeat to do.
-  [[nodiscard]] bool last_to_read_gram(const Cell& c) const {
-    if (!reads_gram(c, plan_.solvers[c.solver])) return false;
-    for (std::size_t i = c.index + 1; i < plan_.cells.size(); ++i) {
-      const Cell& later = plan_.cells[i];
-      if (selected_[i] && later.dataset == c.dataset && later.kernel == c.kernel &&
-          reads_gram(later, plan_.solvers[later.solver])) {
-        return false;
+  /// For each cell, whether it is the last selected cell of its dataset and kernel to read
+  /// K, so that it may factor K in place (exec/group.hpp), as its group would run with every
+  /// repeat to do. One pass over the cells, from the last.
+  [[nodiscard]] std::vector<bool> last_to_read_gram() const {
+    std::vector<bool> last(plan_.cells.size(), false);
+    std::set<std::pair<std::size_t, std::size_t>> seen;  // (dataset, kernel)
+    for (auto c = plan_.cells.rbegin(); c != plan_.cells.rend(); ++c) {
+      if (selected_[c->index] && reads_gram(*c, plan_.solvers[c->solver])) {
+        last[c->index] = seen.insert({c->dataset, c->kernel}).second;
       }
     }
-    return true;
+    return last;
   }
 
   [[nodiscard]] MemoryEstimate estimate(const Cell& c) const {
-    return estimate(c, last_to_read_gram(c));
+    return estimate(c, last_to_read_gram_[c.index]);
   }
 
   [[nodiscard]] MemoryEstimate estimate(const Cell& c, bool gram_in_place) const {
@@ -429,6 +430,7 @@ class Run {
                                     : default_threads();
   Plan plan_;
   std::vector<bool> selected_;
+  std::vector<bool> last_to_read_gram_;  ///< last_to_read_gram()
   std::vector<std::shared_ptr<Kernel>> kernels_;
   std::vector<std::shared_ptr<Dataset>> datasets_;
   std::vector<std::vector<PreparedData>> data_;
