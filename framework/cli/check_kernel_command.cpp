@@ -6,6 +6,8 @@
 // Exit 0 valid (every variant), 1 not valid (some variant), 2 bad input.
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <filesystem>
 #include <memory>
 
 #include "check/kernel_check.hpp"
@@ -51,20 +53,30 @@ std::string yes_no(bool v) { return v ? "yes" : "no"; }
 
 /// A kernel that learns from the training data (flags::fitted) is fitted on the points it
 /// is checked on, with zero targets, from `seed`.
+/// A sequence kernel is fitted with the alphabet's size `symbols` (0 for vectors).
+/// Relative paths in its parameters are resolved against `base_dir`.
 void fit_if_it_learns(Kernel& kernel, bool learns, const std::string& name, const arma::mat& X,
-                      std::uint64_t seed) {
+                      std::uint64_t seed, std::size_t symbols,
+                      const std::filesystem::path& base_dir) {
   if (!learns) return;
   const arma::vec y(X.n_cols, arma::fill::zeros);
   core::call_plugin("kernel", name, "fitting the kernel to the points", [&] {
-    kernel.fit(KernelFitData{&X, &y, seed});
+    kernel.fit(KernelFitData{&X, &y, seed, symbols, base_dir});
   });
   fmt::print("(the kernel learns from data: fitted on the points below first)\n");
 }
 
-/// Prints the report of one kernel, headed by `title` ("gaussian(sigma=0.5)").
-void print_check(const std::string& title, const core::KernelCheck& r, std::uint64_t seed) {
-  fmt::print("kernel {} on n = {} points in d = {} dimensions, N(0, 1) entries, seed {}\n", title,
-             r.points, r.dim, seed);
+/// Prints the report of one kernel, headed by `title` ("gaussian(sigma=0.5)"); `symbols`
+/// is the alphabet's size of sequences, 0 for vectors.
+void print_check(const std::string& title, const core::KernelCheck& r, std::uint64_t seed,
+                 std::size_t symbols) {
+  if (symbols > 0) {
+    fmt::print("kernel {} on n = {} sequences of length {} over {} symbols, uniform, seed {}\n",
+               title, r.points, r.dim, symbols, seed);
+  } else {
+    fmt::print("kernel {} on n = {} points in d = {} dimensions, N(0, 1) entries, seed {}\n", title,
+               r.points, r.dim, seed);
+  }
   fmt::print("  symmetry error  max|Kij − Kji| / max|K| = {:.3g} (tolerance {:.3g}): {}\n",
              r.symmetry_error, r.tolerance, r.symmetric ? "symmetric" : "NOT symmetric");
   fmt::print("  eigenvalues     λmin = {:.6g}, λmax = {:.6g}, λmin / λmax = {:.3g}\n", r.eigen_min,
@@ -105,6 +117,7 @@ void add_check_kernel_command(CLI::App& app, int& exit_code) {
     std::size_t points = 200;
     std::size_t dim = 5;
     std::uint64_t seed = 1;
+    std::size_t symbols = 4;
     PluginOptions plugins;
   };
   auto args = std::make_shared<Args>();
@@ -123,12 +136,20 @@ void add_check_kernel_command(CLI::App& app, int& exit_code) {
                   "override of the file as in `kexp run`, e.g. kernels[0].sigma=0.5,1");
   cmd->add_option("--points", args->points, "Number of points n (default 200)")
       ->check(CLI::Range(std::size_t{1}, std::size_t{20000}));
-  cmd->add_option("--dim", args->dim, "Their dimension d (default 5)")
+  cmd->add_option("--dim", args->dim,
+                  "Their dimension d (default 5); for a kernel of sequences, their length")
       ->check(CLI::Range(std::size_t{1}, std::size_t{100000}));
+  cmd->add_option("--symbols", args->symbols,
+                  "For a kernel of sequences: the alphabet's size (default 4)")
+      ->check(CLI::Range(std::size_t{1}, std::size_t{1000}));
   cmd->add_option("--seed", args->seed, "Seed of the points (default 1)");
   args->plugins.add_to(*cmd);
   cmd->callback([args, &exit_code] {
-    const arma::mat X = core::sample_points(args->dim, args->points, args->seed);
+    // Vectors for a vector kernel, sequences for a sequence kernel (flags::sequences).
+    const auto points = [&](bool sequences) {
+      return sequences ? core::sample_sequences(args->dim, args->points, args->symbols, args->seed)
+                       : core::sample_points(args->dim, args->points, args->seed);
+    };
     if (!args->config.empty()) {
       const auto [experiment, registry] = args->plugins.read_experiment(args->config, args->set);
       const core::Plan plan = core::make_plan(experiment, registry);
@@ -136,10 +157,16 @@ void add_check_kernel_command(CLI::App& app, int& exit_code) {
       for (std::size_t k = 0; k < plan.kernels.size(); ++k) {
         if (k > 0) fmt::print("\n");
         const std::shared_ptr<Kernel> kernel = core::create_kernel_of(plan.kernels[k]);
+        const auto plugins = core::kernel_plugins(plan.kernels[k]);
+        const bool sequences =
+            std::any_of(plugins.begin(), plugins.end(),
+                        [](const core::PluginRecord* p) { return p->has_flag(flags::sequences); });
+        const arma::mat X = points(sequences);
+        const std::size_t symbols = sequences ? args->symbols : 0;
         fit_if_it_learns(*kernel, core::kernel_is_fitted(plan.kernels[k]), plan.kernels[k].name(),
-                         X, args->seed);
+                         X, args->seed, symbols, experiment.base_dir);
         const core::KernelCheck r = core::check_kernel(*kernel, X, plan.kernels[k].canonical);
-        print_check(plan.kernels[k].canonical, r, args->seed);
+        print_check(plan.kernels[k].canonical, r, args->seed, symbols);
         all_valid = all_valid && r.valid();
       }
       exit_code = all_valid ? core::kExitOk : core::kExitCellsFailed;
@@ -150,14 +177,17 @@ void add_check_kernel_command(CLI::App& app, int& exit_code) {
     const core::PluginRecord& plugin = registry.find(PluginKind::Kernel, args->name);
     const Params params = parameters(plugin, args->set);
     const std::shared_ptr<Kernel> kernel = core::create_kernel(plugin, params);
+    const bool sequences = plugin.has_flag(flags::sequences);
+    const arma::mat X = points(sequences);
+    const std::size_t symbols = sequences ? args->symbols : 0;
     fit_if_it_learns(*kernel, plugin.has_flag(flags::fitted), std::string(plugin.name()), X,
-                     args->seed);
+                     args->seed, symbols, std::filesystem::current_path());
     const core::KernelCheck r = core::check_kernel(*kernel, X, plugin.name());
     std::string shown;
     for (const auto& [key, value] : params.values()) {
       shown += fmt::format("{}{}={}", shown.empty() ? "" : ", ", key, format_value(value));
     }
-    print_check(fmt::format("{}({})", plugin.name(), shown), r, args->seed);
+    print_check(fmt::format("{}({})", plugin.name(), shown), r, args->seed, symbols);
     exit_code = r.valid() ? core::kExitOk : core::kExitCellsFailed;
   });
 }

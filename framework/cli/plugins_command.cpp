@@ -36,6 +36,7 @@ std::string flag_names(const PluginRecord& p) {
       {flags::exact_map, "exact feature map"},
       {flags::approximate_map, "approximate feature map"},
       {flags::fitted, "fitted to the training data"},
+      {flags::sequences, "sequences over an alphabet"},
       {flags::primal, "form: primal"},
       {flags::dual, "form: dual"},
       {flags::needs_psd, "needs a PSD kernel"},

@@ -32,10 +32,7 @@ using kexp_datasets::TextFile;
 
 class CsvDataset final : public kexp::Dataset {
  public:
-  explicit CsvDataset(const kexp::Params& p)
-      : train_(p.string("train")),
-        test_(p.string("test")),
-        max_file_bytes_(static_cast<std::uint64_t>(p.integer("max_file_bytes"))) {
+  explicit CsvDataset(const kexp::Params& p) : files_(p) {
     options_.target = p.string("target");
     options_.header = p.string("header");
     options_.delimiter = kexp_datasets::csv_delimiter(p.string("delimiter"));
@@ -45,31 +42,20 @@ class CsvDataset final : public kexp::Dataset {
   }
 
   kexp::Data load(const kexp::DatasetContext& context) const override {
-    const TextFile train = read(context, "train", train_);
-    auto read_test = [&]() -> std::optional<TextFile> {
-      if (test_.empty()) return std::nullopt;
-      return read(context, "test", test_);
-    };
-    return kexp_datasets::csv_data(train, read_test, options_);
+    return files_.load(context,
+                       [&](const TextFile& train, const kexp_datasets::ReadTestFile& test) {
+                         return kexp_datasets::csv_data(train, test, options_);
+                       });
   }
 
  private:
-  TextFile read(const kexp::DatasetContext& context, const std::string& key,
-                const std::string& given) const {
-    return kexp_datasets::read_text_file(kexp_datasets::resolve(context, given), key, given,
-                                         max_file_bytes_);
-  }
-
-  std::string train_, test_;
-  std::uint64_t max_file_bytes_;
+  kexp_datasets::DataFiles files_;
   kexp_datasets::CsvOptions options_;
 };
 
 constexpr kexp::ParamSpec kParams[] = {
-    kexp::param::string("train", nullptr, "training file, relative to the config file"),
-    kexp::param::string("test", "",
-                        "test file, used as the test set as it is (default: none, the "
-                        "runner splits off test_fraction of the training file)"),
+    kexp_datasets::kTrainFileParam,
+    kexp_datasets::kTestFileParam,
     kexp::param::string("target", "",
                         "target column: a header name, or an index from 0 (negative: from "
                         "the end); default the last column"),

@@ -31,10 +31,7 @@ using kexp_datasets::TextFile;
 
 class LibsvmDataset final : public kexp::Dataset {
  public:
-  explicit LibsvmDataset(const kexp::Params& p)
-      : train_(p.string("train")),
-        test_(p.string("test")),
-        max_file_bytes_(static_cast<std::uint64_t>(p.integer("max_file_bytes"))) {
+  explicit LibsvmDataset(const kexp::Params& p) : files_(p) {
     options_.dimension = static_cast<std::size_t>(p.integer("dimension"));
     options_.task = kexp_datasets::task_of(p);
     options_.policy = kexp_datasets::nonfinite_policy(p);
@@ -43,31 +40,20 @@ class LibsvmDataset final : public kexp::Dataset {
   }
 
   kexp::Data load(const kexp::DatasetContext& context) const override {
-    const TextFile train = read(context, "train", train_);
-    auto read_test = [&]() -> std::optional<TextFile> {
-      if (test_.empty()) return std::nullopt;
-      return read(context, "test", test_);
-    };
-    return kexp_datasets::libsvm_data(train, read_test, options_);
+    return files_.load(context,
+                       [&](const TextFile& train, const kexp_datasets::ReadTestFile& test) {
+                         return kexp_datasets::libsvm_data(train, test, options_);
+                       });
   }
 
  private:
-  TextFile read(const kexp::DatasetContext& context, const std::string& key,
-                const std::string& given) const {
-    return kexp_datasets::read_text_file(kexp_datasets::resolve(context, given), key, given,
-                                         max_file_bytes_);
-  }
-
-  std::string train_, test_;
-  std::uint64_t max_file_bytes_;
+  kexp_datasets::DataFiles files_;
   kexp_datasets::LibsvmOptions options_;
 };
 
 constexpr kexp::ParamSpec kParams[] = {
-    kexp::param::string("train", nullptr, "training file, relative to the config file"),
-    kexp::param::string("test", "",
-                        "test file, used as the test set as it is (default: none, the "
-                        "runner splits off test_fraction of the training file)"),
+    kexp_datasets::kTrainFileParam,
+    kexp_datasets::kTestFileParam,
     kexp::param::integer("dimension", "0",
                          "number of features; 0: the largest index of the training file (a "
                          "larger index in the test file is an error)")

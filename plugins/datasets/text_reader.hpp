@@ -43,6 +43,14 @@ namespace kexp_datasets {
 
 namespace fs = std::filesystem;
 
+/// The files of a file dataset, declared alike by csv, libsvm and sequences.
+constexpr kexp::ParamSpec kTrainFileParam =
+    kexp::param::string("train", nullptr, "training file, relative to the config file");
+constexpr kexp::ParamSpec kTestFileParam =
+    kexp::param::string("test", "",
+                        "test file, used as the test set as it is (default: none, the "
+                        "runner splits off test_fraction of the training file)");
+
 /// The parameters that bound what a data file may cost, declared alike by csv and libsvm.
 constexpr kexp::ParamSpec kMaxFileBytesParam =
     kexp::param::integer("max_file_bytes", "1073741824",
@@ -317,6 +325,37 @@ inline TextFile read_text_file(const fs::path& path, const std::string& key,
                        text.release(), std::default_delete<char[]>()),  // NOLINT(*-avoid-c-arrays)
                    length);
 }
+
+/// The `train` and `test` files of a file dataset (csv, libsvm, sequences), as its
+/// parameters name them, read at most `max_file_bytes` each, relative to the config's folder.
+class DataFiles {
+ public:
+  explicit DataFiles(const kexp::Params& p)
+      : train_(p.string("train")),
+        test_(p.string("test")),
+        max_file_bytes_(static_cast<std::uint64_t>(p.integer("max_file_bytes"))) {}
+
+  /// parse(train, read_test): the training file, and what reads the test file (none when
+  /// `test` is empty) once the training file has been parsed.
+  template <class Parse>
+  kexp::Data load(const kexp::DatasetContext& context, const Parse& parse) const {
+    const TextFile train = read(context, "train", train_);
+    const ReadTestFile read_test = [&]() -> std::optional<TextFile> {
+      if (test_.empty()) return std::nullopt;
+      return read(context, "test", test_);
+    };
+    return parse(train, read_test);
+  }
+
+ private:
+  TextFile read(const kexp::DatasetContext& context, const std::string& key,
+                const std::string& given) const {
+    return read_text_file(resolve(context, given), key, given, max_file_bytes_);
+  }
+
+  std::string train_, test_;
+  std::uint64_t max_file_bytes_;
+};
 
 /// One field of a line: its text (unquoted, spaces around it removed) and the column where
 /// it starts. The text is a view into the line, or into the Fields that hold it for a quoted

@@ -13,21 +13,18 @@
 // γᵢ(x) the responsibility of component i.
 //
 // information: empirical — F = (1/n) Σₖ g(xₖ) g(xₖ)ᵀ over the training part (at the
-// maximum-likelihood θ̂ the scores average to zero, so F is their covariance). F^{−1/2} is
-// U Λ^{−1/2} Uᵀ from F = U Λ Uᵀ, with the eigenvalues below 1e-10·λmax taken as zero (the
-// pseudo-inverse: a direction the training scores never move along adds nothing). The
-// kernel is then invariant to reparametrising θ. identity — F = I, k = g(x)ᵀ g(z).
+// maximum-likelihood θ̂ the scores average to zero, so F is their covariance), and
+// F^{−1/2} its pseudo-inverse root (kernels/fisher_information.hpp). The kernel is then
+// invariant to reparametrising θ. identity — F = I, k = g(x)ᵀ g(z).
 #include <kexp/kexp.hpp>
 
 #include <memory>
 #include <string>
 
+#include "kernels/fisher_information.hpp"
 #include "kernels/gaussian_mixture.hpp"
 
 namespace {
-
-/// Eigenvalues of F below this fraction of the largest count as zero.
-constexpr double kRankTolerance = 1e-10;
 
 struct FisherState {
   kexp_kernels::DiagonalMixture model;
@@ -104,19 +101,8 @@ class FisherKernel final : public kexp::Kernel {
     state_.model = kexp_kernels::fit_mixture(*data.X, options_).model;
     state_.whiten.reset();
     if (empirical_) {
-      const arma::mat G = kexp_kernels::fisher_scores(state_.model, *data.X);
-      const arma::mat F = G * G.t() / static_cast<double>(G.n_cols);
-      arma::vec lambda;
-      arma::mat U;
-      if (!arma::eig_sym(lambda, U, F)) {
-        throw kexp::NumericError("the eigendecomposition of the Fisher information failed");
-      }
-      const double cut = kRankTolerance * std::max(lambda.max(), 0.0);
-      arma::vec root(lambda.n_elem, arma::fill::zeros);
-      for (arma::uword i = 0; i < lambda.n_elem; ++i) {
-        if (lambda[i] > cut && lambda[i] > 0) root[i] = 1.0 / std::sqrt(lambda[i]);
-      }
-      state_.whiten = U * arma::diagmat(root) * U.t();
+      state_.whiten = kexp_kernels::inverse_root_information(
+          kexp_kernels::fisher_scores(state_.model, *data.X));
     }
     state_.fitted = true;
   }

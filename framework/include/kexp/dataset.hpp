@@ -5,6 +5,14 @@
 // loader given a `test:` file); otherwise the runner splits off `test_fraction` of the
 // samples. The runner also standardizes when the experiment asks, fitted on the training
 // part only, so a plugin never does either.
+//
+// Sequences. A dataset that declares flags::sequences yields sequences over a finite
+// alphabet Σ, each of its own length, instead of vectors. They are stored as one L × n
+// matrix, L the longest length (of the training and test sets together): column j holds
+// sequence j's symbols as their indices 0 … |Σ| − 1 in Data::alphabet, then −1 in every
+// row past its end. One allocation holds them all, and every part of the runner that
+// works on columns (splits, folds, shards, Nyström landmarks) works on sequences as it
+// does on vectors. The runner checks the encoding and never standardizes sequences.
 #pragma once
 
 #include <armadillo>
@@ -30,6 +38,9 @@ struct Data {
   arma::vec y_test;
   Task task = Task::Regression;
   std::vector<std::string> feature_names;  ///< optional, d names
+  /// A sequence dataset's symbols, in the order of their indices (at least one); empty
+  /// for vectors.
+  std::vector<std::string> alphabet;
 };
 
 /// What a dataset is loaded with.

@@ -16,6 +16,10 @@
 // K(X, X) with respect to their logarithms, so that a solver can learn them by gradient
 // (gp_regression's `optimize`, on the log marginal likelihood).
 //
+// A sequence kernel (flags::sequences) takes sequences in kexp/dataset.hpp's encoding:
+// a column of symbol indices, −1 past the sequence's end. It learns the alphabet's size
+// in fit(), and its feature map's dimension(d) reads d as that size |Σ|.
+//
 // The public functions check their inputs (equal dimensions, finite values) and then
 // call the protected virtual compute_* functions, which may trust them.
 #pragma once
@@ -23,8 +27,10 @@
 #include <armadillo>
 #include <cstddef>
 #include <cstdint>
+#include <filesystem>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "kexp/export.hpp"
@@ -36,12 +42,24 @@ class FeatureMap;
 /// What a kernel that learns (flags::fitted) is fitted on: the training part of one
 /// dataset variant and repeat, or of one validation split. Never test points.
 struct KernelFitData {
-  const arma::mat* X = nullptr;  ///< d × n training inputs, a sample per column, finite
-  const arma::vec* y = nullptr;  ///< their n targets (±1 labels for classification)
+  /// What a vector kernel needs comes first: KernelFitData{&X, &y, seed}.
+  explicit KernelFitData(const arma::mat* X_ = nullptr, const arma::vec* y_ = nullptr,
+                         std::uint64_t seed_ = 0, std::size_t alphabet_size_ = 0,
+                         std::filesystem::path base_dir_ = {})
+      : X(X_), y(y_), seed(seed_), alphabet_size(alphabet_size_), base_dir(std::move(base_dir_)) {}
+
+  const arma::mat* X;  ///< d × n training inputs, a sample per column, finite
+  const arma::vec* y;  ///< their n targets (±1 labels for classification)
   /// For whatever the fit draws at random (a k-means++ start): derived by the runner from
   /// the experiment seed, the dataset variant, the repeat and the split, so the same
   /// experiment fits the same kernel.
-  std::uint64_t seed = 0;
+  std::uint64_t seed;
+  /// |Σ| for a sequence kernel (flags::sequences): the symbols are 0 … |Σ| − 1. 0 for
+  /// vectors.
+  std::size_t alphabet_size;
+  /// The folder that relative paths in the kernel's parameters are resolved against (the
+  /// config's), as for a dataset's files: an HMM read from a file.
+  std::filesystem::path base_dir;
 };
 
 /// A positive real parameter of a kernel that can be learned by gradient: its name as the
@@ -155,8 +173,13 @@ class KEXP_API FeatureMap {
  public:
   virtual ~FeatureMap();
 
-  /// D, the dimension of φ(x) for inputs of dimension d.
+  /// D, the dimension of φ(x) for inputs of dimension d. For a sequence kernel's map, d
+  /// is the alphabet's size |Σ| (a spectrum map has D = |Σ|ᵏ), whatever the lengths.
   [[nodiscard]] virtual std::size_t dimension(std::size_t d) const = 0;
+
+  /// D for these inputs, the rows of features(X). Default: dimension(X.n_rows). A
+  /// sequence kernel's map answers dimension(|Σ|) for the alphabet it was fitted on.
+  [[nodiscard]] virtual std::size_t dimension_of(const arma::mat& X) const;
 
   /// True when ⟨φ(x), φ(z)⟩ = k(x, z) to rounding; false for an approximation
   /// (truncated series, random features).

@@ -35,7 +35,7 @@
 namespace kexp {
 
 /// Bumped whenever PluginDescriptor or an interface class changes incompatibly.
-inline constexpr std::uint32_t kAbiVersion = 3;
+inline constexpr std::uint32_t kAbiVersion = 4;
 
 /// The name of the entry symbol, and of the section it is placed in.
 inline constexpr const char* kEntrySymbol = "kexp_plugin_v1";
@@ -56,6 +56,11 @@ inline constexpr std::uint32_t approximate_map = 1U << 4;  ///< has an approxima
 /// Learns from the training data (Kernel::fit): fitted per dataset variant, repeat and
 /// validation split.
 inline constexpr std::uint32_t fitted = 1U << 5;
+/// A kernel that takes sequences over a finite alphabet (kexp/dataset.hpp's encoding)
+/// instead of vectors, or a dataset that yields them. The runner pairs sequence kernels
+/// with sequence datasets only. A sequence kernel also declares flags::fitted: fit() is
+/// where it learns the alphabet's size (KernelFitData::alphabet_size).
+inline constexpr std::uint32_t sequences = 1U << 22;
 // solvers
 inline constexpr std::uint32_t primal = 1U << 8;                ///< trains on Φ
 inline constexpr std::uint32_t dual = 1U << 9;                  ///< trains on K

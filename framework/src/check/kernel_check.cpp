@@ -18,6 +18,14 @@ arma::mat sample_points(std::size_t d, std::size_t n, std::uint64_t seed) {
   return X;
 }
 
+arma::mat sample_sequences(std::size_t L, std::size_t n, std::size_t symbols, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::uniform_int_distribution<std::size_t> symbol(0, symbols - 1);
+  arma::mat X(L, n);
+  for (double& v : X) v = static_cast<double>(symbol(rng));
+  return X;
+}
+
 KernelCheck check_kernel(const Kernel& kernel, const arma::mat& X, std::string_view name) {
   const auto in_kernel = [name](std::string_view doing, const auto& f) {
     call_plugin("kernel", name, doing, f);

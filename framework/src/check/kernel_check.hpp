@@ -45,6 +45,10 @@ struct KernelCheck {
 /// n points in d dimensions with independent N(0, 1) entries, from `seed`.
 arma::mat sample_points(std::size_t d, std::size_t n, std::uint64_t seed);
 
+/// n sequences of length L over `symbols` symbols, each symbol uniform and independent, from
+/// `seed`, in the SDK's encoding (kexp/dataset.hpp): an L × n matrix of symbol indices.
+arma::mat sample_sequences(std::size_t L, std::size_t n, std::size_t symbols, std::uint64_t seed);
+
 /// Checks `kernel` on the columns of X. What the kernel throws, while computing its Gram
 /// matrix or its features, comes back as kexp::Error naming it (`name`) and the step,
 /// e.g. "kernel 'gaussian' failed while computing the Gram matrix: …".

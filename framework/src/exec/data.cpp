@@ -23,6 +23,28 @@ void check_shapes(const arma::mat& X, const arma::vec& y, const std::string& lab
   }
 }
 
+/// A sequence dataset's X: in each column, symbol indices in [0, |Σ|), then only −1.
+void check_sequences(const arma::mat& X, std::size_t symbols, const std::string& label,
+                     const char* part) {
+  for (arma::uword j = 0; j < X.n_cols; ++j) {
+    const double* column = X.colptr(j);
+    bool ended = false;
+    for (arma::uword t = 0; t < X.n_rows; ++t) {
+      const double v = column[t];
+      if (v == -1.0) {
+        ended = true;
+        continue;
+      }
+      if (ended || v < 0 || v >= static_cast<double>(symbols) || v != std::floor(v)) {
+        throw DataError(fmt::format(
+            "{}: sequence {} of the {} set has {} at position {}; a sequence dataset gives "
+            "symbol indices 0 … {} and then only −1 past the sequence's end",
+            label, j, part, v, t, symbols - 1));
+      }
+    }
+  }
+}
+
 /// 0, …, n − 1 in the order of a Fisher–Yates shuffle with a standard engine, so that
 /// it is the same everywhere.
 arma::uvec shuffled(arma::uword n, std::uint64_t seed) {
@@ -79,6 +101,15 @@ PreparedData prepare_data(Data data, const Params& params, std::uint64_t seed,
   check_shapes(data.X, data.y, label, "training");
   PreparedData out;
   out.task = data.task;
+  if (!data.alphabet.empty()) {
+    check_sequences(data.X, data.alphabet.size(), label, "training");
+    if (data.has_test) check_sequences(data.X_test, data.alphabet.size(), label, "test");
+    if (params.boolean("standardize")) {
+      throw DataError(fmt::format(
+          "{}: sequences of symbols cannot be standardized; remove `standardize: true`", label));
+    }
+    out.alphabet = std::move(data.alphabet);
+  }
   if (data.has_test) {
     check_shapes(data.X_test, data.y_test, label, "test");
     if (data.X_test.n_rows != data.X.n_rows) {

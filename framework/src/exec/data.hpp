@@ -23,10 +23,18 @@ struct PreparedData {
   arma::mat X_train, X_test;  ///< d × n, d × m
   arma::vec y_train, y_test;
   Task task = Task::Regression;
+  /// A sequence dataset's symbols (kexp/dataset.hpp's encoding); empty for vectors.
+  std::vector<std::string> alphabet;
   /// The k folds or the one held-out split of the training part; empty without
   /// validation. The same for every cell of a dataset variant and repeat.
   std::vector<ValidationSplit> splits;
 };
+
+/// The d a feature map's dimension(d) takes for this data: the number of features, or for
+/// sequences the alphabet's size.
+[[nodiscard]] inline std::size_t input_size(const PreparedData& data) {
+  return data.alphabet.empty() ? data.X_train.n_rows : data.alphabet.size();
+}
 
 /// Splits n training samples for `validation`, from a seeded Fisher–Yates shuffle
 /// (std::mt19937_64(seed)). k folds: the i-th sample of the shuffled order goes to fold
@@ -36,10 +44,10 @@ struct PreparedData {
 std::vector<ValidationSplit> validation_splits(arma::uword n, const ValidationSpec& validation,
                                                std::uint64_t seed, const std::string& label);
 
-/// Checks the plugin's data (shapes, finite values), splits off `test_fraction` of the
-/// samples unless the dataset has its own test set (a seeded shuffle), and standardizes
-/// when `standardize` is true, with mean and deviation of the training part.
-/// `label` names the dataset in messages. Throws DataError.
+/// Checks the plugin's data (shapes, finite values; for sequences, the encoding), splits off
+/// `test_fraction` of the samples unless the dataset has its own test set (a seeded shuffle), and
+/// standardizes when `standardize` is true, with mean and deviation of the training part. `label`
+/// names the dataset in messages. Throws DataError.
 ///
 /// The split: round(test_fraction·n) test samples, halves away from zero (std::llround),
 /// at least one on each side; chosen by a Fisher–Yates shuffle driven by

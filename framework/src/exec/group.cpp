@@ -186,7 +186,8 @@ class GroupExecution {
     if (!source_.make) return *active_;
     if (!fitted_) {
       in_kernel("fitting the kernel to the training points", fit_failure_, [&] {
-        const KernelFitData fit_data{&data_.X_train, &data_.y_train, source_.fit_seed};
+        const KernelFitData fit_data{&data_.X_train, &data_.y_train, source_.fit_seed,
+                                     data_.alphabet.size(), source_.base_dir};
         std::shared_ptr<Kernel> fitted = source_.make();
         fit_timing_ = measure(
             timing_, [&] { fitted->fit(fit_data); },
@@ -443,7 +444,8 @@ class GroupExecution {
       std::shared_ptr<Kernel> fitted = source_.make();
       try {
         call_plugin("kernel", kernel_name_, "fitting the kernel on " + where, [&] {
-          fitted->fit(KernelFitData{&X_fit, &y_fit, derive_split_seed(f)});
+          fitted->fit(KernelFitData{&X_fit, &y_fit, derive_split_seed(f), data_.alphabet.size(),
+                                    source_.base_dir});
         });
       } catch (...) {
         split_failures_[f] = std::current_exception();

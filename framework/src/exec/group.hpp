@@ -78,6 +78,8 @@ struct GroupKernel {
   std::function<std::shared_ptr<Kernel>()> make;
   /// The seed of the group's fit; a validation split's is derived from it.
   std::uint64_t fit_seed = 0;
+  /// The folder relative paths in the kernel's parameters are resolved against.
+  std::filesystem::path base_dir;
 };
 
 /// Runs the cells in order with `kernel` (named `kernel_name` in messages) on `data`. A

@@ -17,6 +17,7 @@ class ScaledMap final : public FeatureMap {
  public:
   ScaledMap(const FeatureMap& map, double scale) : map_(map), root_(std::sqrt(scale)) {}
   std::size_t dimension(std::size_t d) const override { return map_.dimension(d); }
+  std::size_t dimension_of(const arma::mat& X) const override { return map_.dimension_of(X); }
   bool exact() const override { return map_.exact(); }
   double flops(std::size_t n, std::size_t d) const override {
     return map_.flops(n, d) + static_cast<double>(dimension(d) * n);
@@ -103,9 +104,18 @@ class CombinedMap final : public FeatureMap {
       : how_(how), maps_(std::move(maps)) {}
 
   std::size_t dimension(std::size_t d) const override {
+    return combined([&](const FeatureMap& m) { return m.dimension(d); }, d);
+  }
+  std::size_t dimension_of(const arma::mat& X) const override {
+    return combined([&](const FeatureMap& m) { return m.dimension_of(X); }, X.n_rows);
+  }
+
+  /// The terms' dimensions summed or multiplied; d only names the inputs in the error.
+  template <class Dimension>
+  std::size_t combined(const Dimension& dimension_of_term, std::size_t d) const {
     double D = how_ == Combination::Sum ? 0.0 : 1.0;
     for (const FeatureMap* m : maps_) {
-      const auto Di = static_cast<double>(m->dimension(d));
+      const auto Di = static_cast<double>(dimension_of_term(*m));
       D = how_ == Combination::Sum ? D + Di : D * Di;
     }
     if (D > kMaxFeatureDim) {

@@ -346,6 +346,12 @@ std::shared_ptr<Kernel> create_kernel(const PluginRecord& plugin, const Params& 
         "return the map, or drop the flag",
         plugin.name(), plugin.path.string()));
   }
+  if (plugin.has_flag(flags::sequences) && !plugin.has_flag(flags::fitted)) {
+    throw PluginError(fmt::format(
+        "kernel plugin '{}' ({}) declares flags::sequences but not flags::fitted; a sequence "
+        "kernel learns the alphabet's size in fit(): add flags::fitted",
+        plugin.name(), plugin.path.string()));
+  }
   return kernel;
 }
 

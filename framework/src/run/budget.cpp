@@ -73,7 +73,7 @@ MemoryEstimate estimate_memory(const Cell& c, const PreparedData& data, const Ke
   }
   double D = 0;
   try {
-    D = static_cast<double>(kernel.feature_map()->dimension(data.X_train.n_rows));
+    D = static_cast<double>(kernel.feature_map()->dimension(input_size(data)));
   } catch (const std::exception& e) {
     MemoryEstimate none{std::numeric_limits<double>::infinity(), "no feature map", e.what()};
     return none;

@@ -128,6 +128,15 @@ class Run {
         try {
           data_[d].push_back(load_data(*datasets_[d], context, v.params, seed ^ 0x5eedULL,
                                        v.canonical, e_.validation));
+          if (v.plugin->has_flag(flags::sequences) == data_[d].back().alphabet.empty()) {
+            throw DataError(fmt::format(
+                "dataset plugin '{}' ({}) {} flags::sequences but returned {} alphabet; a "
+                "sequence dataset declares the flag and fills Data::alphabet, a vector "
+                "dataset does neither",
+                v.plugin->name(), v.plugin->path.string(),
+                v.plugin->has_flag(flags::sequences) ? "declares" : "does not declare",
+                data_[d].back().alphabet.empty() ? "no" : "an"));
+          }
         } catch (const DataError& err) {
           // An error without a line of its own (a missing file) is placed at the dataset
           // block of the experiment file.
@@ -146,7 +155,7 @@ class Run {
     double D = 0;
     if (c.form == Form::Primal) {
       try {
-        D = static_cast<double>(kernels_[c.kernel]->feature_map()->dimension(data.X_train.n_rows));
+        D = static_cast<double>(kernels_[c.kernel]->feature_map()->dimension(input_size(data)));
       } catch (const std::exception&) {
         return 0;  // refused too
       }
@@ -315,6 +324,7 @@ class Run {
             kernel.make = [this, k] { return create_kernel_of(plan_.kernels[k]); };
             kernel.fit_seed = derive_seed(e_.seed, "kernel fit " + plan_.datasets[d].canonical,
                                           static_cast<std::uint64_t>(r));
+            kernel.base_dir = e_.base_dir;
           } else {
             kernel.kernel = kernels_[k].get();
           }

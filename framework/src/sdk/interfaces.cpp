@@ -215,10 +215,12 @@ FeatureMap::~FeatureMap() = default;
 
 void FeatureMap::features(const arma::mat& X, arma::mat& Phi) const {
   require_finite(X, "X");
-  Phi.set_size(dimension(X.n_rows), X.n_cols);
+  Phi.set_size(dimension_of(X), X.n_cols);
   advise_huge_pages(Phi);
   if (Phi.n_elem > 0) compute_features(X, Phi);
 }
+
+std::size_t FeatureMap::dimension_of(const arma::mat& X) const { return dimension(X.n_rows); }
 
 double FeatureMap::flops(std::size_t n, std::size_t d) const {
   return static_cast<double>(dimension(d)) * static_cast<double>(n);

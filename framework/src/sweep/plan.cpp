@@ -158,6 +158,56 @@ const PluginRecord& plugin_of(const PluginRegistry& registry, PluginKind kind,
   }
 }
 
+/// Where a parameter of `spec` is written, or the entry's place when it is not.
+SourceLocation place_of(const ComponentSpec& spec, const std::string& name) {
+  for (const ParamSetting& p : spec.params) {
+    if (p.name == name) return p.where;
+  }
+  return spec.where;
+}
+
+/// A sequence kernel (flags::sequences) runs on a sequence dataset only, and a vector
+/// kernel on vectors only; a sum or product does not mix them; sequences are never
+/// standardized. Throws ConfigError at the entry, naming the kernel and the dataset.
+void check_sample_kinds(const Experiment& e, const Plan& plan) {
+  if (plan.datasets.empty()) return;
+  const PluginRecord& dataset = *plan.datasets.front().plugin;
+  const bool sequences = dataset.has_flag(flags::sequences);
+  const auto kind = [](bool s) { return s ? "sequences" : "vectors"; };
+  ErrorList errors;
+  if (sequences) {
+    for (const Variant& v : plan.datasets) {
+      if (v.params.has("standardize") && v.params.boolean("standardize")) {
+        errors.add(ConfigError(
+            place_of(e.dataset, "standardize"), e.dataset.key + ".standardize",
+            fmt::format("dataset plugin '{}' yields sequences of symbols, which standardizing "
+                        "would corrupt; remove `standardize: true`",
+                        dataset.name())));
+        break;
+      }
+    }
+  }
+  std::set<std::size_t> reported;
+  for (const Variant& kernel : plan.kernels) {
+    if (!reported.insert(kernel.component).second) continue;
+    const ComponentSpec& spec = e.kernels[kernel.component];
+    const std::vector<const PluginRecord*> plugins = kernel_plugins(kernel);
+    for (const PluginRecord* p : plugins) {
+      if (p->has_flag(flags::sequences) == sequences) continue;
+      errors.add(ConfigError(
+          spec.where, spec.key,
+          fmt::format("kernel plugin '{}' takes {} and dataset plugin '{}' yields {}; {}",
+                      p->name(), kind(!sequences), dataset.name(), kind(sequences),
+                      sequences ? "use a kernel that takes sequences (`kexp plugins` marks "
+                                  "them) or a vector dataset"
+                                : "use a sequence dataset (hmm, sequences) or a kernel that "
+                                  "takes vectors")));
+      break;
+    }
+  }
+  errors.throw_if_any();
+}
+
 }  // namespace
 
 Plan make_plan(const Experiment& e, const PluginRegistry& registry,
@@ -237,6 +287,7 @@ Plan make_plan(const Experiment& e, const PluginRegistry& registry,
     });
   own.throw_if_any();
   if (!errors.empty()) return plan;
+  check_sample_kinds(e, plan);
   plan.param_columns.insert(plan.param_columns.end(), kernel_columns.begin(), kernel_columns.end());
   plan.param_columns.insert(plan.param_columns.end(), solver_columns.begin(), solver_columns.end());
   add_learned_columns(plan);

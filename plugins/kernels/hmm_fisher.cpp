@@ -1,0 +1,165 @@
+// hmm_fisher: the Fisher kernel of a hidden Markov model on sequences (Jaakkola and
+// Haussler 1999)
+//
+//   k(X, X′) = g(X)ᵀ F⁻¹ g(X′),   g(X) = ∇_θ log p(X | θ̂),   φ(X) = F^{−1/2} g(X),
+//
+// for a model fitted by Baum–Welch to the training sequences or read from `file`
+// (kernels/hmm_source.hpp). θ holds the emission parameters in the softmax parametrisation
+// B(i, s) = e^{b_is}/Σ_s′ e^{b_is′} and, with `transitions: true`, the transition ones
+// a_ij likewise; by forward–backward (kernels/hmm_model.hpp),
+//   ∂ log p/∂b_is = Σ_t γ_t(i)([x_t = s] − B(i, s)),
+//   ∂ log p/∂a_ij = Σ_{t<L} ξ_t(i, j) − A(i, j) Σ_{t<L} γ_t(i),
+// so D = S·|Σ| (+ S²). information: empirical — F the mean of g gᵀ over the training
+// sequences and F^{−1/2} its pseudo-inverse root (kernels/fisher_information.hpp; the
+// softmax scores of each row sum to 0, so F has rank at most D − S); identity — F = I.
+//
+// The map is exact and explicit, and the scores are sums over the sequence: sequences of
+// any lengths can be compared, and a longer sequence has a larger score.
+#include <kexp/kexp.hpp>
+
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "kernels/fisher_information.hpp"
+#include "kernels/hmm_source.hpp"
+
+namespace {
+
+using kexp_kernels::Hmm;
+
+class HmmFisherKernel;
+
+class HmmFisherMap final : public kexp::FeatureMap {
+ public:
+  explicit HmmFisherMap(const HmmFisherKernel& kernel) : kernel_(kernel) {}
+  std::size_t dimension(std::size_t alphabet) const override;
+  std::size_t dimension_of(const arma::mat& X) const override;
+  bool exact() const override { return true; }
+  double flops(std::size_t n, std::size_t alphabet) const override;
+
+ protected:
+  void compute_features(const arma::mat& X, arma::mat& Phi) const override;
+
+ private:
+  const HmmFisherKernel& kernel_;
+};
+
+class HmmFisherKernel final : public kexp::Kernel {
+ public:
+  explicit HmmFisherKernel(const kexp::Params& p)
+      : source_(p),
+        transitions_(p.boolean("transitions")),
+        empirical_(p.string("information") == "empirical"),
+        map_(*this) {}
+  HmmFisherKernel(const HmmFisherKernel&) = delete;  // the map refers to this object
+  HmmFisherKernel& operator=(const HmmFisherKernel&) = delete;
+
+  bool positive_semidefinite() const override { return true; }
+  const kexp::FeatureMap* feature_map() const override { return &map_; }
+
+  std::size_t dimension(std::size_t alphabet) const {
+    return kexp_kernels::fisher_dimension(source_.states, alphabet, transitions_);
+  }
+  const Hmm& model() const {
+    if (!model_) {
+      throw kexp::InvalidArgument(
+          "the hmm_fisher kernel learns its HMM from the training sequences: call fit() "
+          "before using it");
+    }
+    return *model_;
+  }
+  /// Φ, D × n.
+  void features(const arma::mat& X, arma::mat& Phi) const {
+    arma::mat G;
+    kexp_kernels::fisher_scores(model(), kexp_kernels::sequences_of(X, model().symbols()),
+                                transitions_, G);
+    Phi = whiten_.is_empty() ? G : whiten_ * G;
+  }
+
+ protected:
+  void compute_fit(const kexp::KernelFitData& data) override {
+    model_.reset();  // until the model and F^{−1/2} are both new
+    Hmm m = source_.model(data, "hmm_fisher");
+    whiten_.reset();
+    if (empirical_) {
+      arma::mat G;
+      kexp_kernels::fisher_scores(m, kexp_kernels::sequences_of(*data.X, m.symbols()), transitions_,
+                                  G);
+      whiten_ = kexp_kernels::inverse_root_information(G);
+    }
+    model_ = std::move(m);
+  }
+  double compute(const arma::vec& x, const arma::vec& z) const override {
+    arma::mat a, b;
+    features(x, a);
+    features(z, b);
+    return arma::dot(a, b);
+  }
+  void compute_gram(const arma::mat& X, const arma::mat& Z, arma::mat& K) const override {
+    arma::mat A, B;
+    features(X, A);
+    features(Z, B);
+    K = A.t() * B;
+  }
+  void compute_symmetric_gram(const arma::mat& X, arma::mat& K) const override {
+    arma::mat A;
+    features(X, A);
+    K = A.t() * A;
+    K = arma::symmatu(K);  // exactly symmetric
+  }
+  void compute_diagonal(const arma::mat& X, arma::vec& diag) const override {
+    arma::mat A;
+    features(X, A);
+    diag = arma::sum(arma::square(A), 0).t();
+  }
+
+ private:
+  kexp_kernels::HmmSource source_;
+  bool transitions_, empirical_;
+  std::optional<Hmm> model_;
+  arma::mat whiten_;  ///< F^{−1/2}; empty for the identity
+  HmmFisherMap map_;
+};
+
+std::size_t HmmFisherMap::dimension(std::size_t alphabet) const {
+  return kernel_.dimension(alphabet);
+}
+std::size_t HmmFisherMap::dimension_of(const arma::mat& /*X*/) const {
+  return kernel_.dimension(kernel_.model().symbols());
+}
+double HmmFisherMap::flops(std::size_t n, std::size_t alphabet) const {
+  // Forward–backward per sequence is counted by the kernel's Gram cost; here the whitening.
+  const auto D = static_cast<double>(dimension(alphabet));
+  return static_cast<double>(n) * 2.0 * D * D;
+}
+void HmmFisherMap::compute_features(const arma::mat& X, arma::mat& Phi) const {
+  kernel_.features(X, Phi);
+}
+
+constexpr kexp::ParamSpec kParams[] = {
+    kexp_kernels::kHmmStatesParam,
+    kexp::param::boolean("transitions", "true",
+                         "score the transition parameters too (D = S·|Σ| + S²), not only the "
+                         "emissions (D = S·|Σ|)"),
+    kexp::param::choice("information", "empirical", "empirical|identity",
+                        "F: empirical (the mean of g gᵀ over the training sequences; its "
+                        "pseudo-inverse square root) or identity (k = g(X)ᵀg(X′))"),
+    kexp_kernels::kHmmFileParam,
+    kexp_kernels::kHmmIterationsParam,
+    kexp_kernels::kHmmToleranceParam,
+    kexp_kernels::kHmmPseudoCountParam,
+};
+
+constexpr kexp::PluginInfo kInfo{
+    "hmm_fisher", "1.0.0",
+    "k(X, X′) = g(X)ᵀ F⁻¹ g(X′), g = ∇_θ log p(X|θ) of an HMM fitted by Baum–Welch (θ: "
+    "softmax emission and transition parameters), by forward–backward; exact map "
+    "φ = F^{−1/2} g, D = S·|Σ| + S²",
+    kParams,
+    kexp::flags::psd_always | kexp::flags::exact_map | kexp::flags::fitted |
+        kexp::flags::sequences};
+
+}  // namespace
+
+KEXP_PLUGIN(HmmFisherKernel, kInfo)
