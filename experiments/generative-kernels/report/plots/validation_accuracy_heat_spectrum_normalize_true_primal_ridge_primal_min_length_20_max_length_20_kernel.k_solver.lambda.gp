@@ -1,0 +1,42 @@
+# kexp plot; run `gnuplot validation_accuracy_heat_spectrum_normalize_true_primal_ridge_primal_min_length_20_max_length_20_kernel.k_solver.lambda.gp` here to redraw validation_accuracy_heat_spectrum_normalize_true_primal_ridge_primal_min_length_20_max_length_20_kernel.k_solver.lambda.svg
+set terminal svg size 860,558 dynamic noenhanced font 'sans,11' background rgb 'white'
+set output 'validation_accuracy_heat_spectrum_normalize_true_primal_ridge_primal_min_length_20_max_length_20_kernel.k_solver.lambda.svg'
+set title 'spectrum normalize=true · primal_ridge (primal) · min_length=20 max_length=20: validation_accuracy over kernel.k and solver.lambda'
+set xlabel 'kernel.k'
+set ylabel 'solver.lambda'
+set grid
+set format x '%g'
+set format y '%g'
+set bmargin 5
+set label 100 'An empty square: no cell there finished with a finite error.' at screen 0.01, screen 0.0215 left font ',9'
+set xrange [-0.5:3.5]
+set yrange [-0.5:3.5]
+set xtics ('1' 0, '2' 1, '3' 2, '4' 3)
+set ytics ('0.001' 0, '0.01' 1, '0.1' 2, '1' 3)
+unset grid
+set cblabel 'validation_accuracy (mean over repeats)'
+set palette defined (0 '#FFFFD9', 0.4 '#C7E9B4', 0.7 '#41B6C4', 1 '#225EA8')
+$heat << EOD
+0 0 0.6208119801992544
+1 0 0.607438995498697
+2 0 0.5824137458073043
+3 0 0.5441402012493922
+
+0 1 0.6208119801992544
+1 1 0.6091098392748039
+2 1 0.5815658549358472
+3 1 0.5591029813339318
+
+0 2 0.6208119801992544
+1 2 0.609103604783102
+2 2 0.5807429020311975
+3 2 0.5890659484532227
+
+0 3 0.6216474020873078
+1 3 0.6057619172308882
+2 3 0.5999825434232348
+3 3 0.6016159802491302
+
+EOD
+plot $heat using 1:2:3 with image pixels notitle, \
+     $heat using 1:2:(sprintf('%.3g', $3)) with labels notitle textcolor rgb '#000000'
