@@ -10,7 +10,8 @@
 //
 // so that `separation` → 0 makes the classes indistinguishable and 1 as different as two
 // random models. Sequence i comes from model i mod `models` (classes balanced), its length
-// uniform in [min_length, max_length], its path and symbols drawn from the run's seed.
+// uniform in [min_length, max_length], its path and symbols drawn from the run's seed,
+// straight into its column of X.
 // Two models: y = −1 for the first, +1 for the second (classification). More: y is the
 // model's index 0 … models − 1 and the task regression (kexp's classifiers are binary).
 //
@@ -70,10 +71,10 @@ class HmmDataset final : public kexp::Dataset {
     data.X.set_size(max_length_, n_);
     data.X.fill(-1.0);
     data.y.set_size(n_);
+    for (const Hmm& model : models) model.check();
     for (arma::uword i = 0; i < n_; ++i) {
       const unsigned m = static_cast<unsigned>(i % models_);
-      const std::vector<unsigned> x = kexp_kernels::sample(models[m], length(engine), engine);
-      for (std::size_t t = 0; t < x.size(); ++t) data.X(t, i) = x[t];
+      kexp_kernels::sample_into(models[m], length(engine), engine, data.X.colptr(i));
       data.y[i] = models_ == 2 ? (m == 0 ? -1.0 : 1.0) : static_cast<double>(m);
     }
     for (arma::uword s = 0; s < symbols_; ++s) {

@@ -480,20 +480,25 @@ inline Hmm random_hmm(arma::uword S, arma::uword M, std::uint64_t seed) {
   return m;
 }
 
-/// One sequence of length L drawn from the model: z₁ from π, each x_t from B(z_t, ·) and
-/// each z_{t+1} from A(z_t, ·), one uniform draw of `engine` for each (by its top 52
-/// bits, not a standard distribution), so the same engine gives the same sequence on
-/// every platform.
-inline std::vector<unsigned> sample(const Hmm& m, std::size_t L, std::mt19937_64& engine) {
-  m.check();
+/// One sequence of length L drawn from the model into out[0 … L): z₁ from π, each x_t from
+/// B(z_t, ·) and each z_{t+1} from A(z_t, ·), one uniform draw of `engine` for each. `Symbol`
+/// is unsigned, or double for a column of a dataset's X (no allocation per sequence).
+template <class Symbol>
+void sample_into(const Hmm& m, std::size_t L, std::mt19937_64& engine, Symbol* out) {
   const arma::uword S = m.states(), M = m.symbols();
-  std::vector<unsigned> x(L);
-  if (L == 0) return x;
+  if (L == 0) return;
   unsigned z = detail::draw_categorical(m.pi.memptr(), S, 1, engine);
   for (std::size_t t = 0; t < L; ++t) {
     if (t > 0) z = detail::draw_categorical(&m.A(z, 0), S, S, engine);
-    x[t] = detail::draw_categorical(&m.B(z, 0), M, S, engine);
+    out[t] = static_cast<Symbol>(detail::draw_categorical(&m.B(z, 0), M, S, engine));
   }
+}
+
+/// One sequence of length L drawn from the model (sample_into).
+inline std::vector<unsigned> sample(const Hmm& m, std::size_t L, std::mt19937_64& engine) {
+  m.check();
+  std::vector<unsigned> x(L);
+  sample_into(m, L, engine, x.data());
   return x;
 }
 
