@@ -11,7 +11,8 @@
 //   ∂ log p/∂a_ij = Σ_{t<L} ξ_t(i, j) − A(i, j) Σ_{t<L} γ_t(i),
 // so D = S·|Σ| (+ S²). information: empirical — F the mean of g gᵀ over the training
 // sequences and F^{−1/2} its pseudo-inverse root (kernels/fisher_information.hpp; the
-// softmax scores of each row sum to 0, so F has rank at most D − S); identity — F = I.
+// softmax scores of each row of B, and of A, sum to 0, so F has rank at most D − S, or
+// D − 2S with the transitions); identity — F = I.
 //
 // The map is exact and explicit, and the scores are sums over the sequence: sequences of
 // any lengths can be compared, and a longer sequence has a larger score.
