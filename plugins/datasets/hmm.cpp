@@ -45,6 +45,12 @@ class HmmDataset final : public kexp::Dataset {
                                   " is more than max_length " + std::to_string(max_length_) +
                                   "; make min_length ≤ max_length");
     }
+    constexpr double kMaxBytes = 4294967296.0;
+    if (8.0 * static_cast<double>(n_) * static_cast<double>(max_length_) > kMaxBytes) {
+      throw kexp::InvalidArgument(
+          "n × max_length = " + std::to_string(n_) + " × " + std::to_string(max_length_) +
+          " symbols stored as doubles would take more than 4 GiB; lower n or max_length");
+    }
   }
 
   /// The models the sequences come from (the same for every seed of the run).

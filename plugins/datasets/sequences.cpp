@@ -24,6 +24,7 @@ class SequencesDataset final : public kexp::Dataset {
     options_.alphabet = p.string("alphabet");
     options_.task = kexp_datasets::task_of(p);
     options_.max_length = static_cast<std::size_t>(p.integer("max_length"));
+    options_.max_matrix_bytes = static_cast<std::uint64_t>(p.integer("max_matrix_bytes"));
   }
 
   kexp::Data load(const kexp::DatasetContext& context) const override {
@@ -53,6 +54,11 @@ constexpr kexp::ParamSpec kParams[] = {
                          "longest sequence read; sequences are stored padded to the longest")
         .at_least(1),
     kexp_datasets::kMaxFileBytesParam,
+    kexp::param::integer("max_matrix_bytes", "4294967296",
+                         "largest size of the sequences stored padded to the longest, "
+                         "8 × n × L bytes (default 4 GiB); more is refused before the matrix "
+                         "is made")
+        .at_least(8),
 };
 
 constexpr kexp::PluginInfo kInfo{

@@ -14,10 +14,11 @@
 // spaces) or read from the training file: its distinct symbols in byte order. A symbol of
 // either file that is not in it is an error at its line and column.
 //
-// Storage: the file is read twice, the first time to count the sequences and find the
-// longest; the second fills one L × n matrix, filled with −1 beforehand (the SDK's
-// encoding, kexp/dataset.hpp). No allocation is made per sequence; the padding costs
-// 8·n·L bytes, which `max_length` bounds.
+// Storage: each file is split into line records once (the target and where the symbols
+// are), which are walked to find the longest sequence and then to fill one L × n matrix,
+// filled with −1 beforehand (the SDK's encoding, kexp/dataset.hpp). No allocation is made
+// per sequence. The matrix takes 8·n·L bytes, padding included: `max_length` bounds L,
+// `max_matrix_bytes` the whole, checked before it is made.
 #pragma once
 
 #include <kexp/kexp.hpp>
@@ -43,6 +44,7 @@ struct SequenceOptions {
   std::string alphabet;  ///< declared symbols; empty: read from the training file
   kexp::Task task = kexp::Task::Classification;
   std::size_t max_length = 100000;
+  std::uint64_t max_matrix_bytes = 4294967296;
 };
 
 /// The symbols and their indices.
@@ -276,6 +278,17 @@ inline kexp::Data sequence_data(const TextFile& train, const ReadTestFile& read_
   if (test) {
     b = sequence_lines(*test, o.tokens);
     L = std::max(L, longest(*b, *test, o));
+  }
+  const double bytes =
+      8.0 * static_cast<double>(L) * static_cast<double>(a.size() + (b ? b->size() : 0));
+  if (bytes > static_cast<double>(o.max_matrix_bytes)) {
+    throw kexp::DataError(
+        kexp::SourceLocation{train.name, 0, 0},
+        "the " + std::to_string(a.size() + (b ? b->size() : 0)) +
+            " sequences, each stored padded to the longest (" + std::to_string(L) +
+            " symbols), would take " + byte_count(static_cast<std::uint64_t>(bytes)) +
+            ", more than max_matrix_bytes " + byte_count(o.max_matrix_bytes) +
+            "; raise max_matrix_bytes if the memory allows, or leave out the longest sequences");
   }
   kexp::Data data;
   data.task = o.task;

@@ -29,6 +29,9 @@ namespace {
 
 using kexp_kernels::Hmm;
 
+/// The largest D whose D × D empirical information the kernel forms.
+constexpr std::size_t kMaxEmpiricalDimension = 10000;
+
 class HmmFisherKernel;
 
 class HmmFisherMap final : public kexp::FeatureMap {
@@ -37,7 +40,8 @@ class HmmFisherMap final : public kexp::FeatureMap {
   std::size_t dimension(std::size_t alphabet) const override;
   std::size_t dimension_of(const arma::mat& X) const override;
   bool exact() const override { return true; }
-  double flops(std::size_t n, std::size_t alphabet) const override;
+  /// For sequences the runner passes d = L, the longest length.
+  double flops(std::size_t n, std::size_t L) const override;
 
  protected:
   void compute_features(const arma::mat& X, arma::mat& Phi) const override;
@@ -62,6 +66,18 @@ class HmmFisherKernel final : public kexp::Kernel {
   std::size_t dimension(std::size_t alphabet) const {
     return kexp_kernels::fisher_dimension(source_.states, alphabet, transitions_);
   }
+  /// Forward–backward over n sequences of length L (about 8·L·S² each) and the whitening
+  /// (2·D² each), D for the fitted alphabet.
+  double feature_flops(std::size_t n, std::size_t L) const {
+    const auto S = static_cast<double>(source_.states);
+    const double D = model_ ? static_cast<double>(dimension(model_->symbols())) : 0.0;
+    return static_cast<double>(n) * (8.0 * static_cast<double>(L) * S * S + 2.0 * D * D);
+  }
+  /// The features of both blocks, then 2·n·m·D for ΦᵀΦ′.
+  double gram_flops(std::size_t n, std::size_t m, std::size_t L) const override {
+    const double D = model_ ? static_cast<double>(dimension(model_->symbols())) : 0.0;
+    return feature_flops(n + m, L) + 2.0 * static_cast<double>(n) * static_cast<double>(m) * D;
+  }
   const Hmm& model() const {
     if (!model_) {
       throw kexp::InvalidArgument(
@@ -81,6 +97,13 @@ class HmmFisherKernel final : public kexp::Kernel {
  protected:
   void compute_fit(const kexp::KernelFitData& data) override {
     model_.reset();  // until the model and F^{−1/2} are both new
+    const std::size_t D = dimension(data.alphabet_size);
+    if (empirical_ && D > kMaxEmpiricalDimension) {
+      throw kexp::InvalidArgument("the empirical Fisher information of " + std::to_string(D) +
+                                  " scores is a D × D matrix, more than the limit D = 10⁴ (" +
+                                  std::to_string(data.alphabet_size) +
+                                  " symbols); use information: identity");
+    }
     Hmm m = source_.model(data, "hmm_fisher");
     whiten_.reset();
     if (empirical_) {
@@ -129,10 +152,8 @@ std::size_t HmmFisherMap::dimension(std::size_t alphabet) const {
 std::size_t HmmFisherMap::dimension_of(const arma::mat& /*X*/) const {
   return kernel_.dimension(kernel_.model().symbols());
 }
-double HmmFisherMap::flops(std::size_t n, std::size_t alphabet) const {
-  // Forward–backward per sequence is counted by the kernel's Gram cost; here the whitening.
-  const auto D = static_cast<double>(dimension(alphabet));
-  return static_cast<double>(n) * 2.0 * D * D;
+double HmmFisherMap::flops(std::size_t n, std::size_t L) const {
+  return kernel_.feature_flops(n, L);
 }
 void HmmFisherMap::compute_features(const arma::mat& X, arma::mat& Phi) const {
   kernel_.features(X, Phi);

@@ -17,6 +17,7 @@
 // The kernel is defined for sequences of equal length: a pair that is not is an error.
 #include <kexp/kexp.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <memory>
 #include <optional>
@@ -25,6 +26,9 @@
 #include "kernels/hmm_source.hpp"
 
 namespace {
+
+/// The largest table of emission products the Gram loops may keep.
+constexpr double kMaxTableBytes = 1073741824.0;
 
 using kexp_kernels::Hmm;
 using kexp_kernels::Sequences;
@@ -43,6 +47,33 @@ class HmmMarginalKernel final : public kexp::Kernel {
 
  protected:
   void compute_fit(const kexp::KernelFitData& data) override {
+    model_.reset();
+    const arma::uword M = data.alphabet_size, S = source_.states;
+    // The Gram loops keep B(j, s)·B(j, s′) for every pair of symbols: 2·M²·S doubles.
+    const double table_bytes =
+        16.0 * static_cast<double>(M) * static_cast<double>(M) * static_cast<double>(S);
+    if (table_bytes > kMaxTableBytes) {
+      throw kexp::InvalidArgument("the marginal kernel keeps a table of 2·|Σ|²·S numbers, " +
+                                  std::to_string(static_cast<long long>(table_bytes / 1048576.0)) +
+                                  " MiB for " + std::to_string(M) + " symbols and " +
+                                  std::to_string(S) +
+                                  " states, more than 1 GiB; use a smaller alphabet or hmm_fisher");
+    }
+    if (M > 0) {
+      const Sequences xs = kexp_kernels::sequences_of(*data.X, M);
+      std::size_t shortest = xs.max_length(), longest = 0;
+      for (std::size_t j = 0; j < xs.size(); ++j) {
+        shortest = std::min(shortest, xs.length(j));
+        longest = std::max(longest, xs.length(j));
+      }
+      if (shortest != longest) {
+        throw kexp::InvalidArgument(
+            "the HMM marginal kernel is defined for sequences of equal length, and the "
+            "training sequences have " +
+            std::to_string(shortest) + " to " + std::to_string(longest) +
+            " symbols; use data of one length (the hmm dataset with min_length = max_length)");
+      }
+    }
     model_ = source_.model(data, "hmm_marginal");
   }
   double compute(const arma::vec& x, const arma::vec& z) const override {
@@ -57,6 +88,7 @@ class HmmMarginalKernel final : public kexp::Kernel {
     const Sequences xs = sequences(X);
     arma::mat logK;
     kexp_kernels::marginal_gram_symmetric(model(), xs, logK);
+    if (normalize_) (void)log_diagonal(xs);  // throws for a sequence of probability 0
     const arma::vec half = 0.5 * logK.diag();
     // One triangle, mirrored: K is exactly symmetric.
     for (arma::uword j = 0; j < X.n_cols; ++j) {
@@ -85,11 +117,19 @@ class HmmMarginalKernel final : public kexp::Kernel {
   Sequences sequences(const arma::mat& X) const {
     return kexp_kernels::sequences_of(X, model().symbols());
   }
-  /// log k(Xⱼ, Xⱼ) for each sequence.
+  /// log k(Xⱼ, Xⱼ) for each sequence. Throws for a sequence of probability 0 under the model
+  /// (k(X, X) = 0), for which the normalised kernel is not defined.
   arma::vec log_diagonal(const Sequences& xs) const {
     arma::vec out(xs.size());
     for (std::size_t j = 0; j < xs.size(); ++j) {
       out[j] = kexp_kernels::log_marginal_kernel(model(), xs.data(j), xs.data(j), xs.length(j));
+      if (normalize_ && std::isinf(out[j])) {
+        throw kexp::InvalidArgument(
+            "sequence " + std::to_string(j) +
+            " has probability 0 under the HMM (a transition or emission of probability 0), so "
+            "k(X, X) = 0 and the normalised kernel is not defined; give pseudo_count > 0, or a "
+            "model file without zeros");
+      }
     }
     return out;
   }

@@ -296,13 +296,27 @@ struct HmmFileRow {
 /// number is a probability in [0, 1], and π and each row sum to 1 within 1e-6; they are
 /// then divided by their sum, so that they sum to 1 to rounding.
 ///
-/// Throws kexp::DataError at the file and line of the first thing that is wrong (an
+/// The file must be a regular file of at most 64 MiB. Throws kexp::DataError at the file
+/// and line of the first thing that is wrong (an
 /// unknown keyword, a word that is not a number, a probability out of [0, 1], a row not
 /// summing to 1, a row of the wrong length, a second `pi` line, a block missing or with
 /// the wrong number of rows), saying what to write instead. A missing block is reported
 /// at the last line of the file.
 inline Hmm read_hmm(const std::filesystem::path& file) {
   const std::string name = file.string();
+  // Only a regular file of a size a model can have: never a pipe, a device or a folder.
+  constexpr std::uintmax_t kMaxBytes = 64U << 20U;
+  std::error_code ec;
+  if (std::filesystem::exists(file, ec) && !std::filesystem::is_regular_file(file, ec)) {
+    throw kexp::DataError(kexp::SourceLocation{name, 0, 0},
+                          "the HMM file is not a regular file; name a text file");
+  }
+  if (std::filesystem::is_regular_file(file, ec) &&
+      std::filesystem::file_size(file, ec) > kMaxBytes) {
+    throw kexp::DataError(kexp::SourceLocation{name, 0, 0},
+                          "the HMM file is larger than 64 MiB; a model of π, A and B is "
+                          "far smaller: check that it names the right file");
+  }
   std::ifstream in(file);
   if (!in) {
     throw kexp::DataError(kexp::SourceLocation{name, 0, 0},

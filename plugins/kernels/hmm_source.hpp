@@ -21,7 +21,9 @@ constexpr kexp::ParamSpec kHmmFileParam = kexp::param::string(
     "an HMM to use as it is (lines `pi …`, `A …`, `B …`; relative to the config file); "
     "default: fitted by Baum–Welch to the training sequences");
 constexpr kexp::ParamSpec kHmmIterationsParam =
-    kexp::param::integer("iterations", "100", "most Baum–Welch iterations").at_least(0);
+    kexp::param::integer("iterations", "100", "most Baum–Welch iterations")
+        .at_least(0)
+        .at_most(1000000);
 constexpr kexp::ParamSpec kHmmToleranceParam =
     kexp::param::real("tolerance", "1e-6",
                       "Baum–Welch stops when the log-posterior rises by less than this, "

@@ -94,21 +94,51 @@ TEST_F(HmmMarginal, AFittedModelGivesAValidGramMatrixEvenForLongSequences) {
 }
 
 TEST_F(HmmMarginal, RefusesSequencesOfUnequalLengthAndAModelOfAnotherSize) {
-  arma::mat X = columns({{0, 1, 2, 2}, {2, 2, 1, 0}});
+  const arma::mat equal = columns({{0, 1, 2, 2}, {2, 2, 1, 0}});
+  arma::mat X = equal;
   X(3, 1) = -1;  // the second is now 3 long
-  const auto k = with_file(X, "true");
+  const auto k = with_file(equal, "true");
   arma::mat K;
   EXPECT_THAT([&] { k->gram(X, K); },
               ::testing::ThrowsMessage<InvalidArgument>(HasSubstr("sequences of equal length")));
+  EXPECT_THAT([&] { (void)with_file(X, "true"); },
+              ::testing::ThrowsMessage<InvalidArgument>(
+                  HasSubstr("the training sequences have 3 to 4 symbols")));
   auto four = make_kernel("hmm_marginal", {{"file", "model.txt"}});
   const arma::vec y(X.n_cols, arma::fill::zeros);
   EXPECT_THAT(
       [&] {
-        four->fit(KernelFitData{&X, &y, 1, 4, dir.path()});
+        four->fit(KernelFitData{&equal, &y, 1, 4, dir.path()});
       },
       ::testing::ThrowsMessage<InvalidArgument>(
           HasSubstr("has 2 states and 3 symbols; the kernel has states: 2 and the data "
                     "4 symbols")));
+}
+
+TEST_F(HmmMarginal, ASequenceOfProbabilityZeroIsAnErrorNotANaN) {
+  // symbol 2 is never emitted by this model: k(X, X) = 0 for a sequence holding it
+  dir.write("zeros.txt", "pi 1 0\nA 0.5 0.5\nA 0.5 0.5\nB 0.5 0.5 0\nB 0.5 0.5 0\n");
+  const arma::mat X = columns({{0, 1, 0}, {1, 1, 2}});
+  auto k = make_kernel("hmm_marginal", {{"file", "zeros.txt"}});
+  const arma::vec y(X.n_cols, arma::fill::zeros);
+  k->fit(KernelFitData{&X, &y, 1, 3, dir.path()});
+  arma::mat K;
+  EXPECT_THAT([&] { k->gram(X, K); }, ::testing::ThrowsMessage<InvalidArgument>(
+                                          HasSubstr("sequence 1 has probability 0 under the HMM")));
+  EXPECT_THAT([&] { k->gram(X, X, K); },
+              ::testing::ThrowsMessage<InvalidArgument>(HasSubstr("probability 0")));
+}
+
+TEST_F(HmmMarginal, AModelFileMustBeARegularFile) {
+  std::filesystem::create_directories(dir.path() / "folder");
+  const arma::mat X = columns({{0, 1, 2}});
+  auto k = make_kernel("hmm_marginal", {{"file", "folder"}});
+  const arma::vec y(X.n_cols, arma::fill::zeros);
+  EXPECT_THAT(
+      [&] {
+        k->fit(KernelFitData{&X, &y, 1, 3, dir.path()});
+      },
+      ::testing::ThrowsMessage<DataError>(HasSubstr("is not a regular file")));
 }
 
 }  // namespace
