@@ -35,7 +35,7 @@ kexp::Data sequences(long n, long L) {
                                             {"symbols", "4"},
                                             {"min_length", std::to_string(L)},
                                             {"max_length", std::to_string(L)}});
-  return dataset->load(kexp::DatasetContext{1});
+  return dataset->load(kexp::DatasetContext{1, {}});
 }
 
 void gram(benchmark::State& state, const char* name, const kexp::test::TextParams& params) {

@@ -42,10 +42,11 @@ class FeatureMap;
 /// What a kernel that learns (flags::fitted) is fitted on: the training part of one
 /// dataset variant and repeat, or of one validation split. Never test points.
 struct KernelFitData {
-  /// What a vector kernel needs comes first: KernelFitData{&X, &y, seed}.
-  explicit KernelFitData(const arma::mat* X_ = nullptr, const arma::vec* y_ = nullptr,
-                         std::uint64_t seed_ = 0, std::size_t alphabet_size_ = 0,
-                         std::filesystem::path base_dir_ = {})
+  /// What a vector kernel needs comes first: KernelFitData{&X, &y, seed}, or
+  /// fit({&X, &y, seed}), as when this was a plain aggregate of those three.
+  KernelFitData(  // NOLINT(google-explicit-constructor, hicpp-explicit-conversions)
+      const arma::mat* X_ = nullptr, const arma::vec* y_ = nullptr, std::uint64_t seed_ = 0,
+      std::size_t alphabet_size_ = 0, std::filesystem::path base_dir_ = {})
       : X(X_), y(y_), seed(seed_), alphabet_size(alphabet_size_), base_dir(std::move(base_dir_)) {}
 
   const arma::mat* X;  ///< d × n training inputs, a sample per column, finite
@@ -106,8 +107,9 @@ class KEXP_API Kernel {
   /// no finite one. The map lives as long as the kernel.
   [[nodiscard]] virtual const FeatureMap* feature_map() const { return nullptr; }
 
-  /// Analytic floating-point operation count of an n × m Gram block in d dimensions.
-  /// Default: 2·n·m·d (one inner product or squared distance per entry).
+  /// Analytic floating-point operation count of an n × m Gram block in d dimensions; for
+  /// sequences d is the longest length L. Default: 2·n·m·d (one inner product or squared
+  /// distance per entry).
   [[nodiscard]] virtual double gram_flops(std::size_t n, std::size_t m, std::size_t d) const;
 
   /// Learns the kernel's state from training data: the generative model of a Fisher or
@@ -189,7 +191,7 @@ class KEXP_API FeatureMap {
   void features(const arma::mat& X, arma::mat& Phi) const;
 
   /// Analytic floating-point operation count of features() for n samples in d
-  /// dimensions. Default: D·n.
+  /// dimensions; for sequences d is the longest length L. Default: D·n.
   [[nodiscard]] virtual double flops(std::size_t n, std::size_t d) const;
 
  protected:
