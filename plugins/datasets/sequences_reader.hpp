@@ -47,6 +47,23 @@ struct SequenceOptions {
   std::uint64_t max_matrix_bytes = 4294967296;
 };
 
+/// visit(symbol, offset) for each symbol of `text`, cut as `tokens` says (spaces and tabs
+/// separate words, and are skipped between characters), with the byte where it starts.
+template <class Visit>
+void for_each_token(std::string_view text, Tokens tokens, const Visit& visit) {
+  std::size_t i = 0;
+  while (i < text.size()) {
+    while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
+    const std::size_t start = i;
+    if (tokens == Tokens::Characters) {
+      i += i < text.size() ? 1 : 0;
+    } else {
+      while (i < text.size() && text[i] != ' ' && text[i] != '\t') ++i;
+    }
+    if (i > start) visit(text.substr(start, i - start), start);
+  }
+}
+
 /// The symbols and their indices.
 class Alphabet {
  public:
@@ -57,12 +74,12 @@ class Alphabet {
   /// given twice.
   static Alphabet declared(std::string_view text, Tokens tokens) {
     Alphabet a(tokens);
-    for (std::string_view s : split(text, tokens)) {
+    for_each_token(text, tokens, [&](std::string_view s, std::size_t) {
       if (!a.add(s)) {
         throw kexp::DataError("alphabet: the symbol " + in_quotes(s) +
                               " is given twice; give each symbol once");
       }
-    }
+    });
     if (a.symbols_.empty()) {
       throw kexp::DataError(
           "alphabet: no symbol is given; give the symbols, or leave "
@@ -103,25 +120,6 @@ class Alphabet {
   }
 
   [[nodiscard]] const std::vector<std::string>& symbols() const { return symbols_; }
-
-  /// The symbols of `text`, cut as `tokens` says; views into `text`.
-  static std::vector<std::string_view> split(std::string_view text, Tokens tokens) {
-    std::vector<std::string_view> out;
-    if (tokens == Tokens::Characters) {
-      for (std::size_t i = 0; i < text.size(); ++i) {
-        if (text[i] != ' ' && text[i] != '\t') out.push_back(text.substr(i, 1));
-      }
-      return out;
-    }
-    std::size_t i = 0;
-    while (i < text.size()) {
-      while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
-      const std::size_t start = i;
-      while (i < text.size() && text[i] != ' ' && text[i] != '\t') ++i;
-      if (i > start) out.push_back(text.substr(start, i - start));
-    }
-    return out;
-  }
 
  private:
   Tokens tokens_ = Tokens::Characters;
@@ -197,18 +195,9 @@ inline std::vector<SequenceLine> sequence_lines(const TextFile& file, Tokens tok
 /// The symbols of a line, with the byte of the line where each starts.
 template <class Visit>
 void for_each_symbol(const SequenceLine& l, Tokens tokens, const Visit& visit) {
-  const std::string_view s = l.symbols;
-  if (tokens == Tokens::Characters) {
-    for (std::size_t i = 0; i < s.size(); ++i) visit(s.substr(i, 1), l.symbols_at + i);
-    return;
-  }
-  std::size_t i = 0;
-  while (i < s.size()) {
-    while (i < s.size() && (s[i] == ' ' || s[i] == '\t')) ++i;
-    const std::size_t start = i;
-    while (i < s.size() && s[i] != ' ' && s[i] != '\t') ++i;
-    if (i > start) visit(s.substr(start, i - start), l.symbols_at + start);
-  }
+  for_each_token(l.symbols, tokens, [&](std::string_view symbol, std::size_t at) {
+    visit(symbol, l.symbols_at + at);
+  });
 }
 
 /// The longest sequence of `lines`; throws past `max_length`.

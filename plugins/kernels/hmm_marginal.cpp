@@ -60,11 +60,11 @@ class HmmMarginalKernel final : public kexp::Kernel {
                                   " states, more than 1 GiB; use a smaller alphabet or hmm_fisher");
     }
     if (M > 0) {
-      const Sequences xs = kexp_kernels::sequences_of(*data.X, M);
-      std::size_t shortest = xs.max_length(), longest = 0;
-      for (std::size_t j = 0; j < xs.size(); ++j) {
-        shortest = std::min(shortest, xs.length(j));
-        longest = std::max(longest, xs.length(j));
+      std::size_t shortest = data.X->n_rows, longest = 0;
+      for (arma::uword j = 0; j < data.X->n_cols; ++j) {
+        const std::size_t length = kexp_kernels::detail::checked_length(*data.X, j, M);
+        shortest = std::min(shortest, length);
+        longest = std::max(longest, length);
       }
       if (shortest != longest) {
         throw kexp::InvalidArgument(
@@ -88,8 +88,7 @@ class HmmMarginalKernel final : public kexp::Kernel {
     const Sequences xs = sequences(X);
     arma::mat logK;
     kexp_kernels::marginal_gram_symmetric(model(), xs, logK);
-    if (normalize_) (void)log_diagonal(xs);  // throws for a sequence of probability 0
-    const arma::vec half = 0.5 * logK.diag();
+    const arma::vec half = 0.5 * defined(logK.diag());
     // One triangle, mirrored: K is exactly symmetric.
     for (arma::uword j = 0; j < X.n_cols; ++j) {
       for (arma::uword i = j; i < X.n_cols; ++i) {
@@ -117,13 +116,19 @@ class HmmMarginalKernel final : public kexp::Kernel {
   Sequences sequences(const arma::mat& X) const {
     return kexp_kernels::sequences_of(X, model().symbols());
   }
-  /// log k(Xⱼ, Xⱼ) for each sequence. Throws for a sequence of probability 0 under the model
-  /// (k(X, X) = 0), for which the normalised kernel is not defined.
+  /// log k(Xⱼ, Xⱼ) for each sequence (defined()).
   arma::vec log_diagonal(const Sequences& xs) const {
     arma::vec out(xs.size());
     for (std::size_t j = 0; j < xs.size(); ++j) {
       out[j] = kexp_kernels::log_marginal_kernel(model(), xs.data(j), xs.data(j), xs.length(j));
-      if (normalize_ && std::isinf(out[j])) {
+    }
+    return defined(out);
+  }
+  /// `log_diagonal` itself; throws, when normalising, for a sequence of probability 0 under
+  /// the model (k(X, X) = 0), for which the normalised kernel is not defined.
+  arma::vec defined(arma::vec log_diagonal) const {
+    for (arma::uword j = 0; j < log_diagonal.n_elem; ++j) {
+      if (normalize_ && std::isinf(log_diagonal[j])) {
         throw kexp::InvalidArgument(
             "sequence " + std::to_string(j) +
             " has probability 0 under the HMM (a transition or emission of probability 0), so "
@@ -131,7 +136,7 @@ class HmmMarginalKernel final : public kexp::Kernel {
             "model file without zeros");
       }
     }
-    return out;
+    return log_diagonal;
   }
   void compute_block(const arma::mat& X, const arma::mat& Z, arma::mat& K) const {
     const Sequences xs = sequences(X), zs = sequences(Z);

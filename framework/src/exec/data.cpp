@@ -104,10 +104,6 @@ PreparedData prepare_data(Data data, const Params& params, std::uint64_t seed,
   if (!data.alphabet.empty()) {
     check_sequences(data.X, data.alphabet.size(), label, "training");
     if (data.has_test) check_sequences(data.X_test, data.alphabet.size(), label, "test");
-    if (params.boolean("standardize")) {
-      throw DataError(fmt::format(
-          "{}: sequences of symbols cannot be standardized; remove `standardize: true`", label));
-    }
     out.alphabet = std::move(data.alphabet);
   }
   if (data.has_test) {
