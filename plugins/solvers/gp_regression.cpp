@@ -24,7 +24,9 @@
 // of solvers/gp_likelihood.hpp.
 // The first start is the values written in the experiment; `restarts` more are drawn
 // log-uniformly within the bounds from `seed`, as scikit-learn's n_restarts_optimizer
-// does. The best log p(t) over the starts wins; the cell predicts with it. Each
+// does. The best log p(t) over the starts wins; the cell predicts with it, variances
+// included. The runner then gives the kernel and the points, not K and K(X, X*), which
+// would be at the written values: the solver makes K wherever it evaluates log p(t). Each
 // evaluation costs the kernel's K and gradient, a Cholesky factorization (n³/3) and
 // C⁻¹ from it ((2/3)n³): for n up to a few thousand.
 #include <nlopt.h>
@@ -114,6 +116,11 @@ class GaussianProcessRegression final : public kexp::Solver {
       learn(data, report);
       return;
     }
+    if (data.gram == nullptr) {
+      throw kexp::Error(
+          "gp_regression needs the Gram matrix K(X, X), which the runner gives "
+          "to a dual solver unless it learns the kernel (optimize: true)");
+    }
     const arma::vec& t = *data.targets;
     const double n = static_cast<double>(data.gram->n_rows);
     if (data.gram_writable) {
@@ -142,13 +149,18 @@ class GaussianProcessRegression final : public kexp::Solver {
 
   kexp::Prediction predict(const kexp::TestData& data, kexp::SolverReport& report) const override {
     if (learned_) {
-      // The runner's K(X, X*) is the written parameters'; the learned kernel's instead.
+      // The runner gives no K(X, X*) to a solver that learns: the learned kernel's.
+      if (data.inputs == nullptr) {
+        throw kexp::Error(
+            "optimize: true needs the test points to predict, which the runner "
+            "gives to a solver with flags::learns_kernel");
+      }
       arma::mat Ks;
       learned_->gram(*inputs_, *data.inputs, Ks);
       const arma::vec diagonal = learned_->diagonal(*data.inputs);
       report.predict_flops += learned_->gram_flops(inputs_->n_cols, Ks.n_cols, inputs_->n_rows);
       report.matrix_bytes += 8.0 * static_cast<double>(Ks.n_elem);
-      return predict_from(Ks, data.gram_diagonal != nullptr ? &diagonal : nullptr, report);
+      return predict_from(Ks, &diagonal, report);
     }
     return predict_from(*data.gram, data.gram_diagonal, report);
   }

@@ -5,6 +5,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
 #include <string>
 
 #include "support/plugins.hpp"
@@ -37,6 +39,7 @@ solvers:
     noise: 0.1
     optimize: [false, true]
     bounds: "noise=1e-4:10"
+output: {predictions: true}
 )";
 
 TEST(LearnedHyperparameters, WrittenAsColumnsAndTheSameAgain) {
@@ -52,7 +55,8 @@ TEST(LearnedHyperparameters, WrittenAsColumnsAndTheSameAgain) {
                     sigma = column(t, "learned.kernel.sum[0].sigma"),
                     slope = column(t, "learned.kernel.sum[2].scale"),
                     noise = column(t, "learned.solver.noise"),
-                    lml = column(t, "log_marginal_likelihood"), rmse = column(t, "test_rmse");
+                    lml = column(t, "log_marginal_likelihood"), rmse = column(t, "test_rmse"),
+                    gram = column(t, "gram_seconds");
   EXPECT_FALSE(t.column("learned.kernel.components").has_value()) << "an integer is not learned";
   double lml_written = 0, lml_learned = 0, rmse_written = 0, rmse_learned = 0;
   for (const auto& row : t.rows) {
@@ -62,6 +66,8 @@ TEST(LearnedHyperparameters, WrittenAsColumnsAndTheSameAgain) {
       continue;
     }
     ASSERT_EQ(row[status], "ok");
+    // the learning cell makes K at the values it tries: none is built at the written ones
+    EXPECT_EQ(row[gram].empty(), learns);
     EXPECT_EQ(row[sigma].empty(), !learns);
     EXPECT_EQ(row[noise].empty(), !learns);
     if (learns) {
@@ -74,6 +80,16 @@ TEST(LearnedHyperparameters, WrittenAsColumnsAndTheSameAgain) {
     (learns ? rmse_learned : rmse_written) = std::stod(row[rmse]);
   }
   EXPECT_GT(lml_learned, lml_written) << "learning raises the likelihood of the training data";
+  // every run that ended ok predicted with variances, the learning one too
+  int files = 0;
+  for (const auto& file : std::filesystem::directory_iterator(dir.path() / "out" / "predictions")) {
+    std::string header;
+    std::ifstream in(file.path());
+    std::getline(in, header);
+    EXPECT_EQ(header, "index,y_true,y_pred,var_f,var_y") << file.path();
+    ++files;
+  }
+  EXPECT_EQ(files, 3);
   // friedman1's noise has a standard deviation of 0.5 (before standardizing y, whose
   // spread is about 5): the learned GP must come close to that floor.
   EXPECT_LT(rmse_learned, 0.5 * rmse_written + 0.5) << rmse_written;
@@ -107,12 +123,12 @@ dataset: {plugin: friedman1, n: 500, d: 5}
 kernels: [{plugin: gaussian, sigma: 2.0}]
 solvers: [{plugin: gp_regression, noise: 0.1, optimize: [false, true]}]
 )");
-  // n = 400, m = 100, d = 5. The fixed GP leaves K intact for the learning one:
-  // K and a copy; the learning GP factors K in place but holds C, one slice of ∂K/∂ log σ
-  // and the learned K(X, X*) besides.
+  // n = 400, m = 100, d = 5. The fixed GP is the only cell to read K, and factors it in
+  // place; the learning GP reads no K, but holds C and one slice of ∂K/∂ log σ, then the
+  // learned K(X, X*) and L⁻¹K(X, X*).
   const double n = 400, m = 100, inputs = 8 * 5 * (n + m);
-  const double fixed = 8 * (2 * n * n + n * m + m) + inputs;
-  const double learning = 8 * (n * n + n * m + m + 2 * n * n + n * m) + inputs;
+  const double fixed = 8 * (n * n + n * m + m) + inputs;
+  const double learning = 8 * (2 * n * n + 2 * n * m + m) + inputs;
   ASSERT_LT(fixed, learning);
   const CommandResult r = run_kexp("run exp.yaml --out out --quiet --max-memory " +
                                        std::to_string(static_cast<long>((fixed + learning) / 2)),
@@ -123,6 +139,11 @@ solvers: [{plugin: gp_regression, noise: 0.1, optimize: [false, true]}]
   ASSERT_EQ(t.rows.size(), 2U);
   EXPECT_EQ(t.rows[0][column(t, "status")], "ok");
   EXPECT_EQ(t.rows[1][column(t, "status")], "refused");
+  // with room for the learning cell alone, not for K beside it: both run
+  const CommandResult both = run_kexp("run exp.yaml --out both --quiet --max-memory " +
+                                          std::to_string(static_cast<long>(learning) + 1),
+                                      dir.path());
+  EXPECT_EQ(both.exit_code, 0) << both.err;
 }
 
 TEST(LearnedHyperparameters, DescribeSaysWhichSolversLearnAndWhichReachTheKernel) {

@@ -80,7 +80,9 @@ inline constexpr std::uint32_t lower_triangle = 1U << 15;
 inline constexpr std::uint32_t kernel_inputs = 1U << 20;
 /// A dual solver that may learn the kernel's hyperparameters (Kernel::learnable): besides
 /// K it gets the kernel and the points (TrainingData::kernel, ::inputs and TestData's), and
-/// reports what it learned in SolverReport::learned, written as `learned.*` columns.
+/// reports what it learned in SolverReport::learned, written as `learned.*` columns. A
+/// variant with `optimize: true` gets the kernel and the points instead of K and K(X, X*),
+/// which would be at the written values: the runner builds neither for it.
 inline constexpr std::uint32_t learns_kernel = 1U << 21;
 // datasets
 inline constexpr std::uint32_t regression = 1U << 16;

@@ -94,10 +94,8 @@ void require_finite(const arma::mat& values, std::string_view what,
       bad, entries, where));
 }
 
-/// A dual cell whose solver reaches the kernel (flags::kernel_inputs): no K is built for it.
-bool reaches_kernel(const GroupCell& g) {
-  return g.cell->form == Form::Dual && g.solver->plugin->has_flag(flags::kernel_inputs);
-}
+/// A dual cell that reaches the kernel: no K is built for it.
+bool reaches_kernel(const GroupCell& g) { return reaches_kernel(*g.cell, *g.solver); }
 
 /// A cell that reads the group's K.
 bool uses_gram(const GroupCell& g) { return reads_gram(*g.cell, *g.solver); }
@@ -622,8 +620,13 @@ class GroupExecution {
 
 }  // namespace
 
+bool reaches_kernel(const Cell& cell, const Variant& solver) {
+  return cell.form == Form::Dual &&
+         (solver.plugin->has_flag(flags::kernel_inputs) || learns_hyperparameters(solver));
+}
+
 bool reads_gram(const Cell& cell, const Variant& solver) {
-  return cell.form == Form::Dual && !solver.plugin->has_flag(flags::kernel_inputs);
+  return cell.form == Form::Dual && !reaches_kernel(cell, solver);
 }
 
 void execute_group(const std::vector<GroupCell>& cells, const GroupKernel& kernel,

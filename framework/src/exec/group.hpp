@@ -40,9 +40,14 @@ struct GroupCell {
   bool room_for_second_gram = true;
 };
 
-/// Whether the cell reads the group's K: a dual cell whose solver does not reach the
-/// kernel itself (flags::kernel_inputs). The last of a group's cells to read K may factor
-/// it in place.
+/// Whether the cell's solver is given the kernel and the points instead of K: a dual cell
+/// whose solver reaches the kernel (flags::kernel_inputs), or learns the kernel's
+/// hyperparameters (learns_hyperparameters), which makes K at the values it learns and
+/// has no use for K at the written ones.
+[[nodiscard]] bool reaches_kernel(const Cell& cell, const Variant& solver);
+
+/// Whether the cell reads the group's K: a dual cell that does not reach the kernel
+/// (reaches_kernel). The last of a group's cells to read K may factor it in place.
 [[nodiscard]] bool reads_gram(const Cell& cell, const Variant& solver);
 
 /// What the executor tells as it goes.

@@ -50,25 +50,27 @@ MemoryEstimate estimate_memory(const Cell& c, const PreparedData& data, const Ke
                         fit_part > 0 ? ", and a validation split's points" : ""),
             ""};
   }
+  if (c.form == Form::Dual && learns) {
+    // To learn p hyperparameters and the noise, the solver makes K itself at each point it
+    // tries: C = K + noise·I and the p slices of ∂K; then the learned kernel's K(X, X*)
+    // and L⁻¹K(X, X*) for the variances. A split learns on fewer points, one at a time.
+    const double p =
+        kernel.learnable() ? static_cast<double>(kernel.hyperparameters().size()) : 0.0;
+    return {8.0 * ((1.0 + p) * n * n + 2.0 * n * m + m) + inputs,
+            fmt::format("n = {}, m = {}: to learn {} hyperparameters, C = K + noise·I, {} "
+                        "slice{} of ∂K and the learned n × m cross block (it never reads the "
+                        "Gram matrix at the written values)",
+                        n, m, p + 1, p, p == 1 ? "" : "s"),
+            ""};
+  }
   if (c.form == Form::Dual) {
     // K (n × n), a working copy a solver may make of it unless it may factor K in place,
     // K(X, X*) (n × m), k(x*, x*); a split's K (n_fit × n_fit) and its held-out block
-    // (n_fit × (n − n_fit)). To learn p hyperparameters and the noise: C, p slices of ∂K,
-    // and the learned kernel's K(X, X*).
+    // (n_fit × (n − n_fit)).
     const double copies = gram_in_place ? 1.0 : 2.0;
-    const double p =
-        learns && kernel.learnable() ? static_cast<double>(kernel.hyperparameters().size()) : 0.0;
-    const double learning = learns ? (1.0 + p) * n * n + n * m : 0.0;
-    const std::string learned =
-        learns ? fmt::format(
-                     "; to learn {} hyperparameters, C = K + noise·I, {} slice{} of ∂K "
-                     "and the learned cross block",
-                     p + 1, p, p == 1 ? "" : "s")
-               : "";
-    return {8.0 * (copies * n * n + n * m + m + fit_part * n + learning) + inputs,
-            fmt::format("n = {}, m = {}: the n × n Gram matrix{}, the n × m cross block{}{}", n, m,
-                        gram_in_place ? " (factored in place)" : " and a working copy", validation,
-                        learned),
+    return {8.0 * (copies * n * n + n * m + m + fit_part * n) + inputs,
+            fmt::format("n = {}, m = {}: the n × n Gram matrix{}, the n × m cross block{}", n, m,
+                        gram_in_place ? " (factored in place)" : " and a working copy", validation),
             ""};
   }
   double D = 0;

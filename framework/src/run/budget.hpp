@@ -38,8 +38,8 @@ struct MemoryEstimate {
 /// copy of K, which its solver may make to leave K intact for the cells after it, unless
 /// `gram_in_place`: it is the last of its group to read K, and may factor K in place
 /// (exec/group.hpp). A cell whose solver learns the kernel's hyperparameters
-/// (learns_hyperparameters) holds, besides, C = K + noise·I, the p slices of ∂K/∂ log θ of
-/// the kernel's p hyperparameters, and the learned kernel's K(X, X*).
+/// (learns_hyperparameters) gets no K; it holds C = K + noise·I and the p slices of
+/// ∂K/∂ log θ of the kernel's p hyperparameters, then the learned kernel's K(X, X*).
 MemoryEstimate estimate_memory(const Cell& cell, const PreparedData& data, const Kernel& kernel,
                                double solver_bytes = -1, bool gram_in_place = false,
                                bool learns = false);

@@ -1,6 +1,6 @@
 // The memory estimate of a dual cell: K, and a working copy of K unless the cell is the
 // last of its group to read K and may factor it in place, and what learning the kernel's
-// hyperparameters holds, by hand.
+// hyperparameters holds instead of K, by hand.
 #include "run/budget.hpp"
 
 #include <gmock/gmock.h>
@@ -28,11 +28,15 @@ TEST(Budget, ADualCellCountsAWorkingCopyOfKUnlessItFactorsKInPlace) {
   const MemoryEstimate in_place = estimate_memory(cell, data, *kernel, -1, true);
   EXPECT_DOUBLE_EQ(in_place.bytes, 8 * (n * n + n * m + m) + inputs);
   EXPECT_THAT(in_place.what, HasSubstr("the n × n Gram matrix (factored in place)"));
-  // learning σ and the noise: C and one slice of ∂K more, and the learned cross block
-  const MemoryEstimate learning = estimate_memory(cell, data, *kernel, -1, true, true);
-  EXPECT_DOUBLE_EQ(learning.bytes, 8 * (n * n + n * m + m + 2 * n * n + n * m) + inputs);
-  EXPECT_THAT(learning.what,
-              HasSubstr("to learn 2 hyperparameters, C = K + noise·I, 1 slice of ∂K"));
+  // learning σ and the noise: no K, but C and one slice of ∂K, then the learned cross
+  // block and L⁻¹K(X, X*), whatever the cell's place
+  for (const bool last : {false, true}) {
+    const MemoryEstimate learning = estimate_memory(cell, data, *kernel, -1, last, true);
+    EXPECT_DOUBLE_EQ(learning.bytes, 8 * (2 * n * n + 2 * n * m + m) + inputs);
+    EXPECT_THAT(learning.what,
+                HasSubstr("to learn 2 hyperparameters, C = K + noise·I, 1 slice of ∂K"));
+    EXPECT_THAT(learning.what, HasSubstr("never reads the Gram matrix"));
+  }
   // a solver that reaches the kernel holds what it says, whatever its place
   EXPECT_DOUBLE_EQ(estimate_memory(cell, data, *kernel, 1000, true).bytes, 1000 + inputs);
 }
