@@ -114,18 +114,15 @@ class GroupExecution {
       : source_(kernel), kernel_name_(kernel.name), data_(data), timing_(timing), buffer_(buffer) {}
 
   void run(const std::vector<GroupCell>& cells, const GroupCallbacks& callbacks) {
-    std::size_t dual_left = 0;
     std::map<std::size_t, std::size_t> group_size, group_position;
-    const GroupCell* only_dual = nullptr;
-    for (const GroupCell& g : cells) {
-      dual_left += uses_gram(g) ? 1 : 0;
-      if (uses_gram(g)) only_dual = &g;
-      ++group_size[g.solver->component];
-    }
+    for (const GroupCell& g : cells) ++group_size[g.solver->component];
+    const std::size_t last_reader = last_gram_reader(cells);
+    const auto readers =
+        static_cast<std::size_t>(std::count_if(cells.begin(), cells.end(), uses_gram));
     // K's only user, given it to overwrite, may need only its lower triangle; the
     // validation folds cut blocks on both sides of the diagonal.
-    if (dual_left == 1 && !only_dual->refusal && data_.splits.empty() &&
-        only_dual->solver->plugin->has_flag(flags::lower_triangle)) {
+    if (readers == 1 && !cells[last_reader].refusal && data_.splits.empty() &&
+        cells[last_reader].solver->plugin->has_flag(flags::lower_triangle)) {
       gram_part_ = Triangle::Lower;
     }
     // The last group's K memory serves this group's K when it has the same size and the
@@ -140,8 +137,9 @@ class GroupExecution {
     }
     buffer_.memory.reset();
     bool duals_released = false;
-    for (const GroupCell& g : cells) {
-      if (!uses_gram(g) && dual_left == 0 && !duals_released) {
+    for (std::size_t i = 0; i < cells.size(); ++i) {
+      const GroupCell& g = cells[i];
+      if (!uses_gram(g) && (last_reader == cells.size() || i > last_reader) && !duals_released) {
         // No cell that reads K is left: K's memory, and K(X, X*) in it, must not stay
         // beside Φ or a solver that reaches the kernel.
         in_.release_duals(buffer_);
@@ -151,7 +149,7 @@ class GroupExecution {
       result.n_train = data_.X_train.n_cols;
       result.n_test = data_.X_test.n_cols;
       result.d = data_.X_train.n_rows;
-      const bool last_dual = uses_gram(g) && --dual_left == 0;
+      const bool last_dual = i == last_reader;
       if (g.refusal) {
         result.status = CellResult::Status::Refused;
         result.error = *g.refusal;
@@ -627,6 +625,13 @@ bool reaches_kernel(const Cell& cell, const Variant& solver) {
 
 bool reads_gram(const Cell& cell, const Variant& solver) {
   return cell.form == Form::Dual && !reaches_kernel(cell, solver);
+}
+
+std::size_t last_gram_reader(const std::vector<GroupCell>& cells) {
+  for (std::size_t i = cells.size(); i-- > 0;) {
+    if (uses_gram(cells[i])) return i;
+  }
+  return cells.size();
 }
 
 void execute_group(const std::vector<GroupCell>& cells, const GroupKernel& kernel,

@@ -50,6 +50,11 @@ struct GroupCell {
 /// (reaches_kernel). The last of a group's cells to read K may factor it in place.
 [[nodiscard]] bool reads_gram(const Cell& cell, const Variant& solver);
 
+/// The place in `cells` (a group, in the order it runs) of the last cell that reads K, or
+/// cells.size() when none does. That cell may factor K in place, and K is released once
+/// it has run: the executor runs the group so, and the runner budgets it so.
+[[nodiscard]] std::size_t last_gram_reader(const std::vector<GroupCell>& cells);
+
 /// What the executor tells as it goes.
 struct GroupCallbacks {
   /// A cell starts (not called for a refused cell). May be empty.

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <set>
@@ -170,15 +171,19 @@ class Run {
   }
 
   /// For each cell, whether it is the last selected cell of its dataset and kernel to read
-  /// K, so that it may factor K in place (exec/group.hpp), as its group would run with every
-  /// repeat to do. One pass over the cells, from the last.
+  /// K, so that it may factor K in place (last_gram_reader), as its group would run with
+  /// every repeat to do. One pass over the cells to form the groups.
   [[nodiscard]] std::vector<bool> last_to_read_gram() const {
-    std::vector<bool> last(plan_.cells.size(), false);
-    std::set<std::pair<std::size_t, std::size_t>> seen;  // (dataset, kernel)
-    for (auto c = plan_.cells.rbegin(); c != plan_.cells.rend(); ++c) {
-      if (selected_[c->index] && reads_gram(*c, plan_.solvers[c->solver])) {
-        last[c->index] = seen.insert({c->dataset, c->kernel}).second;
+    std::map<std::pair<std::size_t, std::size_t>, std::vector<GroupCell>> groups;
+    for (const Cell& c : plan_.cells) {
+      if (selected_[c.index]) {
+        groups[{c.dataset, c.kernel}].push_back({&c, &plan_.solvers[c.solver], std::nullopt});
       }
+    }
+    std::vector<bool> last(plan_.cells.size(), false);
+    for (const auto& [key, group] : groups) {
+      const std::size_t i = last_gram_reader(group);
+      if (i < group.size()) last[group[i].cell->index] = true;
     }
     return last;
   }
@@ -292,11 +297,10 @@ class Run {
           if (group.empty()) continue;
           // The last cell to read K may factor it in place: no working copy. A second K,
           // to measure its fit again, only where the budget has room for it.
-          const auto last_reader =
-              std::find_if(group.rbegin(), group.rend(),
-                           [](const GroupCell& g) { return reads_gram(*g.cell, *g.solver); });
-          for (GroupCell& g : group) {
-            const bool in_place = last_reader != group.rend() && &g == &*last_reader;
+          const std::size_t last_reader = last_gram_reader(group);
+          for (std::size_t i = 0; i < group.size(); ++i) {
+            GroupCell& g = group[i];
+            const bool in_place = i == last_reader;
             const MemoryEstimate e = estimate(*g.cell, in_place);
             g.refusal = refusal(e, budget_);
             const double n = static_cast<double>(data_[d].front().X_train.n_cols);
