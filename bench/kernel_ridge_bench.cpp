@@ -5,6 +5,10 @@
 //   BandOverCholesky    the cost of one band reduction K = QBQᵀ in Choleskys of the same
 //                       matrix, which sets kernel_ridge's threshold for sharing one
 //                       reduction over a λ sweep, and of one shifted solve through it;
+//   CholeskyOverDpotrf  kexp::linalg::cholesky_in_place (blocked, its trailing updates on
+//                       strips of columns, to keep OpenBLAS's buffers small) against
+//                       LAPACK's dpotrf called directly on the same K + λI, one after the
+//                       other in each iteration: their time ratio;
 //   PeakMemory          the process's peak resident memory (VmHWM) of building the Gram
 //                       matrix and fitting, as a multiple of 8n² bytes above the
 //                       baseline measured just before, and the baseline itself.
@@ -139,6 +143,31 @@ void BandOverCholesky(benchmark::State& state) {
   state.counters["solve_in_choleskys"] = solve / cholesky;
 }
 
+void CholeskyOverDpotrf(benchmark::State& state) {
+  const auto n = static_cast<arma::uword>(state.range(0));
+  arma::mat K0;
+  gaussian()->gram(inputs(n), K0);
+  K0.diag() += kLambda;
+  arma::mat A(n, n);
+  double kexp_s = 0, lapack_s = 0;
+  for (auto _ : state) {
+    A = K0;
+    auto start = std::chrono::steady_clock::now();
+    int info = kexp::linalg::cholesky_in_place(A);
+    const double k = seconds_since(start);
+    A = K0;
+    char lower = 'L';
+    auto order = static_cast<arma::blas_int>(n);
+    start = std::chrono::steady_clock::now();
+    arma::lapack::potrf(&lower, &order, A.memptr(), &order, &info);
+    lapack_s += seconds_since(start);
+    if (info != 0) state.SkipWithError("not positive definite");
+    kexp_s += k;
+    state.SetIterationTime(k);
+  }
+  state.counters["kexp_over_dpotrf"] = kexp_s / lapack_s;
+}
+
 void PeakMemory(benchmark::State& state) {
   const auto n = static_cast<arma::uword>(state.range(0));
   const arma::mat X = inputs(n);
@@ -178,6 +207,14 @@ BENCHMARK(BandOverCholesky)
     ->UseManualTime()
     ->Unit(benchmark::kSecond)
     ->Iterations(1);
+BENCHMARK(CholeskyOverDpotrf)
+    ->Arg(2000)
+    ->Arg(4000)
+    ->Arg(6000)
+    ->Arg(8000)
+    ->UseManualTime()
+    ->Unit(benchmark::kSecond)
+    ->Iterations(3);
 BENCHMARK(PeakMemory)->Arg(8000)->Unit(benchmark::kSecond)->Iterations(1);
 
 int main(int argc, char** argv) { return kexp::bench::run_benchmarks(argc, argv); }

@@ -1,7 +1,8 @@
 // The SDK's linear algebra: in-place Cholesky (also of a shifted matrix, with the error it
 // throws), its solve and log-determinant, the restore of a symmetric matrix from its upper
 // triangle (and the loan that does it on scope exit), and the band reduction A = QBQᵀ that
-// solves shifted systems, on hand-checked cases and against direct solves.
+// solves shifted systems, on hand-checked cases and against direct solves. The blocked
+// Cholesky of large matrices, with small blocks and strips, against dpotrf.
 #include "kexp/linalg.hpp"
 
 #include <gmock/gmock.h>
@@ -10,11 +11,59 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <utility>
+#include <vector>
 
 #include "kexp/error.hpp"
+#include "sdk/blocked_cholesky.hpp"
 
 namespace kexp::linalg {
 namespace {
+
+/// dpotrf's lower factor and info on A.
+int lapack_cholesky(arma::mat& A) {
+  char lower = 'L';
+  auto n = static_cast<arma::blas_int>(A.n_rows);
+  arma::blas_int info = 0;
+  arma::lapack::potrf(&lower, &n, A.memptr(), &n, &info);
+  return info;
+}
+
+TEST(Linalg, BlockedCholeskyIsDpotrfsFactorWhateverTheBlocksAndStrips) {
+  arma::arma_rng::set_seed(3);
+  const arma::uword n = 37;
+  const arma::mat G = arma::randn<arma::mat>(n, n);
+  const arma::mat A = G * G.t() + 0.5 * arma::eye(n, n);
+  arma::mat expected = A;
+  ASSERT_EQ(lapack_cholesky(expected), 0);
+  // blocks that divide n and that do not, strips narrower and wider than the rest
+  for (const auto& [block, strip] : std::vector<std::pair<int, int>>{
+           {8, 5}, {8, 64}, {5, 3}, {1, 1}, {37, 4}, {64, 64}, {16, 16}}) {
+    arma::mat L = A;
+    L(0, n - 1) = 123.0;  // the strict upper triangle is left as it was
+    ASSERT_EQ(detail::blocked_cholesky(L.memptr(), static_cast<int>(n), block, strip), 0)
+        << block << " " << strip;
+    EXPECT_EQ(L(0, n - 1), 123.0);
+    const arma::mat lower = arma::trimatl(L), lapack = arma::trimatl(expected);
+    EXPECT_LT(arma::abs(lower - lapack).max(), 1e-12 * arma::abs(lapack).max())
+        << block << " " << strip;
+    EXPECT_LT(arma::abs(lower * lower.t() - A).max(), 1e-12 * arma::abs(A).max());
+  }
+}
+
+TEST(Linalg, BlockedCholeskyReportsTheMinorDpotrfReports) {
+  arma::arma_rng::set_seed(4);
+  const arma::uword n = 30;
+  const arma::mat G = arma::randn<arma::mat>(n, n);
+  for (const arma::uword broken : {0U, 7U, 8U, 20U, 29U}) {
+    arma::mat A = G * G.t() + arma::eye(n, n);
+    A(broken, broken) = -1.0;  // leading minor broken + 1 is the first not positive definite
+    arma::mat expected = A, L = A;
+    const int info = lapack_cholesky(expected);
+    EXPECT_EQ(info, static_cast<int>(broken) + 1);
+    EXPECT_EQ(detail::blocked_cholesky(L.memptr(), static_cast<int>(n), 8, 5), info) << broken;
+  }
+}
 
 TEST(Linalg, CholeskyRefusesNonFiniteEntriesInsteadOfFactoringGarbage) {
   const double inf = std::numeric_limits<double>::infinity();
