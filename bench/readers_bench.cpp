@@ -1,6 +1,8 @@
 // The data readers on a file of 10⁶ rows, d = 10 (friedman1's inputs and target, 10
 // significant digits, as a program writes them), from the page cache:
-//   ReadFile/<format>   the file's bytes into memory, as the readers take them
+//   ReadFile/<format>   the file's bytes into memory, as the readers take them (in parts, on
+//                       every thread), and one_read_over_parts: the time of one read() of
+//                       the whole file over that, measured one after the other
 //   Load/<format>       the dataset plugin's whole load through the real loader: reading,
 //                       checking and parsing into the d × n matrix
 // Counters: file_MB, the file's size in 10⁶ bytes; bytes_per_second, its size over the
@@ -12,10 +14,12 @@
 #include <benchmark/benchmark.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <random>
 #include <string>
 #include <utility>
@@ -91,10 +95,30 @@ void bytes_per_second(benchmark::State& state, std::uintmax_t bytes) {
 }
 
 void ReadFile(benchmark::State& state, const fs::path& file, std::uintmax_t bytes) {
+  // In each iteration the file is read as the readers read it (in parts, on every thread)
+  // and then with one read(), one after the other under the same load; the time is the
+  // first's, and one_read_over_parts their ratio.
+  const kexp_datasets::ReadInParts one_read{std::numeric_limits<std::size_t>::max()};
+  double parts_s = 0, one_s = 0;
   for (auto _ : state) {
-    const auto text = kexp_datasets::read_text_file(file, "train", file.string(), bytes + 1);
-    benchmark::DoNotOptimize(text.text.data());
+    auto start = std::chrono::steady_clock::now();
+    {
+      const auto text = kexp_datasets::read_text_file(file, "train", file.string(), bytes + 1);
+      benchmark::DoNotOptimize(text.text.data());
+    }
+    const double p =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    start = std::chrono::steady_clock::now();
+    {
+      const auto text =
+          kexp_datasets::read_text_file(file, "train", file.string(), bytes + 1, one_read);
+      benchmark::DoNotOptimize(text.text.data());
+    }
+    one_s += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    parts_s += p;
+    state.SetIterationTime(p);
   }
+  state.counters["one_read_over_parts"] = one_s / parts_s;
   bytes_per_second(state, bytes);
 }
 
@@ -119,7 +143,7 @@ void register_all() {
   for (const auto& [format, file] : formats) {
     benchmark::RegisterBenchmark(("ReadFile/" + format).c_str(), ReadFile, file.first, file.second)
         ->Unit(benchmark::kMillisecond)
-        ->UseRealTime();
+        ->UseManualTime();
     benchmark::RegisterBenchmark(("Load/" + format).c_str(), Load, format, file.first, file.second)
         ->Unit(benchmark::kMillisecond)
         ->UseRealTime();

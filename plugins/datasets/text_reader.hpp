@@ -251,11 +251,51 @@ inline fs::path resolve(const kexp::DatasetContext& context, const std::string& 
   return p.lexically_normal();
 }
 
+/// How read_text_file reads a large file: in parts of `part_bytes` read in parallel, from
+/// `parallel_from` bytes on. Copying a file of 143 MB from the page cache into fresh
+/// memory took 99–260 ms with one read() and 60–88 ms with two threads each reading half.
+struct ReadInParts {
+  std::size_t parallel_from = std::size_t{16} << 20U;
+  std::size_t part_bytes = std::size_t{16} << 20U;
+};
+
+/// Reads bytes [0, size) of `fd` into `text` by pread, one part after another on each of
+/// kexp::thread_count() threads. Returns how many bytes from the start were read without
+/// a gap: `size`, or fewer when the file is shorter (up to the end of the first part that
+/// came short) or a read failed (`error` then holds its errno).
+inline std::size_t read_parts(int fd, char* text, std::size_t size, std::size_t part_bytes,
+                              int& error) {
+  const std::size_t parts = (size + part_bytes - 1) / part_bytes;
+  std::vector<std::size_t> got(parts, 0);
+  std::vector<int> errors(parts, 0);
+#pragma omp parallel for schedule(dynamic, 1) num_threads(kexp::thread_count())
+  for (std::size_t k = 0; k < parts; ++k) {
+    const std::size_t begin = k * part_bytes, end = std::min(size, begin + part_bytes);
+    std::size_t at = begin;
+    while (at < end) {
+      const ssize_t r = ::pread(fd, text + at, end - at, static_cast<off_t>(at));
+      if (r < 0 && errno == EINTR) continue;
+      if (r < 0) errors[k] = errno;
+      if (r <= 0) break;
+      at += static_cast<std::size_t>(r);
+    }
+    got[k] = at - begin;
+  }
+  std::size_t length = 0;
+  for (std::size_t k = 0; k < parts; ++k) {
+    error = errors[k];
+    length += got[k];
+    if (error != 0 || length < std::min(size, (k + 1) * part_bytes)) break;
+  }
+  return length;
+}
+
 /// Reads the file given by parameter `key` (the text `given`, resolved to `path`). Throws
 /// DataError if the file is missing, not a regular file, larger than `max_bytes`,
 /// unreadable or has no non-blank line.
 inline TextFile read_text_file(const fs::path& path, const std::string& key,
-                               const std::string& given, std::uint64_t max_bytes) {
+                               const std::string& given, std::uint64_t max_bytes,
+                               const ReadInParts& parts = {}) {
   const std::string name = path.string();
   const std::string named = "(" + key + ": " + given + ")";
   auto fail = [&](const std::string& message) {
@@ -299,6 +339,15 @@ inline TextFile read_text_file(const fs::path& path, const std::string& key,
       std::min<std::uint64_t>(std::max<std::uint64_t>(size + 1, 1U << 16U), max_bytes + 1));
   std::unique_ptr<char[]> text = text_buffer(capacity);  // NOLINT(*-avoid-c-arrays)
   std::size_t length = 0;
+  if (size >= parts.parallel_from && size < capacity) {
+    // the bytes stat gave, in parts; then on from where they end, as a small file is read
+    int error = 0;
+    length = read_parts(fd, text.get(), static_cast<std::size_t>(size), parts.part_bytes, error);
+    if (error != 0) throw fail(std::string("reading the file failed: ") + std::strerror(error));
+    if (::lseek(fd, static_cast<off_t>(length), SEEK_SET) < 0) {
+      throw fail(std::string("reading the file failed: ") + std::strerror(errno));
+    }
+  }
   while (true) {
     if (length == capacity) {
       if (length > max_bytes) {

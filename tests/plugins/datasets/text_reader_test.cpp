@@ -1,0 +1,68 @@
+// Reading a data file in parts on several threads gives its bytes exactly, whatever the
+// part size and the number of threads, and a file named by a config is read the same way
+// whether or not it is large enough to be read in parts.
+#include "datasets/text_reader.hpp"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "support/plugins.hpp"
+
+namespace kexp_datasets {
+namespace {
+
+std::string numbered_lines(int count) {
+  std::string text;
+  for (int i = 0; i < count; ++i) text += std::to_string(i * 7919 % 100003) + ",x\n";
+  return text;
+}
+
+TEST(TextReader, AFileReadInPartsOnSeveralThreadsIsItsBytes) {
+  const kexp::test::TempDir dir;
+  const std::string content = numbered_lines(2000);  // about 13 kB
+  const fs::path file = dir.write("data.csv", content);
+  const int threads = kexp::thread_count();
+  for (const int t : {1, 2, 3}) {
+    kexp::set_thread_count(t);
+    // parts that divide the size and that do not, one byte, and more than the file
+    for (const std::size_t part :
+         {std::size_t{1000}, content.size() / 4, std::size_t{1}, content.size() + 5}) {
+      const TextFile text =
+          read_text_file(file, "train", "data.csv", 1U << 20U, ReadInParts{0, part});
+      EXPECT_EQ(text.text, content) << t << " threads, parts of " << part;
+    }
+  }
+  // read_parts alone reads every byte, in place
+  const int fd = ::open(file.c_str(), O_RDONLY | O_CLOEXEC);
+  ASSERT_GE(fd, 0);
+  for (const int t : {1, 2}) {
+    kexp::set_thread_count(t);
+    std::string buffer(content.size(), '\0');
+    int error = -1;
+    EXPECT_EQ(read_parts(fd, buffer.data(), buffer.size(), 777, error), content.size());
+    EXPECT_EQ(error, 0);
+    EXPECT_EQ(buffer, content) << t << " threads";
+    // asked for more than the file has: the bytes up to its end, read without a gap
+    std::string longer(content.size() + 2000, '\0');
+    EXPECT_EQ(read_parts(fd, longer.data(), longer.size(), 777, error), content.size());
+    EXPECT_EQ(longer.substr(0, content.size()), content);
+    EXPECT_EQ(error, 0);
+  }
+  ::close(fd);
+  kexp::set_thread_count(threads);
+  // below the size read in parts: one read, the same bytes
+  EXPECT_EQ(read_text_file(file, "train", "data.csv", 1U << 20U).text, content);
+}
+
+TEST(TextReader, ReadingInPartsKeepsTheLimitAndTheEmptyFileError) {
+  const kexp::test::TempDir dir;
+  const fs::path file = dir.write("data.csv", numbered_lines(100));
+  EXPECT_THROW(read_text_file(file, "train", "data.csv", 10, ReadInParts{0, 3}), kexp::DataError);
+  const fs::path blank = dir.write("blank.csv", "\n  \n\t\n");
+  EXPECT_THROW(read_text_file(blank, "train", "blank.csv", 100, ReadInParts{0, 2}),
+               kexp::DataError);
+}
+
+}  // namespace
+}  // namespace kexp_datasets
