@@ -172,11 +172,9 @@ int main(int argc, char** argv) {
                                                     {"restarts", std::to_string(restarts)},
                                                     {"seed", std::to_string(seed)}}));
       clock = {};
-      arma::mat K;
-      kernel->gram(X, K);
+      // As `kexp run` gives it: the kernel and the points, no K at the written values.
       kexp::TrainingData learning;
       learning.targets = &y;
-      learning.gram = &K;
       learning.kernel = kernel.get();
       learning.inputs = &X;
       kexp::SolverReport report;

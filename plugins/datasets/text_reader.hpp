@@ -252,8 +252,8 @@ inline fs::path resolve(const kexp::DatasetContext& context, const std::string& 
 }
 
 /// How read_text_file reads a large file: in parts of `part_bytes` read in parallel, from
-/// `parallel_from` bytes on. Copying a file of 143 MB from the page cache into fresh
-/// memory took 99–260 ms with one read() and 60–88 ms with two threads each reading half.
+/// `parallel_from` bytes on. A file of 142 MB went from the page cache into fresh memory
+/// 1.5–1.8 times as fast this way on two threads as with one read() (readers_bench).
 struct ReadInParts {
   std::size_t parallel_from = std::size_t{16} << 20U;
   std::size_t part_bytes = std::size_t{16} << 20U;
@@ -265,6 +265,7 @@ struct ReadInParts {
 /// came short) or a read failed (`error` then holds its errno).
 inline std::size_t read_parts(int fd, char* text, std::size_t size, std::size_t part_bytes,
                               int& error) {
+  part_bytes = std::max<std::size_t>(part_bytes, 1);
   const std::size_t parts = (size + part_bytes - 1) / part_bytes;
   std::vector<std::size_t> got(parts, 0);
   std::vector<int> errors(parts, 0);

@@ -43,7 +43,9 @@ class KEXP_API SharedState {
 };
 
 /// The training set as a solver sees it. Exactly one of `gram` (dual), `features`
-/// (primal) or `kernel` and `inputs` (flags::kernel_inputs) is set.
+/// (primal) or `kernel` and `inputs` (flags::kernel_inputs, and flags::learns_kernel with
+/// `optimize: true`) is set; a solver with flags::learns_kernel that does not learn gets
+/// `gram` and, besides, `kernel` and `inputs`.
 struct TrainingData {
   /// Dual: K(X, X), n × n, exactly symmetric. The solver may overwrite it (factor it
   /// in place) when `gram_writable` is true. Otherwise the runner keeps it for the other

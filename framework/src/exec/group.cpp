@@ -634,6 +634,18 @@ std::size_t last_gram_reader(const std::vector<GroupCell>& cells) {
   return cells.size();
 }
 
+std::vector<GramPlace> gram_places(const std::vector<GroupCell>& cells) {
+  const std::size_t last = last_gram_reader(cells);
+  std::vector<GramPlace> places(cells.size());
+  bool built = false;  // a cell before this one reads K
+  for (std::size_t i = 0; i < cells.size(); ++i) {
+    places[i].last_reader = i == last;
+    places[i].beside_gram = built && i < last && !uses_gram(cells[i]);
+    built = built || uses_gram(cells[i]);
+  }
+  return places;
+}
+
 void execute_group(const std::vector<GroupCell>& cells, const GroupKernel& kernel,
                    const PreparedData& data, const TimingSpec& timing,
                    const GroupCallbacks& callbacks, GramBuffer& buffer) {

@@ -52,8 +52,20 @@ struct GroupCell {
 
 /// The place in `cells` (a group, in the order it runs) of the last cell that reads K, or
 /// cells.size() when none does. That cell may factor K in place, and K is released once
-/// it has run: the executor runs the group so, and the runner budgets it so.
+/// it has run: the executor runs the group so, and the runner budgets it so (gram_places).
 [[nodiscard]] std::size_t last_gram_reader(const std::vector<GroupCell>& cells);
+
+/// Where a cell of a group stands towards the group's K.
+struct GramPlace {
+  /// The last cell to read K (last_gram_reader): it may factor K in place.
+  bool last_reader = false;
+  /// A cell that reads no K but runs after a cell that has built K and K(X, X*) and
+  /// before the last one to read K: both are kept in memory beside it.
+  bool beside_gram = false;
+};
+
+/// The place of each of `cells` (a group, in the order it runs), for the memory budget.
+[[nodiscard]] std::vector<GramPlace> gram_places(const std::vector<GroupCell>& cells);
 
 /// What the executor tells as it goes.
 struct GroupCallbacks {

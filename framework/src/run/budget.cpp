@@ -30,7 +30,8 @@ std::string size_text(double bytes) {
 }
 
 MemoryEstimate estimate_memory(const Cell& c, const PreparedData& data, const Kernel& kernel,
-                               double solver_bytes, bool gram_in_place, bool learns) {
+                               double solver_bytes, bool gram_in_place, bool learns,
+                               bool beside_gram) {
   const double n = static_cast<double>(data.X_train.n_cols);
   const double m = static_cast<double>(data.X_test.n_cols);
   const double d = static_cast<double>(data.X_train.n_rows);
@@ -43,11 +44,16 @@ MemoryEstimate estimate_memory(const Cell& c, const PreparedData& data, const Ke
   }
   const std::string validation =
       fit_part > 0 ? fmt::format(", and a validation split's {} training columns", fit_part) : "";
+  // K and K(X, X*) kept for a later cell of the group, beside a cell that reads no K
+  const double beside = beside_gram ? 8.0 * (n * n + n * m) : 0.0;
+  const std::string beside_text =
+      beside_gram ? ", beside the group's K and K(X, X*), kept for a later cell" : "";
+  const std::string split_points = fit_part > 0 ? ", and a validation split's points" : "";
   if (c.form == Form::Dual && solver_bytes >= 0) {
     // A solver that reaches the kernel: the points (a split's too) and what it allocates
-    return {solver_bytes + inputs + 8.0 * d * fit_part,
-            fmt::format("n = {}, m = {}: what the solver allocates (it never holds K){}", n, m,
-                        fit_part > 0 ? ", and a validation split's points" : ""),
+    return {solver_bytes + inputs + 8.0 * d * fit_part + beside,
+            fmt::format("n = {}, m = {}: what the solver allocates (it never holds K){}{}", n, m,
+                        split_points, beside_text),
             ""};
   }
   if (c.form == Form::Dual && learns) {
@@ -56,11 +62,11 @@ MemoryEstimate estimate_memory(const Cell& c, const PreparedData& data, const Ke
     // and L⁻¹K(X, X*) for the variances. A split learns on fewer points, one at a time.
     const double p =
         kernel.learnable() ? static_cast<double>(kernel.hyperparameters().size()) : 0.0;
-    return {8.0 * ((1.0 + p) * n * n + 2.0 * n * m + m) + inputs,
+    return {8.0 * ((1.0 + p) * n * n + 2.0 * n * m + m + d * fit_part) + inputs + beside,
             fmt::format("n = {}, m = {}: to learn {} hyperparameters, C = K + noise·I, {} "
                         "slice{} of ∂K and the learned n × m cross block (it never reads the "
-                        "Gram matrix at the written values)",
-                        n, m, p + 1, p, p == 1 ? "" : "s"),
+                        "Gram matrix at the written values){}{}",
+                        n, m, p + 1, p, p == 1 ? "" : "s", split_points, beside_text),
             ""};
   }
   if (c.form == Form::Dual) {
@@ -81,8 +87,9 @@ MemoryEstimate estimate_memory(const Cell& c, const PreparedData& data, const Ke
     return none;
   }
   // Φ (D × n), Φ(X*) (D × m), a D × D system and its factor; a split's columns of Φ
-  return {8.0 * (D * (n + m) + 2.0 * D * D + (fit_part > 0 ? D * n : 0.0)) + inputs,
-          fmt::format("n = {}, m = {}, D = {}: Φ, Φ(X*) and a D × D system{}", n, m, D, validation),
+  return {8.0 * (D * (n + m) + 2.0 * D * D + (fit_part > 0 ? D * n : 0.0)) + inputs + beside,
+          fmt::format("n = {}, m = {}, D = {}: Φ, Φ(X*) and a D × D system{}{}", n, m, D,
+                      validation, beside_text),
           ""};
 }
 

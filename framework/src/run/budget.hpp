@@ -40,9 +40,11 @@ struct MemoryEstimate {
 /// (exec/group.hpp). A cell whose solver learns the kernel's hyperparameters
 /// (learns_hyperparameters) gets no K; it holds C = K + noise·I and the p slices of
 /// ∂K/∂ log θ of the kernel's p hyperparameters, then the learned kernel's K(X, X*).
+/// A cell that reads no K but runs `beside_gram` (GramPlace) holds, besides, the group's
+/// K and K(X, X*), kept for a later cell.
 MemoryEstimate estimate_memory(const Cell& cell, const PreparedData& data, const Kernel& kernel,
                                double solver_bytes = -1, bool gram_in_place = false,
-                               bool learns = false);
+                               bool learns = false, bool beside_gram = false);
 
 /// The message of a cell refused before it started, or nothing when it fits `budget`.
 std::optional<std::string> refusal(const MemoryEstimate& estimate, const Limit& budget);

@@ -63,7 +63,7 @@ class Run {
     });
     selected_ = options_.shard ? cells_of_shard(plan_, *options_.shard)
                                : std::vector<bool>(plan_.cells.size(), true);
-    last_to_read_gram_ = last_to_read_gram();
+    gram_places_ = plan_gram_places();
     for (const Variant& v : plan_.datasets) {
       datasets_.push_back(create_dataset(*v.plugin, v.params));
     }
@@ -170,29 +170,31 @@ class Run {
                     static_cast<double>(data.X_train.n_rows), D, data.splits.size(), n_fit);
   }
 
-  /// For each cell, whether it is the last selected cell of its dataset and kernel to read
-  /// K, so that it may factor K in place (last_gram_reader), as its group would run with
-  /// every repeat to do. One pass over the cells to form the groups.
-  [[nodiscard]] std::vector<bool> last_to_read_gram() const {
+  /// For each cell, its place towards the K of its dataset and kernel (gram_places): the
+  /// last selected cell to read K may factor it in place, and a cell between the first and
+  /// the last runs beside K, as its group would run with every repeat to do (a resumed
+  /// run's groups leave out the runs already done, so its places may differ). One pass
+  /// over the cells to form the groups.
+  [[nodiscard]] std::vector<GramPlace> plan_gram_places() const {
     std::map<std::pair<std::size_t, std::size_t>, std::vector<GroupCell>> groups;
     for (const Cell& c : plan_.cells) {
       if (selected_[c.index]) {
         groups[{c.dataset, c.kernel}].push_back({&c, &plan_.solvers[c.solver], std::nullopt});
       }
     }
-    std::vector<bool> last(plan_.cells.size(), false);
+    std::vector<GramPlace> places(plan_.cells.size());
     for (const auto& [key, group] : groups) {
-      const std::size_t i = last_gram_reader(group);
-      if (i < group.size()) last[group[i].cell->index] = true;
+      const std::vector<GramPlace> in_group = gram_places(group);
+      for (std::size_t i = 0; i < group.size(); ++i) places[group[i].cell->index] = in_group[i];
     }
-    return last;
+    return places;
   }
 
   [[nodiscard]] MemoryEstimate estimate(const Cell& c) const {
-    return estimate(c, last_to_read_gram_[c.index]);
+    return estimate(c, gram_places_[c.index]);
   }
 
-  [[nodiscard]] MemoryEstimate estimate(const Cell& c, bool gram_in_place) const {
+  [[nodiscard]] MemoryEstimate estimate(const Cell& c, const GramPlace& place) const {
     const PreparedData& data = data_[c.dataset].front();
     const Variant& solver = plan_.solvers[c.solver];
     double solver_bytes = -1;
@@ -201,8 +203,8 @@ class Run {
           create_solver(*solver.plugin, solver.params)
               ->memory_bytes(data.X_train.n_cols, data.X_test.n_cols, data.X_train.n_rows);
     }
-    return estimate_memory(c, data, *kernels_[c.kernel], solver_bytes, gram_in_place,
-                           learns_hyperparameters(solver));
+    return estimate_memory(c, data, *kernels_[c.kernel], solver_bytes, place.last_reader,
+                           learns_hyperparameters(solver), place.beside_gram);
   }
 
   [[nodiscard]] double memory_budget() const { return budget_.value; }
@@ -297,11 +299,11 @@ class Run {
           if (group.empty()) continue;
           // The last cell to read K may factor it in place: no working copy. A second K,
           // to measure its fit again, only where the budget has room for it.
-          const std::size_t last_reader = last_gram_reader(group);
+          const std::vector<GramPlace> places = gram_places(group);
           for (std::size_t i = 0; i < group.size(); ++i) {
             GroupCell& g = group[i];
-            const bool in_place = i == last_reader;
-            const MemoryEstimate e = estimate(*g.cell, in_place);
+            const bool in_place = places[i].last_reader;
+            const MemoryEstimate e = estimate(*g.cell, places[i]);
             g.refusal = refusal(e, budget_);
             const double n = static_cast<double>(data_[d].front().X_train.n_cols);
             g.room_for_second_gram = !in_place || e.bytes + 8.0 * n * n <= budget_.value;
@@ -444,7 +446,7 @@ class Run {
                                     : default_threads();
   Plan plan_;
   std::vector<bool> selected_;
-  std::vector<bool> last_to_read_gram_;  ///< last_to_read_gram()
+  std::vector<GramPlace> gram_places_;  ///< plan_gram_places()
   std::vector<std::shared_ptr<Kernel>> kernels_;
   std::vector<std::shared_ptr<Dataset>> datasets_;
   std::vector<std::vector<PreparedData>> data_;

@@ -49,7 +49,14 @@ namespace detail {
 // OpenBLAS's dpotrf updates the whole trailing matrix in one call, and the packing
 // buffers of that call grow with n (18 MB touched at n = 8000); on strips of 1024 columns
 // they stay near 5 MB, at the same speed (kernel_ridge_bench's CholeskyOverDpotrf).
+static_assert(sizeof(arma::blas_int) == sizeof(int),
+              "the LAPACK and BLAS routines here are declared with 32-bit integers");
+
 int blocked_cholesky(double* a, int n, int block, int strip) {
+  if (block < 1 || strip < 1) {
+    throw InvalidArgument(
+        fmt::format("blocked Cholesky: block {} and strip {} must be at least 1", block, strip));
+  }
   const char lower = 'L', right = 'R', transpose = 'T', none = 'N';
   const double one = 1.0, minus_one = -1.0;
   const auto at = [a, n](int i, int j) {

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <string>
 #include <vector>
 
 #include "exec/metrics.hpp"
@@ -309,7 +310,7 @@ TEST(GramBuffer, GroupsOfOneSizeShareKsMemoryAndPredictAsWithNewMemory) {
   EXPECT_EQ(buffer.memory.n_elem, 0U);
 }
 
-TEST(GroupReaders, TheLastCellToReadKIsTheLastDualCellThatNeitherReachesNorLearnsTheKernel) {
+TEST(GroupReaders, TheLastCellToReadKAndTheCellsThatRunBesideK) {
   const auto solver = [](const char* name, const test::TextParams& params) {
     Variant v;
     v.plugin = &registry().find(PluginKind::Solver, name);
@@ -340,6 +341,22 @@ TEST(GroupReaders, TheLastCellToReadKIsTheLastDualCellThatNeitherReachesNorLearn
   EXPECT_EQ(last_gram_reader(group({{&dual, &learning}, {&primal_cell, &primal}})), 2U)
       << "no cell reads K";
   EXPECT_EQ(last_gram_reader({}), 0U);
+
+  // K and K(X, X*), built by the first cell to read K, are kept until the last has run
+  const auto places = [&](std::vector<std::pair<const Cell*, const Variant*>> list) {
+    std::string text;
+    for (const GramPlace& p : gram_places(group(std::move(list)))) {
+      text += p.last_reader ? 'L' : p.beside_gram ? 'B' : '.';
+    }
+    return text;
+  };
+  EXPECT_EQ(places({{&dual, &ridge}, {&dual, &learning}, {&dual, &fixed}}), ".BL");
+  EXPECT_EQ(places({{&dual, &learning}, {&dual, &ridge}, {&primal_cell, &primal}}), ".L.");
+  EXPECT_EQ(
+      places(
+          {{&dual, &ridge}, {&primal_cell, &primal}, {&dual, &cg}, {&dual, &ridge}, {&dual, &cg}}),
+      ".BBL.");
+  EXPECT_EQ(places({{&dual, &cg}, {&primal_cell, &primal}}), "..");
 }
 
 }  // namespace

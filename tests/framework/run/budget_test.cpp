@@ -39,6 +39,19 @@ TEST(Budget, ADualCellCountsAWorkingCopyOfKUnlessItFactorsKInPlace) {
   }
   // a solver that reaches the kernel holds what it says, whatever its place
   EXPECT_DOUBLE_EQ(estimate_memory(cell, data, *kernel, 1000, true).bytes, 1000 + inputs);
+  // between two cells that read K, K and K(X, X*) are kept beside a cell that reads none
+  const double kept = 8 * (n * n + n * m);
+  const MemoryEstimate reaching = estimate_memory(cell, data, *kernel, 1000, false, false, true);
+  EXPECT_DOUBLE_EQ(reaching.bytes, 1000 + inputs + kept);
+  EXPECT_THAT(reaching.what, HasSubstr("beside the group's K and K(X, X*), kept for a later cell"));
+  EXPECT_DOUBLE_EQ(estimate_memory(cell, data, *kernel, -1, false, true, true).bytes,
+                   8 * (2 * n * n + 2 * n * m + m) + inputs + kept);
+  Cell primal;
+  primal.form = Form::Primal;
+  const auto map = test::make_kernel("polynomial", {{"degree", "2"}});
+  EXPECT_DOUBLE_EQ(estimate_memory(primal, data, *map, -1, false, false, true).bytes -
+                       estimate_memory(primal, data, *map).bytes,
+                   kept);
 }
 
 }  // namespace

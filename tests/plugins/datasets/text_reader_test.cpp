@@ -18,13 +18,28 @@ std::string numbered_lines(int count) {
   return text;
 }
 
+/// Sets the thread count for a scope, and gives the old one back when it ends.
+class Threads {
+ public:
+  Threads() : saved_(kexp::thread_count()) {}
+  ~Threads() { kexp::set_thread_count(saved_); }
+  Threads(const Threads&) = delete;
+  Threads& operator=(const Threads&) = delete;
+  Threads(Threads&&) = delete;
+  Threads& operator=(Threads&&) = delete;
+  void set(int n) const { kexp::set_thread_count(n); }
+
+ private:
+  int saved_;
+};
+
 TEST(TextReader, AFileReadInPartsOnSeveralThreadsIsItsBytes) {
   const kexp::test::TempDir dir;
   const std::string content = numbered_lines(2000);  // about 13 kB
   const fs::path file = dir.write("data.csv", content);
-  const int threads = kexp::thread_count();
+  const Threads threads;
   for (const int t : {1, 2, 3}) {
-    kexp::set_thread_count(t);
+    threads.set(t);
     // parts that divide the size and that do not, one byte, and more than the file
     for (const std::size_t part :
          {std::size_t{1000}, content.size() / 4, std::size_t{1}, content.size() + 5}) {
@@ -37,7 +52,7 @@ TEST(TextReader, AFileReadInPartsOnSeveralThreadsIsItsBytes) {
   const int fd = ::open(file.c_str(), O_RDONLY | O_CLOEXEC);
   ASSERT_GE(fd, 0);
   for (const int t : {1, 2}) {
-    kexp::set_thread_count(t);
+    threads.set(t);
     std::string buffer(content.size(), '\0');
     int error = -1;
     EXPECT_EQ(read_parts(fd, buffer.data(), buffer.size(), 777, error), content.size());
@@ -50,15 +65,21 @@ TEST(TextReader, AFileReadInPartsOnSeveralThreadsIsItsBytes) {
     EXPECT_EQ(error, 0);
   }
   ::close(fd);
-  kexp::set_thread_count(threads);
   // below the size read in parts: one read, the same bytes
   EXPECT_EQ(read_text_file(file, "train", "data.csv", 1U << 20U).text, content);
 }
 
 TEST(TextReader, ReadingInPartsKeepsTheLimitAndTheEmptyFileError) {
   const kexp::test::TempDir dir;
-  const fs::path file = dir.write("data.csv", numbered_lines(100));
+  const std::string content = numbered_lines(100);
+  const fs::path file = dir.write("data.csv", content);
   EXPECT_THROW(read_text_file(file, "train", "data.csv", 10, ReadInParts{0, 3}), kexp::DataError);
+  // a file of exactly the limit is read whole, in parts, and no byte more is asked for
+  EXPECT_EQ(read_text_file(file, "train", "data.csv", content.size(), ReadInParts{0, 3}).text,
+            content);
+  // parts of no size are read as parts of one byte
+  EXPECT_EQ(read_text_file(file, "train", "data.csv", content.size(), ReadInParts{0, 0}).text,
+            content);
   const fs::path blank = dir.write("blank.csv", "\n  \n\t\n");
   EXPECT_THROW(read_text_file(blank, "train", "blank.csv", 100, ReadInParts{0, 2}),
                kexp::DataError);

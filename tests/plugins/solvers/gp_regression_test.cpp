@@ -1,5 +1,6 @@
 // gp_regression: a two-point problem worked by hand, the mean against kernel_ridge with
 // λ = noise, and variance and log marginal likelihood against their direct formulas.
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -13,6 +14,9 @@
 
 namespace kexp::test {
 namespace {
+
+using ::testing::HasSubstr;
+using ::testing::ThrowsMessage;
 
 TEST(GpRegression, TwoPointProblemWorkedByHand) {
   // K = [1 ½; ½ 1], noise 0.1: C = [1.1 ½; ½ 1.1], det C = 0.96,
@@ -82,23 +86,27 @@ TEST(GpRegression, VarianceAtATrainingPointIsBelowTheNoiseAndFarAwayIsThePrior) 
   EXPECT_NEAR(run.prediction.mean[0], 0.0, 1e-15);
 }
 
-/// A learning fit and prediction: K and K(X, X*) at the written values, and the kernel
-/// and the points, as the runner gives them to a solver with flags::learns_kernel.
-FitResult run_learning(Solver& solver, const Kernel& kernel, const Problem& p) {
+/// A fit and prediction as the runner makes them for a solver with flags::learns_kernel:
+/// with `optimize: true` (`learns`) only the kernel and the points, as for a solver that
+/// reaches the kernel; otherwise K and K(X, X*) as well.
+FitResult run_learning(Solver& solver, const Kernel& kernel, const Problem& p, bool learns = true) {
   arma::mat K, K_cross;
-  kernel.gram(p.X, K);
-  kernel.gram(p.X, p.Xt, K_cross);
-  const arma::vec diag = kernel.diagonal(p.Xt);
+  arma::vec diag;
   TrainingData train;
-  train.gram = &K;
+  TestData test;
+  if (!learns) {
+    kernel.gram(p.X, K);
+    kernel.gram(p.X, p.Xt, K_cross);
+    diag = kernel.diagonal(p.Xt);
+    train.gram = &K;
+    test.gram = &K_cross;
+    test.gram_diagonal = &diag;
+  }
   train.targets = &p.y;
   train.kernel = &kernel;
   train.inputs = &p.X;
   FitResult run;
   solver.fit(train, run.report);
-  TestData test;
-  test.gram = &K_cross;
-  test.gram_diagonal = &diag;
   test.kernel = &kernel;
   test.inputs = &p.Xt;
   run.prediction = solver.predict(test, run.report);
@@ -191,9 +199,26 @@ TEST(GpRegression, OptimizeReachesTheBestLikelihoodOfAGrid) {
   // The predictions are those of gp_regression written with the learned values.
   const auto at_learned = make_kernel("gaussian", {{"sigma", format_value(sigma)}});
   auto fixed = make_solver("gp_regression", {{"noise", format_value(noise)}});
-  const FitResult again = run_learning(*fixed, *at_learned, p);
+  const FitResult again = run_learning(*fixed, *at_learned, p, false);
   EXPECT_LT(relative_difference(run.prediction.mean, again.prediction.mean), 1e-9);
   EXPECT_LT(relative_difference(run.prediction.var_y, again.prediction.var_y), 1e-9);
+}
+
+TEST(GpRegression, WithoutKItNeedsToLearnAndWithoutTestPointsItCannotPredictWhatItLearned) {
+  const Problem p = make_problem(1, 20, 5, 65);
+  const auto k = make_kernel("gaussian", {{"sigma", "1"}});
+  TrainingData train;
+  train.targets = &p.y;
+  train.kernel = k.get();
+  train.inputs = &p.X;
+  SolverReport report;
+  auto fixed = make_solver("gp_regression", {{"noise", "0.1"}});
+  EXPECT_THAT([&] { fixed->fit(train, report); },
+              ThrowsMessage<Error>(HasSubstr("needs the Gram matrix K(X, X)")));
+  auto learning = make_solver("gp_regression", {{"noise", "0.1"}, {"optimize", "true"}});
+  learning->fit(train, report);
+  EXPECT_THAT([&] { (void)learning->predict(TestData{}, report); },
+              ThrowsMessage<Error>(HasSubstr("needs the test points to predict")));
 }
 
 TEST(GpRegression, RestartsNeverEndBelowTheFirstStart) {
