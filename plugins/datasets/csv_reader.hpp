@@ -1,10 +1,11 @@
 // The reading of the csv dataset, from the text of its files to kexp::Data: csv.cpp
 // gives it the files named in a config, tests/fuzz/csv_fuzz.cpp arbitrary bytes.
 //
-// A file is read in two passes over its text: the first counts the fields of every line,
-// checks the header and the number of fields and marks where every chunk of rows starts;
-// the second parses the chunks in parallel, each straight into its columns of the matrix.
-// No line is held split beyond its pass, so the memory taken is the text and the samples.
+// A file is read in two passes over its text, each over stretches of its lines in
+// parallel: the first reads the header and counts the rows of every stretch, which places
+// each stretch's rows among the columns of the matrix; the second parses the stretches,
+// each straight into its columns, and checks the number of fields of every row. No line
+// is held split beyond its pass, so the memory taken is the text and the samples.
 #pragma once
 
 #include <kexp/kexp.hpp>
@@ -29,6 +30,7 @@ struct CsvOptions {
   kexp::Task task = kexp::Task::Regression;
   NonFinitePolicy policy = NonFinitePolicy::Error;
   std::size_t max_features = 100000;
+  std::size_t stretch_bytes = kStretchBytes;  ///< of a stretch parsed on its own
 };
 
 inline char csv_delimiter(const std::string& name) {
@@ -58,31 +60,13 @@ struct CsvTable {
   int header_line = 0;
   std::size_t width = 0;
   std::size_t rows = 0;  ///< data rows (the header left out)
-  /// Where every kCsvChunkRows-th data row starts: the second pass parses the chunks
-  /// between them in parallel.
+  /// The stretches of the data rows, which the second pass parses in parallel.
   struct Chunk {
-    LineReader::Mark mark;  ///< a reader from here reads the chunk's first row next
-    std::size_t row = 0;    ///< its index among the data rows
+    Stretch lines;
+    std::size_t row = 0;  ///< the index of its first row among the data rows
   };
   std::vector<Chunk> chunks;
 };
-
-/// Rows per chunk of the second pass: enough that a thread's share outweighs its start.
-constexpr std::size_t kCsvChunkRows = 16384;
-
-/// The number of fields of `line`. A line without quotes is counted by its delimiters;
-/// the others are split (split_fields above), and so is a line with too many fields, for
-/// the error at its place.
-inline std::size_t csv_width(const TextLine& line, char delimiter, const std::string& file,
-                             std::size_t max_fields, Fields& fields) {
-  const std::string_view s = line.text;
-  if (delimiter != 0 && s.find('"') == std::string_view::npos) {
-    const auto width = static_cast<std::size_t>(std::count(s.begin(), s.end(), delimiter)) + 1;
-    if (width <= max_fields) return width;
-  }
-  split_fields(line, delimiter, file, max_fields, fields);
-  return fields.size();
-}
 
 inline bool csv_all_text(const Fields& fields) {
   bool any_text = false;
@@ -125,26 +109,23 @@ inline CsvTable csv_table(const TextFile& file, const CsvOptions& o) {
   split_fields(line, o.delimiter, name, max_fields, fields);
   t.first_line = line.number;
   t.width = fields.size();
+  LineReader::Mark from;  // without a header, the first line is the first row
   if (o.header == "true" || (o.header == "auto" && csv_all_text(fields))) {
     for (const Field& f : fields) t.header.push_back({std::string(f.text), f.column});
     t.header_line = line.number;
     csv_check_unique_names(t);
-  } else {
-    t.rows = 1;
-    t.chunks.push_back({LineReader::Mark{}, 0});
+    from = lines.mark();
   }
-  LineReader::Mark mark = lines.mark();
-  for (; lines.next(line); mark = lines.mark()) {
-    if (t.rows % kCsvChunkRows == 0) t.chunks.push_back({mark, t.rows});
-    const std::size_t width = csv_width(line, o.delimiter, name, max_fields, fields);
-    if (width != t.width) {
-      throw kexp::DataError(kexp::SourceLocation{name, line.number, 0},
-                            "this row has " + std::to_string(width) + " fields, line " +
-                                std::to_string(t.first_line) + " has " + std::to_string(t.width) +
-                                "; every row needs the same number (the delimiter is " +
-                                csv_delimiter_name(o.delimiter) + ")");
-    }
-    ++t.rows;
+  const std::vector<Stretch> stretched = stretches(file, from, o.stretch_bytes);
+  std::vector<std::size_t> rows(stretched.size(), 0);
+  read_in_parallel(stretched.size(), [&](std::size_t k) {
+    LineReader stretch(file, stretched[k].start, stretched[k].end);
+    TextLine row;
+    while (stretch.next(row)) ++rows[k];
+  });
+  for (std::size_t k = 0; k < stretched.size(); ++k) {
+    t.chunks.push_back({stretched[k], t.rows});
+    t.rows += rows[k];
   }
   if (t.rows == 0) {
     throw kexp::DataError(kexp::SourceLocation{name, t.header_line, 0},
@@ -157,6 +138,16 @@ inline CsvTable csv_table(const TextFile& file, const CsvOptions& o) {
                               csv_delimiter_name(o.delimiter));
   }
   return t;
+}
+
+/// The error for a row of `width` fields in the table `t`.
+inline kexp::DataError csv_width_error(const CsvTable& t, const TextLine& row, std::size_t width,
+                                       char delimiter) {
+  return kexp::DataError(kexp::SourceLocation{t.file->name, row.number, 0},
+                         "this row has " + std::to_string(width) + " fields, line " +
+                             std::to_string(t.first_line) + " has " + std::to_string(t.width) +
+                             "; every row needs the same number (the delimiter is " +
+                             csv_delimiter_name(delimiter) + ")");
 }
 
 inline std::string csv_column_list(const CsvTable& t) {
@@ -236,7 +227,7 @@ inline void csv_chunk(const CsvTable& t, std::size_t c, std::size_t target, cons
   const std::string& name = t.file->name;
   const std::size_t first = t.chunks[c].row;
   const std::size_t last = c + 1 < t.chunks.size() ? t.chunks[c + 1].row : t.rows;
-  LineReader lines(*t.file, t.chunks[c].mark);
+  LineReader lines(*t.file, t.chunks[c].lines.start, t.chunks[c].lines.end);
   TextLine line;
   Fields fields;
   std::vector<double> row(t.width);
@@ -257,7 +248,8 @@ inline void csv_chunk(const CsvTable& t, std::size_t c, std::size_t target, cons
       store(r, target_column);
       continue;
     }
-    split_fields(line, o.delimiter, name, t.width, fields);
+    split_fields(line, o.delimiter, name, o.max_features + 1, fields);
+    if (fields.size() != t.width) throw csv_width_error(t, line, fields.size(), o.delimiter);
     bool keep = true;
     for (std::size_t j = 0; j < t.width; ++j) {
       const Field& f = fields[j];
@@ -299,7 +291,7 @@ inline void csv_chunk(const CsvTable& t, std::size_t c, std::size_t target, cons
   }
 }
 
-/// The second pass over the file of `t`: its chunks in parallel (read_in_parallel), each
+/// The second pass over the file of `t`: its stretches in parallel (read_in_parallel), each
 /// into its own columns.
 inline CsvSamples csv_samples(const CsvTable& t, std::size_t target, const CsvOptions& o) {
   const std::string& name = t.file->name;

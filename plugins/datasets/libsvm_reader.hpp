@@ -28,6 +28,7 @@ struct LibsvmOptions {
   NonFinitePolicy policy = NonFinitePolicy::Error;
   std::size_t max_features = 100000;
   std::uint64_t max_matrix_bytes = std::uint64_t{4} << 30;
+  std::size_t stretch_bytes = kStretchBytes;  ///< of a stretch parsed on its own
 };
 
 /// One stored value: sample, feature index (from 0), value.
@@ -57,9 +58,6 @@ struct SparseSamples {
   std::size_t rows = 0;      ///< lines with data, left out or not
   std::vector<int> dropped;  ///< the lines left out under on_nonfinite: drop
 };
-
-/// Bytes per stretch of a file read on its own, in parallel with the others.
-constexpr std::size_t kLibsvmStretchBytes = std::size_t{4} << 20;
 
 /// What the text before a colon is as an index.
 enum class IndexText { Index, TooLarge, NotAnIndex };
@@ -217,37 +215,13 @@ inline SparseSamples libsvm_stretch(const TextFile& file, const LibsvmOptions& o
   return s;
 }
 
-/// The labels and entries of `file`: its stretches of about kLibsvmStretchBytes read in
+/// The labels and entries of `file`: its stretches of about `o.stretch_bytes` read in
 /// parallel (read_in_parallel).
 inline SparseSamples libsvm_samples(const TextFile& file, const LibsvmOptions& o) {
-  const std::string_view text = file.text;
-  std::vector<std::size_t> starts{0};
-  while (starts.back() + kLibsvmStretchBytes < text.size()) {
-    const std::size_t newline = text.find('\n', starts.back() + kLibsvmStretchBytes);
-    if (newline == std::string_view::npos || newline + 1 >= text.size()) break;
-    starts.push_back(newline + 1);
-  }
-  const std::size_t stretches = starts.size();
-  starts.push_back(text.size());
-  // the number of the line before each stretch, from the line ends before it
-  std::vector<int> line_before(stretches + 1, 0);
-  std::vector<std::size_t> line_ends(stretches, 0);
-#pragma omp parallel for schedule(static) num_threads(kexp::thread_count())
-  for (std::size_t k = 0; k < stretches; ++k) {
-    const std::string_view part = text.substr(starts[k], starts[k + 1] - starts[k]);
-    line_ends[k] = static_cast<std::size_t>(std::count(part.begin(), part.end(), '\n'));
-  }
-  for (std::size_t k = 0; k + 1 < stretches; ++k) {
-    const std::size_t next = static_cast<std::size_t>(line_before[k]) + line_ends[k];
-    if (next >= static_cast<std::size_t>(INT_MAX)) {
-      throw kexp::DataError(kexp::SourceLocation{file.name, INT_MAX, 0},
-                            "the file has more lines than kexp can count; split it");
-    }
-    line_before[k + 1] = static_cast<int>(next);
-  }
-  std::vector<SparseSamples> parts(stretches);
-  read_in_parallel(stretches, [&](std::size_t k) {
-    parts[k] = libsvm_stretch(file, o, {starts[k], line_before[k]}, starts[k + 1]);
+  const std::vector<Stretch> stretched = stretches(file, LineReader::Mark{}, o.stretch_bytes);
+  std::vector<SparseSamples> parts(stretched.size());
+  read_in_parallel(stretched.size(), [&](std::size_t k) {
+    parts[k] = libsvm_stretch(file, o, stretched[k].start, stretched[k].end);
   });
   SparseSamples s;
   s.file = file.name;

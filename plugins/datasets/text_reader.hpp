@@ -177,6 +177,59 @@ class LineReader {
   std::size_t end_ = file_.text.size();
 };
 
+/// Bytes per stretch of a file parsed on its own, in parallel with the others: enough that
+/// a thread's share outweighs its start.
+constexpr std::size_t kStretchBytes = std::size_t{4} << 20U;
+
+/// A stretch of a file's lines: from `start` (the start of a line, and the number of the
+/// line before it) to the byte `end` (the start of the next stretch or the end of the text).
+struct Stretch {
+  LineReader::Mark start;
+  std::size_t end = 0;
+};
+
+/// The lines of `file` from `from` on, cut at line ends into stretches of about `bytes`
+/// bytes (at least one), each with the number of the line before it: the line ends are
+/// counted on every thread.
+inline std::vector<Stretch> stretches(const TextFile& file, LineReader::Mark from,
+                                      std::size_t bytes) {
+  const std::string_view text = file.text;
+  bytes = std::max<std::size_t>(bytes, 1);
+  std::vector<std::size_t> starts{std::min(from.position, text.size())};
+  while (text.size() - starts.back() > bytes) {
+    const std::size_t newline = text.find('\n', starts.back() + bytes);
+    if (newline == std::string_view::npos || newline + 1 >= text.size()) break;
+    starts.push_back(newline + 1);
+  }
+  const std::size_t count = starts.size();
+  starts.push_back(text.size());
+  std::vector<std::size_t> line_ends(count, 0);
+#pragma omp parallel for schedule(static) num_threads(kexp::thread_count())
+  for (std::size_t k = 0; k < count; ++k) {
+    // memchr from line end to line end: lines of a hundred bytes are counted several
+    // times faster than by std::count's byte after byte
+    const char* at = text.data() + starts[k];
+    const char* const end = text.data() + starts[k + 1];
+    std::size_t ends = 0;
+    while (const void* newline = std::memchr(at, '\n', static_cast<std::size_t>(end - at))) {
+      ++ends;
+      at = static_cast<const char*>(newline) + 1;
+    }
+    line_ends[k] = ends;
+  }
+  std::vector<Stretch> out(count);
+  auto line = static_cast<std::size_t>(from.line);
+  for (std::size_t k = 0; k < count; ++k) {
+    if (line >= static_cast<std::size_t>(INT_MAX)) {
+      throw kexp::DataError(kexp::SourceLocation{file.name, INT_MAX, 0},
+                            "the file has more lines than kexp can count; split it");
+    }
+    out[k] = {{starts[k], static_cast<int>(line)}, starts[k + 1]};
+    line += line_ends[k];
+  }
+  return out;
+}
+
 /// Calls read(k) for the parts k = 0 … parts − 1 of a file, on kexp::thread_count()
 /// threads. When parts throw, rethrows what the first of them in file order threw: the
 /// error a reading from start to end would have met first. A part after one that has

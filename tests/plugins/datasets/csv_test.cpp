@@ -6,8 +6,10 @@
 
 #include <filesystem>
 #include <functional>
+#include <limits>
 #include <string>
 
+#include "datasets/csv_reader.hpp"
 #include "plugins/datasets/loading.hpp"
 
 namespace kexp::test {
@@ -333,8 +335,8 @@ TEST(CsvShippedData, DiabetesHas442PatientsAndTenVariables) {
   EXPECT_NEAR(arma::mean(data.y), 152.133, 1e-3);
 }
 
-// A file of many chunks (kCsvChunkRows = 16384 rows each), parsed in parallel: every value
-// lands in its own column, in file order, across blank lines and quoted fields.
+// A file of many rows, blank lines and quoted fields now and then: every value lands in its
+// own column, in file order.
 std::string many_rows(int rows, const std::function<std::string(int)>& row) {
   std::string text = "a,b,y\n";
   for (int i = 0; i < rows; ++i) {
@@ -352,7 +354,7 @@ std::string plain_row(int i) {
 
 TEST_F(Csv, ManyChunksInParallelKeepTheRowsInOrder) {
   kexp::set_thread_count(2);
-  constexpr int kRows = 50000;  // four chunks, the last short
+  constexpr int kRows = 50000;
   dir.write("big.csv", many_rows(kRows, plain_row));
   const Data data = load_dataset("csv", {{"train", "big.csv"}}, dir.path());
   ASSERT_EQ(data.X.n_cols, static_cast<arma::uword>(kRows));
@@ -364,10 +366,10 @@ TEST_F(Csv, ManyChunksInParallelKeepTheRowsInOrder) {
   kexp::set_thread_count(0);
 }
 
-TEST_F(Csv, TheFirstErrorOfTheFileIsReportedWhicheverChunkFindsItFirst) {
+TEST_F(Csv, TheFirstErrorOfTheFileIsReportedAtItsLine) {
   kexp::set_thread_count(2);
-  // errors in rows 40000 (chunk 2) and 20000 (chunk 1); the file's first is reported,
-  // at its line: the header, the row's index and the blank lines before it
+  // errors in rows 40000 and 20000; the file's first is reported, at its line: the header,
+  // the row's index and the blank lines before it
   auto row = [](int i) {
     if (i == 20000) return std::string("1,x,2\n");
     if (i == 40000) return std::string("1,,2\n");
@@ -381,7 +383,7 @@ TEST_F(Csv, TheFirstErrorOfTheFileIsReportedWhicheverChunkFindsItFirst) {
   kexp::set_thread_count(0);
 }
 
-TEST_F(Csv, RowsDroppedInSeveralChunksLeaveTheOthersInOrder) {
+TEST_F(Csv, RowsDroppedHereAndThereLeaveTheOthersInOrder) {
   kexp::set_thread_count(2);
   auto row = [](int i) {
     if (i == 5 || i == 17000 || i == 49999) return std::to_string(i) + ",NA,1\n";
@@ -398,6 +400,83 @@ TEST_F(Csv, RowsDroppedInSeveralChunksLeaveTheOthersInOrder) {
     ASSERT_EQ(data.X(0, c), i) << "row " << i;
     ASSERT_EQ(data.y[c], -i) << "row " << i;
     ++c;
+  }
+  kexp::set_thread_count(0);
+}
+
+// Both passes read a file in stretches of its lines on every thread. Cut into stretches of
+// any size, down to a line each, a file gives the same data, or the same first error at
+// the same place, as read in one stretch.
+Data csv_in_stretches(const std::string& text, std::size_t stretch_bytes,
+                      kexp_datasets::CsvOptions o = {}) {
+  o.stretch_bytes = stretch_bytes;
+  const auto file = kexp_datasets::text_file("s.csv", "train", "s.csv", text);
+  return kexp_datasets::csv_data(
+      file, [] { return std::nullopt; }, o);
+}
+
+std::string csv_error_in_stretches(const std::string& text, std::size_t stretch_bytes,
+                                   const kexp_datasets::CsvOptions& o = {}) {
+  try {
+    (void)csv_in_stretches(text, stretch_bytes, o);
+  } catch (const DataError& e) {
+    return e.what();
+  }
+  return "no error";
+}
+
+TEST(CsvStretches, AnyStretchSizeGivesTheDataOfOneStretch) {
+  kexp::set_thread_count(2);
+  const std::string with_header = many_rows(3000, plain_row);
+  const std::string without_header = with_header.substr(with_header.find('\n') + 1);
+  kexp_datasets::CsvOptions drop;
+  drop.policy = kexp_datasets::NonFinitePolicy::Drop;
+  const std::string with_gaps = many_rows(
+      3000, [](int i) { return i % 700 == 1 ? std::to_string(i) + ",NA,1\n" : plain_row(i); });
+  const std::size_t whole = std::numeric_limits<std::size_t>::max();
+  const Data a = csv_in_stretches(with_header, whole);
+  const Data b = csv_in_stretches(without_header, whole);
+  const Data c = csv_in_stretches(with_gaps, whole, drop);
+  ASSERT_EQ(a.X.n_cols, 3000U);
+  ASSERT_EQ(b.X.n_cols, 3000U);
+  ASSERT_EQ(c.X.n_cols, 3000U - 5);
+  for (const std::size_t bytes : {std::size_t{1}, std::size_t{64}, std::size_t{4096}}) {
+    SCOPED_TRACE("stretches of " + std::to_string(bytes) + " bytes");
+    const Data a2 = csv_in_stretches(with_header, bytes);
+    const Data b2 = csv_in_stretches(without_header, bytes);
+    const Data c2 = csv_in_stretches(with_gaps, bytes, drop);
+    EXPECT_TRUE(arma::approx_equal(a2.X, a.X, "absdiff", 0.0) && arma::all(a2.y == a.y));
+    EXPECT_TRUE(arma::approx_equal(b2.X, b.X, "absdiff", 0.0) && arma::all(b2.y == b.y));
+    EXPECT_TRUE(arma::approx_equal(c2.X, c.X, "absdiff", 0.0) && arma::all(c2.y == c.y));
+  }
+  kexp::set_thread_count(0);
+}
+
+TEST(CsvStretches, AnyStretchSizeGivesTheFirstErrorAtItsPlace) {
+  kexp::set_thread_count(2);
+  // a row of the wrong width after a field that is not a number, and the other way round:
+  // the first in the file is reported
+  const std::string wide = many_rows(3000, [](int i) {
+    if (i == 2500) return std::string("1,x,2\n");
+    if (i == 1200) return std::string("1,2,3,4\n");
+    return plain_row(i);
+  });
+  const std::string text = many_rows(3000, [](int i) {
+    if (i == 2500) return std::string("1,,2\n");
+    if (i == 1200) return std::string("1,x,2\n");
+    return plain_row(i);
+  });
+  const std::size_t whole = std::numeric_limits<std::size_t>::max();
+  const std::string wide_error = csv_error_in_stretches(wide, whole);
+  const std::string text_error = csv_error_in_stretches(text, whole);
+  // the header, rows 0 to i and the blank lines after rows 7, 1007, …
+  const std::string line = std::to_string(1 + 1200 + 1 + (1200 + 992) / 1000);
+  EXPECT_THAT(wide_error, HasSubstr("s.csv:" + line + ": this row has 4"));
+  EXPECT_THAT(text_error, HasSubstr("s.csv:" + line + ":3: field 2 'x' is not a number"));
+  for (const std::size_t bytes : {std::size_t{1}, std::size_t{64}, std::size_t{4096}}) {
+    SCOPED_TRACE("stretches of " + std::to_string(bytes) + " bytes");
+    EXPECT_EQ(csv_error_in_stretches(wide, bytes), wide_error);
+    EXPECT_EQ(csv_error_in_stretches(text, bytes), text_error);
   }
   kexp::set_thread_count(0);
 }

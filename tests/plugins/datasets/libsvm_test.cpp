@@ -6,8 +6,10 @@
 #include <sys/stat.h>
 
 #include <functional>
+#include <limits>
 #include <string>
 
+#include "datasets/libsvm_reader.hpp"
 #include "plugins/datasets/loading.hpp"
 
 namespace kexp::test {
@@ -230,7 +232,7 @@ TEST_F(Libsvm, MissingEmptyOrFeaturelessFile) {
               HasSubstr("so the dimension is 0"));
 }
 
-// A file of several stretches (kLibsvmStretchBytes = 4 MiB each), read in parallel: the
+// A file of several stretches (kStretchBytes = 4 MiB each), read in parallel: the
 // samples stay in file order and the line numbers count every line before them.
 std::string libsvm_line(int i) {
   std::string line = std::to_string(i % 3);
@@ -306,6 +308,49 @@ TEST_F(Libsvm, LinesDroppedInSeveralStretchesLeaveTheOthersInOrder) {
     if (i == 3 || i == 120000 || i == 249999) continue;
     ASSERT_EQ(data.X(0, c), i + 1.0) << "line " << i;
     ++c;
+  }
+  kexp::set_thread_count(0);
+}
+
+// Cut into stretches of any size, down to a line each, a file gives the same data, or the
+// same first error at the same place, as read in one stretch.
+Data libsvm_in_stretches(const std::string& text, std::size_t stretch_bytes) {
+  kexp_datasets::LibsvmOptions o;
+  o.stretch_bytes = stretch_bytes;
+  o.policy = kexp_datasets::NonFinitePolicy::Drop;
+  const auto file = kexp_datasets::text_file("s.txt", "train", "s.txt", text);
+  return kexp_datasets::libsvm_data(
+      file, [] { return std::nullopt; }, o);
+}
+
+std::string libsvm_error_in_stretches(const std::string& text, std::size_t stretch_bytes) {
+  try {
+    (void)libsvm_in_stretches(text, stretch_bytes);
+  } catch (const DataError& e) {
+    return e.what();
+  }
+  return "no error";
+}
+
+TEST(LibsvmStretches, AnyStretchSizeGivesTheDataAndTheErrorOfOneStretch) {
+  kexp::set_thread_count(2);
+  const std::string good = libsvm_lines(
+      3000, [](int i) { return i % 700 == 1 ? std::string("1 1:nan 2:1\n") : libsvm_line(i); });
+  const std::string bad = libsvm_lines(3000, [](int i) {
+    if (i == 2500) return std::string("1 1:x\n");
+    if (i == 1200) return std::string("1 3:1 2:1\n");
+    return libsvm_line(i);
+  });
+  const std::size_t whole = std::numeric_limits<std::size_t>::max();
+  const Data a = libsvm_in_stretches(good, whole);
+  ASSERT_EQ(a.X.n_cols, 3000U - 5);
+  const std::string error = libsvm_error_in_stretches(bad, whole);
+  EXPECT_THAT(error, HasSubstr("index 2 is not greater than the index before it"));
+  for (const std::size_t bytes : {std::size_t{1}, std::size_t{64}, std::size_t{4096}}) {
+    SCOPED_TRACE("stretches of " + std::to_string(bytes) + " bytes");
+    const Data a2 = libsvm_in_stretches(good, bytes);
+    EXPECT_TRUE(arma::approx_equal(a2.X, a.X, "absdiff", 0.0) && arma::all(a2.y == a.y));
+    EXPECT_EQ(libsvm_error_in_stretches(bad, bytes), error);
   }
   kexp::set_thread_count(0);
 }

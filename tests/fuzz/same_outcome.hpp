@@ -1,0 +1,51 @@
+// What the reader fuzzers check beyond a reading's own invariants: a file read in stretches
+// of a few bytes, many more than threads, gives what it gives read in one stretch: the
+// same data, bit for bit, or the same first error.
+#pragma once
+
+#include <kexp/kexp.hpp>
+
+#include <cstdio>
+#include <cstdlib>
+#include <optional>
+#include <string>
+
+namespace kexp_fuzz {
+
+/// What a reading gave: its data, or the message of its error.
+struct Outcome {
+  std::optional<kexp::Data> data;
+  std::string error;
+};
+
+/// The outcome of read(), which returns kexp::Data or throws kexp::DataError.
+template <class Read>
+Outcome outcome(const Read& read) {
+  try {
+    return {read(), {}};
+  } catch (const kexp::DataError& e) {
+    return {std::nullopt, e.what()};
+  }
+}
+
+inline bool same(const arma::mat& a, const arma::mat& b) {
+  return a.n_rows == b.n_rows && a.n_cols == b.n_cols && arma::all(arma::vectorise(a == b));
+}
+
+/// Aborts, as the fuzzer's failure, unless the two outcomes are the same.
+inline void require_same(const Outcome& whole, const Outcome& stretched, const char* reader) {
+  bool ok = whole.data.has_value() == stretched.data.has_value() && whole.error == stretched.error;
+  if (ok && whole.data) {
+    const kexp::Data& a = *whole.data;
+    const kexp::Data& b = *stretched.data;
+    ok = same(a.X, b.X) && same(a.y, b.y) && a.has_test == b.has_test && same(a.X_test, b.X_test) &&
+         same(a.y_test, b.y_test) && a.feature_names == b.feature_names;
+  }
+  if (ok) return;
+  std::fprintf(stderr, "%s_fuzz: read in stretches, the file gave something else: %s against %s\n",
+               reader, stretched.data ? "data" : stretched.error.c_str(),
+               whole.data ? "data" : whole.error.c_str());
+  std::abort();
+}
+
+}  // namespace kexp_fuzz
