@@ -5,9 +5,9 @@
 #      scikit-learn's (bench/peer/compare.py --check) (ctest);
 #   2. the unit and end-to-end tests again in a Debug build with AddressSanitizer and
 #      UndefinedBehaviorSanitizer;
-#   3. the fuzz targets of the experiment file and the two data readers, 20 s each from
-#      their seed corpora with a fixed seed (scripts/fuzz.sh: clang's libFuzzer with the
-#      sanitizers);
+#   3. the fuzz targets of the experiment file and the two data readers, 20 s each, at
+#      once, from their seed corpora with a fixed seed (scripts/fuzz.sh: clang's libFuzzer
+#      with the sanitizers);
 #   4. the static checks: clang-format on every C++ file, the include layering of the
 #      runner core, clang-tidy on the runner core and the program (scripts/check-format.sh,
 #      scripts/check-layers.sh, scripts/check-tidy.sh).

@@ -116,11 +116,15 @@ class GroupExecution {
   void run(const std::vector<GroupCell>& cells, const GroupCallbacks& callbacks) {
     std::map<std::size_t, std::size_t> group_size, group_position;
     for (const GroupCell& g : cells) ++group_size[g.solver->component];
-    const std::size_t last_reader = last_gram_reader(cells);
+    const std::vector<GramPlace> places = gram_places(cells);
     const auto readers =
         static_cast<std::size_t>(std::count_if(cells.begin(), cells.end(), uses_gram));
     // K's only user, given it to overwrite, may need only its lower triangle; the
     // validation folds cut blocks on both sides of the diagonal.
+    const auto last_reader =
+        static_cast<std::size_t>(std::find_if(places.begin(), places.end(),
+                                              [](const GramPlace& p) { return p.last_reader; }) -
+                                 places.begin());
     if (readers == 1 && !cells[last_reader].refusal && data_.splits.empty() &&
         cells[last_reader].solver->plugin->has_flag(flags::lower_triangle)) {
       gram_part_ = Triangle::Lower;
@@ -139,7 +143,7 @@ class GroupExecution {
     bool duals_released = false;
     for (std::size_t i = 0; i < cells.size(); ++i) {
       const GroupCell& g = cells[i];
-      if (!uses_gram(g) && (last_reader == cells.size() || i > last_reader) && !duals_released) {
+      if (places[i].after_gram && !duals_released) {
         // No cell that reads K is left: K's memory, and K(X, X*) in it, must not stay
         // beside Φ or a solver that reaches the kernel.
         in_.release_duals(buffer_);
@@ -149,7 +153,7 @@ class GroupExecution {
       result.n_train = data_.X_train.n_cols;
       result.n_test = data_.X_test.n_cols;
       result.d = data_.X_train.n_rows;
-      const bool last_dual = i == last_reader;
+      const bool last_dual = places[i].last_reader;
       if (g.refusal) {
         result.status = CellResult::Status::Refused;
         result.error = *g.refusal;
@@ -641,6 +645,7 @@ std::vector<GramPlace> gram_places(const std::vector<GroupCell>& cells) {
   for (std::size_t i = 0; i < cells.size(); ++i) {
     places[i].last_reader = i == last;
     places[i].beside_gram = built && i < last && !uses_gram(cells[i]);
+    places[i].after_gram = i > last || last == cells.size();
     built = built || uses_gram(cells[i]);
   }
   return places;

@@ -51,8 +51,7 @@ struct GroupCell {
 [[nodiscard]] bool reads_gram(const Cell& cell, const Variant& solver);
 
 /// The place in `cells` (a group, in the order it runs) of the last cell that reads K, or
-/// cells.size() when none does. That cell may factor K in place, and K is released once
-/// it has run: the executor runs the group so, and the runner budgets it so (gram_places).
+/// cells.size() when none does.
 [[nodiscard]] std::size_t last_gram_reader(const std::vector<GroupCell>& cells);
 
 /// Where a cell of a group stands towards the group's K.
@@ -62,9 +61,14 @@ struct GramPlace {
   /// A cell that reads no K but runs after a cell that has built K and K(X, X*) and
   /// before the last one to read K: both are kept in memory beside it.
   bool beside_gram = false;
+  /// A cell that runs after the last cell to read K, or in a group where none does: K
+  /// and K(X, X*) are released before it starts.
+  bool after_gram = false;
 };
 
-/// The place of each of `cells` (a group, in the order it runs), for the memory budget.
+/// The place of each of `cells` (a group, in the order it runs): the one rule by which
+/// the executor runs a group (what factors K in place, when K is released) and the runner
+/// budgets it.
 [[nodiscard]] std::vector<GramPlace> gram_places(const std::vector<GroupCell>& cells);
 
 /// What the executor tells as it goes.

@@ -343,20 +343,23 @@ TEST(GroupReaders, TheLastCellToReadKAndTheCellsThatRunBesideK) {
   EXPECT_EQ(last_gram_reader({}), 0U);
 
   // K and K(X, X*), built by the first cell to read K, are kept until the last has run
+  // (L) and beside the cells between that read no K (B), and released before the cells
+  // after it (A)
   const auto places = [&](std::vector<std::pair<const Cell*, const Variant*>> list) {
     std::string text;
     for (const GramPlace& p : gram_places(group(std::move(list)))) {
-      text += p.last_reader ? 'L' : p.beside_gram ? 'B' : '.';
+      EXPECT_LE(int{p.last_reader} + int{p.beside_gram} + int{p.after_gram}, 1);
+      text += p.last_reader ? 'L' : p.beside_gram ? 'B' : p.after_gram ? 'A' : '.';
     }
     return text;
   };
   EXPECT_EQ(places({{&dual, &ridge}, {&dual, &learning}, {&dual, &fixed}}), ".BL");
-  EXPECT_EQ(places({{&dual, &learning}, {&dual, &ridge}, {&primal_cell, &primal}}), ".L.");
+  EXPECT_EQ(places({{&dual, &learning}, {&dual, &ridge}, {&primal_cell, &primal}}), ".LA");
   EXPECT_EQ(
       places(
           {{&dual, &ridge}, {&primal_cell, &primal}, {&dual, &cg}, {&dual, &ridge}, {&dual, &cg}}),
-      ".BBL.");
-  EXPECT_EQ(places({{&dual, &cg}, {&primal_cell, &primal}}), "..");
+      ".BBLA");
+  EXPECT_EQ(places({{&dual, &cg}, {&primal_cell, &primal}}), "AA");
 }
 
 }  // namespace
