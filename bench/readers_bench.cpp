@@ -5,6 +5,9 @@
 //                       the whole file over that, measured one after the other
 //   Load/<format>       the dataset plugin's whole load through the real loader: reading,
 //                       checking and parsing into the d × n matrix
+//   ParseLibsvm         parsing the libsvm file's text (in memory) straight into the matrix,
+//                       and list_over_direct: the time of parsing it through the list of
+//                       entries over that, measured one after the other
 // Counters: file_MB, the file's size in 10⁶ bytes; bytes_per_second, its size over the
 // wall-clock time (the parsing runs on every thread), in MiB/s. The files are written
 // once, into a temporary folder, before the first benchmark.
@@ -20,10 +23,12 @@
 #include <filesystem>
 #include <fstream>
 #include <limits>
+#include <optional>
 #include <random>
 #include <string>
 #include <utility>
 
+#include "datasets/libsvm_reader.hpp"
 #include "datasets/text_reader.hpp"
 #include "kexp/kexp.hpp"
 #include "run_benchmarks.hpp"
@@ -94,31 +99,50 @@ void bytes_per_second(benchmark::State& state, std::uintmax_t bytes) {
   state.SetBytesProcessed(static_cast<int64_t>(state.iterations()) * static_cast<int64_t>(bytes));
 }
 
-void ReadFile(benchmark::State& state, const fs::path& file, std::uintmax_t bytes) {
-  // In each iteration the file is read as the readers read it (in parts, on every thread)
-  // and then with one read(), one after the other under the same load; the time is the
-  // first's, and one_read_over_parts their ratio.
-  const kexp_datasets::ReadInParts one_read{std::numeric_limits<std::size_t>::max()};
-  double parts_s = 0, one_s = 0;
+/// Runs first() and then second() in each iteration, one after the other under the same
+/// load: the iteration's time is first's, and the counter `ratio` second's time over it.
+template <class First, class Second>
+void side_by_side(benchmark::State& state, const char* ratio, const First& first,
+                  const Second& second) {
+  double first_s = 0, second_s = 0;
   for (auto _ : state) {
     auto start = std::chrono::steady_clock::now();
-    {
-      const auto text = kexp_datasets::read_text_file(file, "train", file.string(), bytes + 1);
-      benchmark::DoNotOptimize(text.text.data());
-    }
-    const double p =
+    first();
+    const double t =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     start = std::chrono::steady_clock::now();
-    {
-      const auto text =
-          kexp_datasets::read_text_file(file, "train", file.string(), bytes + 1, one_read);
-      benchmark::DoNotOptimize(text.text.data());
-    }
-    one_s += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    parts_s += p;
-    state.SetIterationTime(p);
+    second();
+    second_s += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    first_s += t;
+    state.SetIterationTime(t);
   }
-  state.counters["one_read_over_parts"] = one_s / parts_s;
+  state.counters[ratio] = second_s / first_s;
+}
+
+void ReadFile(benchmark::State& state, const fs::path& file, std::uintmax_t bytes) {
+  // The file read as the readers read it (in parts, on every thread), then with one read().
+  const kexp_datasets::ReadInParts one_read{std::numeric_limits<std::size_t>::max()};
+  const auto read = [&](const kexp_datasets::ReadInParts& parts) {
+    const auto text = kexp_datasets::read_text_file(file, "train", file.string(), bytes + 1, parts);
+    benchmark::DoNotOptimize(text.text.data());
+  };
+  side_by_side(
+      state, "one_read_over_parts", [&] { read({}); }, [&] { read(one_read); });
+  bytes_per_second(state, bytes);
+}
+
+void ParseLibsvm(benchmark::State& state, const fs::path& file, std::uintmax_t bytes) {
+  // The text parsed straight into the matrix, then through the list of entries.
+  const auto text = kexp_datasets::read_text_file(file, "train", file.string(), bytes + 1);
+  kexp_datasets::LibsvmOptions list;
+  list.direct = false;
+  const auto parse = [&](const kexp_datasets::LibsvmOptions& o) {
+    const auto no_test = [] { return std::optional<kexp_datasets::TextFile>(); };
+    const kexp::Data data = kexp_datasets::libsvm_data(text, no_test, o);
+    benchmark::DoNotOptimize(data.X.memptr());
+  };
+  side_by_side(
+      state, "list_over_direct", [&] { parse({}); }, [&] { parse(list); });
   bytes_per_second(state, bytes);
 }
 
@@ -148,6 +172,9 @@ void register_all() {
         ->Unit(benchmark::kMillisecond)
         ->UseRealTime();
   }
+  benchmark::RegisterBenchmark("ParseLibsvm", ParseLibsvm, f.libsvm, f.libsvm_bytes)
+      ->Unit(benchmark::kMillisecond)
+      ->UseManualTime();
 }
 
 }  // namespace

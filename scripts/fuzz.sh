@@ -57,22 +57,24 @@ targets=(config csv libsvm)
 # on several threads.
 export OMP_NUM_THREADS=1
 for target in "${targets[@]}"; do
-  corpus="$work/$target"
-  mkdir -p "$corpus"
-  cp tests/fuzz/corpus/"$target"/* "$corpus"/
-  (
-    status=0
-    build-fuzz/bin/fuzz_"$target" "$corpus" -max_total_time="$seconds" -rss_limit_mb=2048 \
-      -timeout=5 -max_len=8192 -seed="${KEXP_FUZZ_SEED:-0}" -print_final_stats=1 \
-      -artifact_prefix="$work/$target-" > "$work/$target.log" 2>&1 || status=$?
-    echo "$status" > "$work/$target.status"
-  ) &
+  mkdir -p "$work/$target"
+  cp tests/fuzz/corpus/"$target"/* "$work/$target"/
 done
-wait
-failed=0
+pids=()
+# a fuzzer still running when this script ends (an error, a signal) is stopped with it
+trap 'kill "${pids[@]}" 2> /dev/null || true' EXIT
 for target in "${targets[@]}"; do
+  build-fuzz/bin/fuzz_"$target" "$work/$target" -max_total_time="$seconds" -rss_limit_mb=2048 \
+    -timeout=5 -max_len=8192 -seed="${KEXP_FUZZ_SEED:-0}" -print_final_stats=1 \
+    -artifact_prefix="$work/$target-" > "$work/$target.log" 2>&1 &
+  pids+=("$!")
+done
+failed=0
+for i in "${!targets[@]}"; do
+  target=${targets[i]}
   log="$work/$target.log"
-  status=$(cat "$work/$target.status" 2> /dev/null || echo 1)
+  status=0
+  wait "${pids[i]}" || status=$?
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
   time=$(sed -n 's/^Done [0-9]* runs in \([0-9]*\) second.*/\1/p' "$log" | tail -1)
   if ((status == 0)); then

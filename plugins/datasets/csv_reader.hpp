@@ -52,7 +52,8 @@ struct HeaderField {
 };
 
 /// The shape of a delimited file, from the first pass: its header if it has one, the number
-/// of fields of every row and the number of data rows.
+/// of fields of its first line (`width`, which every row must have) and the number of data
+/// rows.
 struct CsvTable {
   const TextFile* file = nullptr;
   std::vector<HeaderField> header;  ///< empty without a header

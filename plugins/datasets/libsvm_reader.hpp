@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <limits>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -29,6 +30,9 @@ struct LibsvmOptions {
   std::size_t max_features = 100000;
   std::uint64_t max_matrix_bytes = std::uint64_t{4} << 30;
   std::size_t stretch_bytes = kStretchBytes;  ///< of a stretch parsed on its own
+  /// Parse into the matrix straight away where the first pass allows it (libsvm_data);
+  /// false: always through the list of entries (the tests compare the two).
+  bool direct = true;
 };
 
 /// One stored value: sample, feature index (from 0), value.
@@ -100,21 +104,36 @@ class Tokens {
   std::size_t pos_ = 0;
 };
 
-/// The lines of `file` from `start` to the byte `end` (a line's start or the end).
+/// Where the second pass writes a stretch's samples straight into the matrix: the r-th
+/// line with data of the stretch (from 0, left out or not) into column first_row + r of X,
+/// which is zero and has a column for every line with data of the file; kept[first_row + r]
+/// is set when the line is kept. An entry beyond X's rows is not written (a test file's
+/// index beyond the training set's dimension, which libsvm_data refuses afterwards).
+struct DirectRows {
+  arma::mat* X = nullptr;
+  std::size_t first_row = 0;
+  std::vector<char>* kept = nullptr;
+};
+
+/// The lines of `file` from `start` to the byte `end` (a line's start or the end): their
+/// entries into the list of `parts`, or into the matrix when `direct` is given.
 inline SparseSamples libsvm_stretch(const TextFile& file, const LibsvmOptions& o,
-                                    LineReader::Mark start, std::size_t end) {
+                                    LineReader::Mark start, std::size_t end,
+                                    const DirectRows* direct = nullptr) {
   SparseSamples s;
   s.file = file.name;
   const std::uint64_t limit = o.dimension > 0 ? o.dimension : o.max_features;
   std::vector<int>& dropped = s.dropped;
   std::size_t& rows = s.rows;
   std::vector<SparseEntry>& entries = s.parts.emplace_back().entries;
-  // Every entry has a colon and takes at least 4 bytes ("1:1 "), so both bound the
-  // entries: one allocation, where a growing vector would copy them again at every
-  // doubling, and no more than 4 × the text even when comments are full of colons.
-  const std::string_view text = file.text.substr(start.position, end - start.position);
-  entries.reserve(std::min(static_cast<std::size_t>(std::count(text.begin(), text.end(), ':')),
-                           text.size() / 4 + 1));
+  if (direct == nullptr) {
+    // Every entry has a colon and takes at least 4 bytes ("1:1 "), so both bound the
+    // entries: one allocation, where a growing vector would copy them again at every
+    // doubling, and no more than 4 × the text even when comments are full of colons.
+    const std::string_view text = file.text.substr(start.position, end - start.position);
+    entries.reserve(std::min(static_cast<std::size_t>(std::count(text.begin(), text.end(), ':')),
+                             text.size() / 4 + 1));
+  }
   LineReader lines(file, start, end);
   TextLine line;
   while (lines.next(line)) {
@@ -209,19 +228,110 @@ inline SparseSamples libsvm_stretch(const TextFile& file, const LibsvmOptions& o
       dropped.push_back(line.number);
       continue;
     }
+    if (direct != nullptr) {  // the line's entries into its column, and no further
+      const std::size_t column_index = direct->first_row + rows - 1;
+      if (column_index >= direct->X->n_cols) {
+        throw std::logic_error("libsvm: the two passes over " + s.file +
+                               " found different numbers of lines with data");
+      }
+      double* x = direct->X->colptr(column_index);
+      for (const SparseEntry& e : entries) {
+        if (e.feature < direct->X->n_rows) x[e.feature] = e.value;
+      }
+      (*direct->kept)[column_index] = 1;
+      entries.clear();
+    }
     s.y.push_back(label);
     s.label_sources.push_back({line.number, label_column});
   }
   return s;
 }
 
-/// The labels and entries of `file`: its stretches of about `o.stretch_bytes` read in
-/// parallel (read_in_parallel).
-inline SparseSamples libsvm_samples(const TextFile& file, const LibsvmOptions& o) {
-  const std::vector<Stretch> stretched = stretches(file, LineReader::Mark{}, o.stretch_bytes);
-  std::vector<SparseSamples> parts(stretched.size());
-  read_in_parallel(stretched.size(), [&](std::size_t k) {
-    parts[k] = libsvm_stretch(file, o, stretched[k].start, stretched[k].end);
+/// What the first pass finds in a file: its stretches, the lines with data in each and
+/// the largest index, read from the last entry of every line with data. That is the
+/// largest index of the line when its indices increase, which the second pass checks.
+struct LibsvmShape {
+  std::vector<Stretch> stretches;
+  std::vector<std::size_t> first_row;  ///< of each stretch, among the lines with data
+  std::size_t rows = 0;                ///< lines with data
+  std::size_t max_index = 0;
+  /// Whether the last entry of every line has an index from 1 to the limit; when one has
+  /// not, the second pass refuses a line, and goes through the list of entries to do so.
+  bool plain = true;
+};
+
+/// The first pass over `file`, its stretches in parallel.
+inline LibsvmShape libsvm_shape(const TextFile& file, const LibsvmOptions& o) {
+  LibsvmShape shape;
+  shape.stretches = stretches(file, LineReader::Mark{}, o.stretch_bytes);
+  const std::size_t count = shape.stretches.size();
+  const std::uint64_t limit = o.dimension > 0 ? o.dimension : o.max_features;
+  std::vector<std::size_t> rows(count, 0), max_index(count, 0);
+  std::vector<char> plain(count, 1);
+  read_in_parallel(count, [&](std::size_t k) {
+    const auto blank = [](char c) { return c == ' ' || c == '\t'; };
+    LineReader lines(file, shape.stretches[k].start, shape.stretches[k].end);
+    TextLine line;
+    while (lines.next(line)) {
+      std::string_view content = line.text.substr(0, line.text.find('#'));
+      while (!content.empty() && blank(content.back())) content.remove_suffix(1);
+      std::size_t first = 0;
+      while (first < content.size() && blank(content[first])) ++first;
+      if (first == content.size()) continue;  // a comment line
+      ++rows[k];
+      std::size_t last = content.size();
+      while (last > first && !blank(content[last - 1])) --last;
+      if (last == first) continue;  // the label alone
+      const std::string_view token = content.substr(last);
+      const std::size_t colon = token.find(':');
+      std::uint64_t index = 0;
+      if (colon == std::string_view::npos ||
+          parse_index(token.substr(0, colon), limit, index) != IndexText::Index || index == 0) {
+        plain[k] = 0;
+        continue;
+      }
+      max_index[k] = std::max<std::size_t>(max_index[k], static_cast<std::size_t>(index));
+    }
+  });
+  for (std::size_t k = 0; k < count; ++k) {
+    shape.first_row.push_back(shape.rows);
+    shape.rows += rows[k];
+    shape.max_index = std::max(shape.max_index, max_index[k]);
+    shape.plain = shape.plain && plain[k] != 0;
+  }
+  return shape;
+}
+
+/// Whether n samples of dimension d, stored dense, take at most `max_bytes`.
+inline bool matrix_fits(std::size_t d, std::size_t n, std::uint64_t max_bytes) {
+  return n == 0 || d <= max_bytes / 8 / n;  // d × n × 8 ≤ max_bytes, without overflow
+}
+
+/// A d × n matrix of zeros, backed by transparent huge pages where the machine has them.
+inline arma::mat zero_matrix(std::size_t d, std::size_t n) {
+  arma::mat X(d, n, arma::fill::none);
+  kexp::advise_huge_pages(X);
+  X.zeros();
+  return X;
+}
+
+/// The second pass over `file`, whose first gave `shape`: the labels, and the entries into
+/// `X` (zero, d × shape.rows; its columns of lines left out are then removed) when it is
+/// given, else into the list of entries. Its stretches are read in parallel
+/// (read_in_parallel).
+inline SparseSamples libsvm_samples(const TextFile& file, const LibsvmOptions& o,
+                                    const LibsvmShape& shape, arma::mat* X = nullptr) {
+  const std::size_t count = shape.stretches.size();
+  std::vector<char> kept;
+  std::vector<DirectRows> direct;
+  if (X != nullptr) {
+    kept.assign(shape.rows, 0);
+    for (std::size_t k = 0; k < count; ++k) direct.push_back({X, shape.first_row[k], &kept});
+  }
+  std::vector<SparseSamples> parts(count);
+  read_in_parallel(count, [&](std::size_t k) {
+    parts[k] = libsvm_stretch(file, o, shape.stretches[k].start, shape.stretches[k].end,
+                              X != nullptr ? &direct[k] : nullptr);
   });
   SparseSamples s;
   s.file = file.name;
@@ -239,6 +349,15 @@ inline SparseSamples libsvm_samples(const TextFile& file, const LibsvmOptions& o
     s.rows += part.rows;
     s.dropped.insert(s.dropped.end(), part.dropped.begin(), part.dropped.end());
   }
+  if (X != nullptr && !s.dropped.empty()) {  // the columns of the lines kept, in order
+    arma::uword c = 0;
+    for (std::size_t r = 0; r < kept.size(); ++r) {
+      if (kept[r] == 0) continue;
+      if (c != r) X->col(c) = X->col(r);
+      ++c;
+    }
+    X->resize(X->n_rows, c);
+  }
   report_dropped("libsvm", s.file, s.dropped, s.rows);
   if (s.rows == 0) {
     throw kexp::DataError(kexp::SourceLocation{s.file, 0, 0},
@@ -254,7 +373,7 @@ inline SparseSamples libsvm_samples(const TextFile& file, const LibsvmOptions& o
 /// Throws if n samples of dimension d, stored dense, take more than `max_bytes`.
 inline void check_matrix_bytes(const std::string& file, std::size_t d, std::size_t n,
                                std::uint64_t max_bytes) {
-  if (n == 0 || d <= max_bytes / 8 / n) return;  // d × n × 8 ≤ max_bytes, without overflow
+  if (matrix_fits(d, n, max_bytes)) return;
   const std::uint64_t cells = static_cast<std::uint64_t>(d) * n;  // d, n < 2³¹
   const std::uint64_t bytes = cells > std::numeric_limits<std::uint64_t>::max() / 8
                                   ? std::numeric_limits<std::uint64_t>::max()
@@ -268,9 +387,7 @@ inline void check_matrix_bytes(const std::string& file, std::size_t d, std::size
 }
 
 inline arma::mat libsvm_dense(const SparseSamples& s, std::size_t d) {
-  arma::mat X(d, s.y.size(), arma::fill::none);
-  kexp::advise_huge_pages(X);
-  X.zeros();
+  arma::mat X = zero_matrix(d, s.y.size());
 #pragma omp parallel for schedule(dynamic, 1) num_threads(kexp::thread_count())
   for (std::size_t k = 0; k < s.parts.size(); ++k) {  // each part has its own columns
     const SparseEntries& part = s.parts[k];
@@ -279,19 +396,39 @@ inline arma::mat libsvm_dense(const SparseSamples& s, std::size_t d) {
   return X;
 }
 
-/// The data set of a training file and, if `read_test` gives one, a test file.
+/// The data set of a training file and, if `read_test` gives one, a test file. Where the
+/// first pass over a file shows that its matrix is within the limits, the second parses
+/// straight into it; otherwise through the list of entries, which meets the errors in the
+/// same order.
 inline kexp::Data libsvm_data(const TextFile& train_file, const ReadTestFile& read_test,
                               const LibsvmOptions& o) {
-  SparseSamples train = libsvm_samples(train_file, o);
+  const LibsvmShape train_shape = libsvm_shape(train_file, o);
+  const std::size_t train_d = o.dimension > 0 ? o.dimension : train_shape.max_index;
+  std::optional<arma::mat> train_X;
+  if (o.direct && train_shape.plain && train_d > 0 &&
+      matrix_fits(train_d, train_shape.rows, o.max_matrix_bytes)) {
+    train_X = zero_matrix(train_d, train_shape.rows);
+  }
+  SparseSamples train = libsvm_samples(train_file, o, train_shape, train_X ? &*train_X : nullptr);
   const std::size_t d = o.dimension > 0 ? o.dimension : train.max_index;
   if (d == 0) {
     throw kexp::DataError(kexp::SourceLocation{train.file, 0, 0},
                           "no line has a feature (<index>:<value>), so the dimension is 0; set "
                           "dimension if every feature of the data is 0");
   }
+  if (train_X && train_X->n_rows != d) {
+    throw std::logic_error("libsvm: the two passes over " + train.file +
+                           " found different dimensions");
+  }
   std::optional<SparseSamples> test;
+  std::optional<arma::mat> test_X;
   if (const std::optional<TextFile> test_file = read_test()) {
-    test = libsvm_samples(*test_file, o);
+    const LibsvmShape test_shape = libsvm_shape(*test_file, o);
+    if (o.direct && test_shape.plain &&
+        matrix_fits(d, train.y.size() + test_shape.rows, o.max_matrix_bytes)) {
+      test_X = zero_matrix(d, test_shape.rows);
+    }
+    test = libsvm_samples(*test_file, o, test_shape, test_X ? &*test_X : nullptr);
     if (test->max_index > d) {
       throw kexp::DataError(
           kexp::SourceLocation{test->file, test->max_index_line, test->max_index_column},
@@ -310,11 +447,11 @@ inline kexp::Data libsvm_data(const TextFile& train_file, const ReadTestFile& re
                      o.max_matrix_bytes);
   kexp::Data data;
   data.task = o.task;
-  data.X = libsvm_dense(train, d);
+  data.X = train_X ? std::move(*train_X) : libsvm_dense(train, d);
   data.y = arma::vec(train.y);
   if (test) {
     data.has_test = true;
-    data.X_test = libsvm_dense(*test, d);
+    data.X_test = test_X ? std::move(*test_X) : libsvm_dense(*test, d);
     data.y_test = arma::vec(test->y);
   }
   return data;

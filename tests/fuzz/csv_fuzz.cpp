@@ -1,8 +1,8 @@
 // Fuzzing the csv reader: arbitrary bytes as a data file, under two fixed sets of
 // parameters, give kexp::Data that holds its invariants or a kexp::DataError; anything
 // else (a crash, another exception, a broken invariant) stops the fuzzer.
-// Read again in stretches of 7 bytes on every thread, the bytes must give the same data or
-// the same first error (same_outcome.hpp).
+// Read again in stretches of 7 bytes, the bytes must give the same data or the same first
+// error (same_outcome.hpp).
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>

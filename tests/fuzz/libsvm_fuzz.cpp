@@ -2,8 +2,9 @@
 // parameters, give kexp::Data that holds its invariants or a kexp::DataError; anything
 // else (a crash, another exception, a broken invariant, a matrix beyond the limits) stops
 // the fuzzer.
-// Read again in stretches of 7 bytes on every thread, the bytes must give the same data or
-// the same first error (same_outcome.hpp).
+// Read again in stretches of 7 bytes, and again through the list of
+// entries instead of straight into the matrix, the bytes must give the same data or the
+// same first error (same_outcome.hpp).
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -86,6 +87,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, std::size_t siz
     if (whole.data) check(*whole.data, o);
     if (!whole.data) require(whole.error.rfind("fuzz", 0) == 0, "a message names the file");
     o.stretch_bytes = 7;
+    kexp_fuzz::require_same(whole, kexp_fuzz::outcome(read), "libsvm");
+    o.stretch_bytes = kexp_datasets::kStretchBytes;
+    o.direct = false;  // through the list of entries
     kexp_fuzz::require_same(whole, kexp_fuzz::outcome(read), "libsvm");
   }
   return 0;

@@ -1,6 +1,7 @@
 // What the reader fuzzers check beyond a reading's own invariants: a file read in stretches
-// of a few bytes, many more than threads, gives what it gives read in one stretch: the
-// same data, bit for bit, or the same first error.
+// of a few bytes gives what it gives read in one stretch: the same data, bit for bit, or
+// the same first error. (scripts/fuzz.sh runs the fuzzers on one thread each; the unit
+// tests read stretches on several.)
 #pragma once
 
 #include <kexp/kexp.hpp>

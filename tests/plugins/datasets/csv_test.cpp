@@ -352,7 +352,7 @@ std::string plain_row(int i) {
   return row;
 }
 
-TEST_F(Csv, ManyChunksInParallelKeepTheRowsInOrder) {
+TEST_F(Csv, ManyRowsKeepTheirOrder) {
   kexp::set_thread_count(2);
   constexpr int kRows = 50000;
   dir.write("big.csv", many_rows(kRows, plain_row));
@@ -462,7 +462,7 @@ TEST(CsvStretches, AnyStretchSizeGivesTheFirstErrorAtItsPlace) {
     return plain_row(i);
   });
   const std::string text = many_rows(3000, [](int i) {
-    if (i == 2500) return std::string("1,,2\n");
+    if (i == 2500) return std::string("1,2,3,4\n");
     if (i == 1200) return std::string("1,x,2\n");
     return plain_row(i);
   });

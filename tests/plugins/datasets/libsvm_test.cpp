@@ -312,20 +312,23 @@ TEST_F(Libsvm, LinesDroppedInSeveralStretchesLeaveTheOthersInOrder) {
   kexp::set_thread_count(0);
 }
 
-// Cut into stretches of any size, down to a line each, a file gives the same data, or the
-// same first error at the same place, as read in one stretch.
-Data libsvm_in_stretches(const std::string& text, std::size_t stretch_bytes) {
+// Cut into stretches of any size, down to a line each, and parsed straight into the
+// matrix or through the list of entries, a file gives the same data, or the same first
+// error at the same place, as read in one stretch.
+Data libsvm_in_stretches(const std::string& text, std::size_t stretch_bytes, bool direct = true) {
   kexp_datasets::LibsvmOptions o;
   o.stretch_bytes = stretch_bytes;
+  o.direct = direct;
   o.policy = kexp_datasets::NonFinitePolicy::Drop;
   const auto file = kexp_datasets::text_file("s.txt", "train", "s.txt", text);
   return kexp_datasets::libsvm_data(
       file, [] { return std::nullopt; }, o);
 }
 
-std::string libsvm_error_in_stretches(const std::string& text, std::size_t stretch_bytes) {
+std::string libsvm_error_in_stretches(const std::string& text, std::size_t stretch_bytes,
+                                      bool direct = true) {
   try {
-    (void)libsvm_in_stretches(text, stretch_bytes);
+    (void)libsvm_in_stretches(text, stretch_bytes, direct);
   } catch (const DataError& e) {
     return e.what();
   }
@@ -346,11 +349,14 @@ TEST(LibsvmStretches, AnyStretchSizeGivesTheDataAndTheErrorOfOneStretch) {
   ASSERT_EQ(a.X.n_cols, 3000U - 5);
   const std::string error = libsvm_error_in_stretches(bad, whole);
   EXPECT_THAT(error, HasSubstr("index 2 is not greater than the index before it"));
-  for (const std::size_t bytes : {std::size_t{1}, std::size_t{64}, std::size_t{4096}}) {
-    SCOPED_TRACE("stretches of " + std::to_string(bytes) + " bytes");
-    const Data a2 = libsvm_in_stretches(good, bytes);
-    EXPECT_TRUE(arma::approx_equal(a2.X, a.X, "absdiff", 0.0) && arma::all(a2.y == a.y));
-    EXPECT_EQ(libsvm_error_in_stretches(bad, bytes), error);
+  for (const bool direct : {true, false}) {
+    for (const std::size_t bytes : {std::size_t{1}, std::size_t{64}, std::size_t{4096}, whole}) {
+      SCOPED_TRACE("stretches of " + std::to_string(bytes) + " bytes, direct " +
+                   std::to_string(direct));
+      const Data a2 = libsvm_in_stretches(good, bytes, direct);
+      EXPECT_TRUE(arma::approx_equal(a2.X, a.X, "absdiff", 0.0) && arma::all(a2.y == a.y));
+      EXPECT_EQ(libsvm_error_in_stretches(bad, bytes, direct), error);
+    }
   }
   kexp::set_thread_count(0);
 }
