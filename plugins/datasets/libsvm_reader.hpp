@@ -272,7 +272,14 @@ inline LibsvmShape libsvm_shape(const TextFile& file, const LibsvmOptions& o) {
     const auto blank = [](char c) { return c == ' ' || c == '\t'; };
     LineReader lines(file, shape.stretches[k].start, shape.stretches[k].end);
     TextLine line;
-    while (lines.next(line)) {
+    while (true) {
+      try {
+        if (!lines.next(line)) break;
+      } catch (const kexp::DataError&) {
+        // past INT_MAX lines: the second pass meets it, after any error before it
+        plain[k] = 0;
+        break;
+      }
       std::string_view content = line.text.substr(0, line.text.find('#'));
       while (!content.empty() && blank(content.back())) content.remove_suffix(1);
       std::size_t first = 0;
@@ -397,16 +404,23 @@ inline arma::mat libsvm_dense(const SparseSamples& s, std::size_t d) {
 }
 
 /// The data set of a training file and, if `read_test` gives one, a test file. Where the
-/// first pass over a file shows that its matrix is within the limits, the second parses
-/// straight into it; otherwise through the list of entries, which meets the errors in the
-/// same order.
+/// first pass over a file shows that its matrix is within the limits and at most twice its
+/// text, the second parses straight into it; otherwise through the list of entries, which
+/// meets the errors in the same order.
 inline kexp::Data libsvm_data(const TextFile& train_file, const ReadTestFile& read_test,
                               const LibsvmOptions& o) {
   const LibsvmShape train_shape = libsvm_shape(train_file, o);
   const std::size_t train_d = o.dimension > 0 ? o.dimension : train_shape.max_index;
+  // Straight into the matrix when it is at most twice the text, about what the list of
+  // entries would take: a file with an error is then refused before much more memory
+  // than the list's has been taken for its matrix.
+  const auto direct = [&](const TextFile& file, const LibsvmShape& shape, std::size_t d,
+                          std::size_t n) {
+    return o.direct && shape.plain && d > 0 &&
+           matrix_fits(d, n, std::min<std::uint64_t>(o.max_matrix_bytes, 2 * file.text.size()));
+  };
   std::optional<arma::mat> train_X;
-  if (o.direct && train_shape.plain && train_d > 0 &&
-      matrix_fits(train_d, train_shape.rows, o.max_matrix_bytes)) {
+  if (direct(train_file, train_shape, train_d, train_shape.rows)) {
     train_X = zero_matrix(train_d, train_shape.rows);
   }
   SparseSamples train = libsvm_samples(train_file, o, train_shape, train_X ? &*train_X : nullptr);
@@ -424,7 +438,7 @@ inline kexp::Data libsvm_data(const TextFile& train_file, const ReadTestFile& re
   std::optional<arma::mat> test_X;
   if (const std::optional<TextFile> test_file = read_test()) {
     const LibsvmShape test_shape = libsvm_shape(*test_file, o);
-    if (o.direct && test_shape.plain &&
+    if (direct(*test_file, test_shape, d, test_shape.rows) &&
         matrix_fits(d, train.y.size() + test_shape.rows, o.max_matrix_bytes)) {
       test_X = zero_matrix(d, test_shape.rows);
     }

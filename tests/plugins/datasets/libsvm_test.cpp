@@ -7,6 +7,7 @@
 
 #include <functional>
 #include <limits>
+#include <sstream>
 #include <string>
 
 #include "datasets/libsvm_reader.hpp"
@@ -17,6 +18,7 @@ namespace {
 
 using ::testing::AllOf;
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 class Libsvm : public ::testing::Test {
  protected:
@@ -356,6 +358,61 @@ TEST(LibsvmStretches, AnyStretchSizeGivesTheDataAndTheErrorOfOneStretch) {
       const Data a2 = libsvm_in_stretches(good, bytes, direct);
       EXPECT_TRUE(arma::approx_equal(a2.X, a.X, "absdiff", 0.0) && arma::all(a2.y == a.y));
       EXPECT_EQ(libsvm_error_in_stretches(bad, bytes, direct), error);
+    }
+  }
+  kexp::set_thread_count(0);
+}
+
+// With a test file, a given dimension, classification and lines of a label alone, both
+// ways give the same data; and a test file's index beyond the training set's dimension is
+// refused alike, at the first place of its largest index.
+TEST(LibsvmStretches, BothWaysAgreeWithATestFileAndEveryOption) {
+  kexp::set_thread_count(2);
+  const auto read = [](const std::string& train, const std::string& test, std::size_t bytes,
+                       bool direct, std::size_t dimension) -> std::string {
+    kexp_datasets::LibsvmOptions o;
+    o.stretch_bytes = bytes;
+    o.direct = direct;
+    o.dimension = dimension;
+    o.task = Task::Classification;
+    try {
+      const auto train_file = kexp_datasets::text_file("a.txt", "train", "a.txt", train);
+      const auto test_file = kexp_datasets::text_file("b.txt", "test", "b.txt", test);
+      const Data data = kexp_datasets::libsvm_data(
+          train_file, [&] { return test_file; }, o);
+      std::ostringstream out;  // every number of the data, bit for bit
+      out.precision(17);
+      for (const arma::mat* m : {&data.X, &data.X_test}) out << m->n_rows << ' ' << *m;
+      out << data.y.t() << data.y_test.t();
+      return out.str();
+    } catch (const DataError& e) {
+      return e.what();
+    }
+  };
+  const auto labelled = [](int i) {
+    if (i % 500 == 3) return std::string(i % 2 == 0 ? "1\n" : "-1  # a label alone\n");
+    return std::string(i % 2 == 0 ? "1" : "-1") + libsvm_line(i).substr(1);
+  };
+  const std::string train = libsvm_lines(2000, labelled);
+  const std::string test = libsvm_lines(1000, labelled);
+  const std::string wide_test = libsvm_lines(1000, [&](int i) {
+    if (i == 300 || i == 700) return std::string("1 2:1 11:1\n");
+    return labelled(i);
+  });
+  const std::size_t whole = std::numeric_limits<std::size_t>::max();
+  for (const std::size_t dimension : {std::size_t{0}, std::size_t{12}}) {
+    const std::string data = read(train, test, whole, false, dimension);
+    const std::string wide = read(train, wide_test, whole, false, dimension);
+    ASSERT_THAT(data, Not(HasSubstr("a.txt"))) << data;
+    if (dimension == 0) {
+      EXPECT_THAT(wide, HasSubstr("b.txt:" + std::to_string(300 + 1 + 2 * ((300 + 990) / 1000)) +
+                                  ":7: index 11 is beyond the dimension of the training set, 8"));
+    }
+    for (const std::size_t bytes : {std::size_t{1}, std::size_t{64}, whole}) {
+      SCOPED_TRACE("dimension " + std::to_string(dimension) + ", stretches of " +
+                   std::to_string(bytes) + " bytes");
+      EXPECT_EQ(read(train, test, bytes, true, dimension), data);
+      EXPECT_EQ(read(train, wide_test, bytes, true, dimension), wide);
     }
   }
   kexp::set_thread_count(0);
