@@ -317,19 +317,9 @@ inline CsvSamples csv_samples(const CsvTable& t, std::size_t target, const CsvOp
                           "every row has a NaN, Inf or missing value, so none is left");
   }
   if (!dropped.empty()) {
-    std::size_t kept = 0;
-    for (std::size_t r = 0; r < t.rows; ++r) {
-      if (dropped_rows[r] != 0) continue;
-      if (kept != r) {
-        p.X.col(kept) = p.X.col(r);
-        p.y[kept] = p.y[r];
-        p.label_sources[kept] = p.label_sources[r];
-      }
-      ++kept;
-    }
-    p.X.resize(t.width - 1, kept);
-    p.y.resize(kept);
-    p.label_sources.resize(kept);
+    drop_columns(p.X, dropped_rows);
+    drop_elements(p.y, dropped_rows);
+    drop_elements(p.label_sources, dropped_rows);
   }
   return p;
 }

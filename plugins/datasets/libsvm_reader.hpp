@@ -106,13 +106,14 @@ class Tokens {
 
 /// Where the second pass writes a stretch's samples straight into the matrix: the r-th
 /// line with data of the stretch (from 0, left out or not) into column first_row + r of X,
-/// which is zero and has a column for every line with data of the file; kept[first_row + r]
-/// is set when the line is kept. An entry beyond X's rows is not written (a test file's
-/// index beyond the training set's dimension, which libsvm_data refuses afterwards).
+/// which is zero and has a column for every line with data of the file;
+/// dropped[first_row + r] is set when the line is left out. An entry beyond X's rows is not
+/// written (a test file's index beyond the training set's dimension, which libsvm_data
+/// refuses afterwards).
 struct DirectRows {
   arma::mat* X = nullptr;
   std::size_t first_row = 0;
-  std::vector<char>* kept = nullptr;
+  std::vector<char>* dropped = nullptr;
 };
 
 /// The lines of `file` from `start` to the byte `end` (a line's start or the end): their
@@ -223,22 +224,22 @@ inline SparseSamples libsvm_stretch(const TextFile& file, const LibsvmOptions& o
       entries.push_back(
           {static_cast<std::uint32_t>(s.y.size()), static_cast<std::uint32_t>(index - 1), value});
     }
+    const std::size_t column_index = direct != nullptr ? direct->first_row + rows - 1 : 0;
+    if (direct != nullptr && column_index >= direct->X->n_cols) {
+      throw std::logic_error("libsvm: the two passes over " + s.file +
+                             " found different numbers of lines with data");
+    }
     if (!keep) {
       entries.resize(row_start);
       dropped.push_back(line.number);
+      if (direct != nullptr) (*direct->dropped)[column_index] = 1;
       continue;
     }
     if (direct != nullptr) {  // the line's entries into its column, and no further
-      const std::size_t column_index = direct->first_row + rows - 1;
-      if (column_index >= direct->X->n_cols) {
-        throw std::logic_error("libsvm: the two passes over " + s.file +
-                               " found different numbers of lines with data");
-      }
       double* x = direct->X->colptr(column_index);
       for (const SparseEntry& e : entries) {
         if (e.feature < direct->X->n_rows) x[e.feature] = e.value;
       }
-      (*direct->kept)[column_index] = 1;
       entries.clear();
     }
     s.y.push_back(label);
@@ -329,11 +330,13 @@ inline arma::mat zero_matrix(std::size_t d, std::size_t n) {
 inline SparseSamples libsvm_samples(const TextFile& file, const LibsvmOptions& o,
                                     const LibsvmShape& shape, arma::mat* X = nullptr) {
   const std::size_t count = shape.stretches.size();
-  std::vector<char> kept;
+  std::vector<char> dropped_rows;
   std::vector<DirectRows> direct;
   if (X != nullptr) {
-    kept.assign(shape.rows, 0);
-    for (std::size_t k = 0; k < count; ++k) direct.push_back({X, shape.first_row[k], &kept});
+    dropped_rows.assign(shape.rows, 0);
+    for (std::size_t k = 0; k < count; ++k) {
+      direct.push_back({X, shape.first_row[k], &dropped_rows});
+    }
   }
   std::vector<SparseSamples> parts(count);
   read_in_parallel(count, [&](std::size_t k) {
@@ -356,15 +359,7 @@ inline SparseSamples libsvm_samples(const TextFile& file, const LibsvmOptions& o
     s.rows += part.rows;
     s.dropped.insert(s.dropped.end(), part.dropped.begin(), part.dropped.end());
   }
-  if (X != nullptr && !s.dropped.empty()) {  // the columns of the lines kept, in order
-    arma::uword c = 0;
-    for (std::size_t r = 0; r < kept.size(); ++r) {
-      if (kept[r] == 0) continue;
-      if (c != r) X->col(c) = X->col(r);
-      ++c;
-    }
-    X->resize(X->n_rows, c);
-  }
+  if (X != nullptr && !s.dropped.empty()) drop_columns(*X, dropped_rows);
   report_dropped("libsvm", s.file, s.dropped, s.rows);
   if (s.rows == 0) {
     throw kexp::DataError(kexp::SourceLocation{s.file, 0, 0},

@@ -228,6 +228,28 @@ inline std::vector<Stretch> stretches(const TextFile& file, LineReader::Mark fro
   return out;
 }
 
+/// Removes the columns of `X` whose flag in `dropped` is set, the others kept in order: the
+/// samples of rows left out under on_nonfinite: drop.
+inline void drop_columns(arma::mat& X, const std::vector<char>& dropped) {
+  arma::uword kept = 0;
+  for (arma::uword r = 0; r < X.n_cols; ++r) {
+    if (dropped[r] != 0) continue;
+    if (kept != r) X.col(kept) = X.col(r);
+    ++kept;
+  }
+  X.resize(X.n_rows, kept);
+}
+
+/// Removes the elements of `v` whose flag in `dropped` is set, the others kept in order.
+template <class T>
+void drop_elements(std::vector<T>& v, const std::vector<char>& dropped) {
+  std::size_t kept = 0;
+  for (std::size_t r = 0; r < v.size(); ++r) {
+    if (dropped[r] == 0) v[kept++] = v[r];
+  }
+  v.resize(kept);
+}
+
 /// Calls read(k) for the parts k = 0 … parts − 1 of a file, on kexp::thread_count()
 /// threads. When parts throw, rethrows what the first of them in file order threw: the
 /// error a reading from start to end would have met first. A part after one that has

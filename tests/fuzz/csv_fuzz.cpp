@@ -17,6 +17,7 @@
 namespace {
 
 using kexp_datasets::CsvOptions;
+using kexp_datasets::ReadTestFile;
 using kexp_datasets::TextFile;
 
 constexpr std::size_t kMaxFeatures = 1000;
@@ -75,18 +76,16 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, std::size_t siz
   for (const bool with_test : {false, true}) {
     CsvOptions o = with_test ? whitespace_options() : comma_options();
     const auto read = [&] {
-      const TextFile train = kexp_datasets::text_file("fuzz.csv", "train", "fuzz.csv", text);
-      const auto read_test = [&]() -> std::optional<TextFile> {
-        if (!with_test) return std::nullopt;
-        return kexp_datasets::text_file("fuzz-test.csv", "test", "fuzz-test.csv", text);
-      };
-      return kexp_datasets::csv_data(train, read_test, o);
+      return kexp_fuzz::read_outcome(text, "csv", with_test,
+                                     [&](const TextFile& train, const ReadTestFile& read_test) {
+                                       return kexp_datasets::csv_data(train, read_test, o);
+                                     });
     };
-    const kexp_fuzz::Outcome whole = kexp_fuzz::outcome(read);
+    const kexp_fuzz::Outcome whole = read();
     if (whole.data) check(*whole.data, o);
     if (!whole.data) require(whole.error.rfind("fuzz", 0) == 0, "a message names the file");
     o.stretch_bytes = 7;
-    kexp_fuzz::require_same(whole, kexp_fuzz::outcome(read), "csv");
+    kexp_fuzz::require_same(whole, read(), "csv");
   }
   return 0;
 }

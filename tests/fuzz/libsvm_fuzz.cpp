@@ -19,6 +19,7 @@
 namespace {
 
 using kexp_datasets::LibsvmOptions;
+using kexp_datasets::ReadTestFile;
 using kexp_datasets::TextFile;
 
 void require(bool ok, const char* what) {
@@ -76,21 +77,19 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* bytes, std::size_t siz
   for (const bool with_test : {false, true}) {
     LibsvmOptions o = with_test ? fixed_options() : inferred_options();
     const auto read = [&] {
-      const TextFile train = kexp_datasets::text_file("fuzz.txt", "train", "fuzz.txt", text);
-      const auto read_test = [&]() -> std::optional<TextFile> {
-        if (!with_test) return std::nullopt;
-        return kexp_datasets::text_file("fuzz-test.txt", "test", "fuzz-test.txt", text);
-      };
-      return kexp_datasets::libsvm_data(train, read_test, o);
+      return kexp_fuzz::read_outcome(text, "txt", with_test,
+                                     [&](const TextFile& train, const ReadTestFile& read_test) {
+                                       return kexp_datasets::libsvm_data(train, read_test, o);
+                                     });
     };
-    const kexp_fuzz::Outcome whole = kexp_fuzz::outcome(read);
+    const kexp_fuzz::Outcome whole = read();
     if (whole.data) check(*whole.data, o);
     if (!whole.data) require(whole.error.rfind("fuzz", 0) == 0, "a message names the file");
     o.stretch_bytes = 7;
-    kexp_fuzz::require_same(whole, kexp_fuzz::outcome(read), "libsvm");
+    kexp_fuzz::require_same(whole, read(), "libsvm");
     o.stretch_bytes = kexp_datasets::kStretchBytes;
     o.direct = false;  // through the list of entries
-    kexp_fuzz::require_same(whole, kexp_fuzz::outcome(read), "libsvm");
+    kexp_fuzz::require_same(whole, read(), "libsvm");
   }
   return 0;
 }

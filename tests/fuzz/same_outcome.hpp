@@ -11,6 +11,8 @@
 #include <optional>
 #include <string>
 
+#include "datasets/text_reader.hpp"
+
 namespace kexp_fuzz {
 
 /// What a reading gave: its data, or the message of its error.
@@ -27,6 +29,22 @@ Outcome outcome(const Read& read) {
   } catch (const kexp::DataError& e) {
     return {std::nullopt, e.what()};
   }
+}
+
+/// The outcome of parse(train, read_test) on `text` as the training file fuzz.<ext> and,
+/// `with_test`, as its test file fuzz-test.<ext> too.
+template <class Parse>
+Outcome read_outcome(const std::string& text, const std::string& ext, bool with_test,
+                     const Parse& parse) {
+  return outcome([&] {
+    using kexp_datasets::TextFile;
+    const TextFile train = kexp_datasets::text_file("fuzz." + ext, "train", "fuzz." + ext, text);
+    const kexp_datasets::ReadTestFile read_test = [&]() -> std::optional<TextFile> {
+      if (!with_test) return std::nullopt;
+      return kexp_datasets::text_file("fuzz-test." + ext, "test", "fuzz-test." + ext, text);
+    };
+    return parse(train, read_test);
+  });
 }
 
 inline bool same(const arma::mat& a, const arma::mat& b) {

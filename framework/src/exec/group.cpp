@@ -121,10 +121,7 @@ class GroupExecution {
         static_cast<std::size_t>(std::count_if(cells.begin(), cells.end(), uses_gram));
     // K's only user, given it to overwrite, may need only its lower triangle; the
     // validation folds cut blocks on both sides of the diagonal.
-    const auto last_reader =
-        static_cast<std::size_t>(std::find_if(places.begin(), places.end(),
-                                              [](const GramPlace& p) { return p.last_reader; }) -
-                                 places.begin());
+    const std::size_t last_reader = last_gram_reader(cells);
     if (readers == 1 && !cells[last_reader].refusal && data_.splits.empty() &&
         cells[last_reader].solver->plugin->has_flag(flags::lower_triangle)) {
       gram_part_ = Triangle::Lower;

@@ -417,12 +417,7 @@ Data csv_in_stretches(const std::string& text, std::size_t stretch_bytes,
 
 std::string csv_error_in_stretches(const std::string& text, std::size_t stretch_bytes,
                                    const kexp_datasets::CsvOptions& o = {}) {
-  try {
-    (void)csv_in_stretches(text, stretch_bytes, o);
-  } catch (const DataError& e) {
-    return e.what();
-  }
-  return "no error";
+  return data_error_of([&] { return csv_in_stretches(text, stretch_bytes, o); });
 }
 
 TEST(CsvStretches, AnyStretchSizeGivesTheDataOfOneStretch) {

@@ -329,12 +329,7 @@ Data libsvm_in_stretches(const std::string& text, std::size_t stretch_bytes, boo
 
 std::string libsvm_error_in_stretches(const std::string& text, std::size_t stretch_bytes,
                                       bool direct = true) {
-  try {
-    (void)libsvm_in_stretches(text, stretch_bytes, direct);
-  } catch (const DataError& e) {
-    return e.what();
-  }
-  return "no error";
+  return data_error_of([&] { return libsvm_in_stretches(text, stretch_bytes, direct); });
 }
 
 TEST(LibsvmStretches, AnyStretchSizeGivesTheDataAndTheErrorOfOneStretch) {
