@@ -3,12 +3,14 @@
 #   1. the Release build's unit, end-to-end and SDK tests, the README's Slurm job array
 #      on a local Slurm (tests/slurm), and the check that kexp's predictions agree with
 #      scikit-learn's (bench/peer/compare.py --check) (ctest);
-#   2. the unit and end-to-end tests again in a Debug build with AddressSanitizer and
+#   2. the numerical tests again under OpenBLAS's Prescott, Haswell and SkylakeX kernels
+#      (those the CPU can execute), with one and two BLAS threads (scripts/test-numerics.sh);
+#   3. the unit and end-to-end tests again in a Debug build with AddressSanitizer and
 #      UndefinedBehaviorSanitizer;
-#   3. the fuzz targets of the experiment file and the two data readers, 20 s each, at
+#   4. the fuzz targets of the experiment file and the two data readers, 20 s each, at
 #      once, from their seed corpora with a fixed seed (scripts/fuzz.sh: clang's libFuzzer
 #      with the sanitizers);
-#   4. the static checks: clang-format on every C++ file, the include layering of the
+#   5. the static checks: clang-format on every C++ file, the include layering of the
 #      runner core, clang-tidy on the runner core and the program (scripts/check-format.sh,
 #      scripts/check-layers.sh, scripts/check-tidy.sh).
 set -euo pipefail
@@ -25,6 +27,8 @@ scripts/build.sh
 stage "Release build"
 ctest --test-dir build --output-on-failure -j"$jobs"
 stage "Release tests"
+scripts/test-numerics.sh build
+stage "numerical tests under three BLAS cores"
 
 # Line tables only (-g1): the sanitizers' stack traces keep their files and lines, and
 # the build is faster than with full debug information.

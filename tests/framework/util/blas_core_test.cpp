@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+
 namespace kexp::core {
 namespace {
 
@@ -79,6 +81,15 @@ TEST(ChooseBlasCore, AfterTheRestartTheMarkerSaysKexpChose) {
   EXPECT_EQ(c.by, BlasCoreChoice::By::Kexp);
   EXPECT_NE(c.why.find("AVX-512"), std::string::npos) << c.why;
   EXPECT_STREQ(to_string(c.by), "kexp");
+}
+
+// scripts/test-numerics.sh runs the numerical tests under each core type it names in
+// KEXP_TEST_BLAS_CORE: this checks that the named kernels are the ones running, since
+// OpenBLAS falls back to its own choice, saying nothing, for a name it does not know.
+TEST(OpenBlasCore, IsTheOneTheNumericalStageNames) {
+  const char* named = std::getenv("KEXP_TEST_BLAS_CORE");
+  if (named == nullptr) GTEST_SKIP() << "KEXP_TEST_BLAS_CORE is not set";
+  EXPECT_EQ(openblas_core(), named);
 }
 
 }  // namespace
