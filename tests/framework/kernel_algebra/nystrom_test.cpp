@@ -8,6 +8,9 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
+#include <limits>
 #include <set>
 
 #include "support/kernels.hpp"
@@ -19,6 +22,10 @@ namespace {
 using test::make_kernel;
 using test::uniform_points;
 using ::testing::HasSubstr;
+
+constexpr double kEps = std::numeric_limits<double>::epsilon();
+/// The map floors K_mm's eigenvalues at 1e-12·λ_max: the condition number it works with.
+double floored_condition(const arma::mat& K_mm) { return std::min(arma::cond(K_mm), 1e12); }
 
 std::shared_ptr<Kernel> fitted(std::size_t m, bool kmeanspp, const arma::mat& X,
                                std::uint64_t seed = 3, double sigma = 0.8) {
@@ -36,7 +43,9 @@ TEST(Nystrom, WithEveryPointACentreTheMapIsExactOnThem) {
     k->feature_map()->features(X, Phi);
     k->gram(X, K);
     ASSERT_EQ(Phi.n_rows, 40U);
-    EXPECT_LE(arma::abs(Phi.t() * Phi - K).max(), 1e-8) << "kmeans++ " << kmeanspp;
+    // Φ = K^{-1/2}K, a root of condition √κ: |ΦᵀΦ − K| ≤ m·ε·√κ·max|K|; κ ≈ 7e9, m = 40
+    const double bound = 40 * kEps * std::sqrt(floored_condition(K)) * arma::abs(K).max();
+    EXPECT_LE(arma::abs(Phi.t() * Phi - K).max(), bound) << "kmeans++ " << kmeanspp;
   }
 }
 
@@ -55,7 +64,10 @@ TEST(Nystrom, TheMapIsTheProjectionOnTheCentres) {
   arma::mat Px, Pz;
   k->feature_map()->features(X.cols(0, 29), Px);
   k->feature_map()->features(Z, Pz);
-  EXPECT_LE(arma::abs(Px.t() * Pz - expected).max(), 1e-8);
+  const double kappa = floored_condition(K_mm);
+  // a solve with K_mm against its root: ≤ m·ε·(κ + √κ)·max|K|; κ(K_mm) ≈ 1.2e3, m = 25
+  const double bound = 25 * kEps * (kappa + std::sqrt(kappa)) * arma::abs(K_mm).max();
+  EXPECT_LE(arma::abs(Px.t() * Pz - expected).max(), bound);
   EXPECT_FALSE(k->feature_map()->exact());
   // the dual form is the kernel itself
   arma::mat K, K_base;
@@ -101,7 +113,13 @@ TEST(Nystrom, PrimalRidgeOnTheFullMapPredictsAsKernelRidge) {
   const double lambda = 0.1;
   const arma::vec dual = Ks.t() * arma::solve(K + lambda * arma::eye(60, 60), y);
   const arma::vec theta = arma::solve(Phi * Phi.t() + lambda * arma::eye(60, 60), Phi * y);
-  EXPECT_LE(arma::abs(Phis.t() * theta - dual).max(), 1e-8);
+  const double kappa_dual = arma::cond(K + lambda * arma::eye(60, 60));
+  const double kappa_primal = arma::cond(Phi * Phi.t() + lambda * arma::eye(60, 60));
+  const double kappa_map = floored_condition(K);  // every point a centre: K_mm = K
+  // two solves and the map: ≤ n·ε·(κ(K+λI) + κ(ΦΦᵀ+λI) + √κ(K_mm))·max|y|; κ(K_mm) ≈ 2e9
+  const double bound =
+      60 * kEps * (kappa_dual + kappa_primal + std::sqrt(kappa_map)) * arma::abs(y).max();
+  EXPECT_LE(arma::abs(Phis.t() * theta - dual).max(), bound);
 }
 
 TEST(Nystrom, Errors) {

@@ -36,6 +36,8 @@ TEST(Linalg, BlockedCholeskyIsDpotrfsFactorWhateverTheBlocksAndStrips) {
   const arma::mat A = G * G.t() + 0.5 * arma::eye(n, n);
   arma::mat expected = A;
   ASSERT_EQ(lapack_cholesky(expected), 0);
+  const double eps = std::numeric_limits<double>::epsilon(), size = static_cast<double>(n);
+  const double kappa = arma::cond(A), norm_L = std::sqrt(arma::norm(A));  // ‖L‖₂ = √‖A‖₂
   // blocks that divide n and that do not, strips narrower and wider than the rest
   for (const auto& [block, strip] : std::vector<std::pair<int, int>>{
            {8, 5}, {8, 64}, {5, 3}, {1, 1}, {37, 4}, {64, 64}, {16, 16}}) {
@@ -45,9 +47,11 @@ TEST(Linalg, BlockedCholeskyIsDpotrfsFactorWhateverTheBlocksAndStrips) {
         << block << " " << strip;
     EXPECT_EQ(L(0, n - 1), 123.0);
     const arma::mat lower = arma::trimatl(L), lapack = arma::trimatl(expected);
-    EXPECT_LT(arma::abs(lower - lapack).max(), 1e-12 * arma::abs(lapack).max())
+    // two backward-stable factors: max|ΔL| ≤ ‖ΔL‖_F ≲ n·ε·κ(A)·‖L‖₂ (Sun); κ ≈ 300 here
+    EXPECT_LT(arma::abs(lower - lapack).max(), size * eps * kappa * norm_L)
         << block << " " << strip;
-    EXPECT_LT(arma::abs(lower * lower.t() - A).max(), 1e-12 * arma::abs(A).max());
+    // |LLᵀ − A| ≤ γ_{n+1}|L||Lᵀ| ≤ (n+1)·ε/2·max aᵢᵢ (Higham 10.3); forming LLᵀ adds as much
+    EXPECT_LT(arma::abs(lower * lower.t() - A).max(), (size + 1) * eps * arma::abs(A).max());
   }
 }
 
@@ -297,7 +301,10 @@ TEST(BandReduction, SolvesShiftedSystemsAsADirectSolveDoes) {
         const double tolerance = 1e-13 * arma::cond(shifted);
         EXPECT_LE(arma::norm(x - direct) / arma::norm(direct), tolerance)
             << "n = " << n << ", b = " << bandwidth << ", λ = " << shift;
-        EXPECT_LE(arma::norm(shifted * x - y) / arma::norm(y), 1e-12)
+        const double eps = std::numeric_limits<double>::epsilon(), size = static_cast<double>(n);
+        // S = A + λI: backward-stable x̂ (n·ε) plus forming r ((n+1)·ε): ‖r‖ ≤ 2(n+1)·ε·‖S‖‖x̂‖
+        EXPECT_LE(arma::norm(shifted * x - y) / arma::norm(y),
+                  2 * (size + 1) * eps * arma::norm(shifted) * arma::norm(x) / arma::norm(y))
             << "n = " << n << ", b = " << bandwidth << ", λ = " << shift;
       }
     }
@@ -317,7 +324,9 @@ TEST(BandReduction, QIsOrthogonalAndQtAQIsBanded) {
     r.apply_q(e);
     Q.col(j) = e;
   }
-  EXPECT_LE(arma::abs(Q.t() * Q - arma::eye(n, n)).max(), 1e-14);
+  const double eps = std::numeric_limits<double>::epsilon(), size = static_cast<double>(n);
+  // Q̂ applies ⌈(n − b)/b⌉ block reflectors of length ≤ n: |Q̂ᵀQ̂ − I| ≲ n·ε (Higham 19.3)
+  EXPECT_LE(arma::abs(Q.t() * Q - arma::eye(n, n)).max(), size * eps);
   const arma::mat B = Q.t() * A * Q;
   double outside = 0;
   for (arma::uword j = 0; j < n; ++j) {
@@ -325,13 +334,15 @@ TEST(BandReduction, QIsOrthogonalAndQtAQIsBanded) {
       if (i > j + bandwidth || j > i + bandwidth) outside = std::max(outside, std::abs(B(i, j)));
     }
   }
-  EXPECT_LE(outside, 1e-14 * arma::abs(A).max());
+  // Q̂ off orthogonal by n·ε, and the two products: ‖Q̂ᵀAQ̂ − B‖₂ ≲ n·ε·‖A‖₂; ‖A‖₂ ≈ 4.3
+  EXPECT_LE(outside, size * eps * arma::norm(A));
   // Qᵀ undoes Q.
   const arma::vec x = arma::randn(n);
   arma::vec round_trip = x;
   r.apply_q(round_trip);
   r.apply_qt(round_trip);
-  EXPECT_LE(arma::abs(round_trip - x).max(), 1e-14);
+  // Q and Qᵀ each backward stable to n·ε: ‖QᵀQx − x‖_∞ ≤ ‖·‖₂ ≤ 2·n·ε·‖x‖₂
+  EXPECT_LE(arma::abs(round_trip - x).max(), 2 * size * eps * arma::norm(x));
 }
 
 TEST(BandReduction, LeavesTheStrictUpperTriangleAsItWas) {
