@@ -7,6 +7,10 @@
 //                           time over its T + 1 products Kr (2n² flops each)
 //   PrimalRidgeFit/D/n      primal_ridge on a D × n feature matrix: ΦΦᵀ (nD² flops), then
 //                           a D × D Cholesky
+//   Dgemm/n                 C = AB with n × n matrices through the BLAS kexp runs with
+//                           (2n³ flops); counter `flops`: its rate. The context names the
+//                           BLAS kernels and who chose them (bench/blas_cores.py runs it
+//                           under each core type side by side)
 //
 //   build/bin/hot_paths_bench --benchmark_repetitions=3 --benchmark_report_aggregates_only
 //   build/bin/hot_paths_bench --benchmark_filter='Gram/gaussian'
@@ -19,6 +23,7 @@
 #include "kexp/kexp.hpp"
 #include "run_benchmarks.hpp"
 #include "support/plugins.hpp"
+#include "util/blas_core.hpp"
 
 namespace {
 
@@ -125,7 +130,25 @@ void PrimalRidgeFit(benchmark::State& state) {
   }
 }
 
+void Dgemm(benchmark::State& state) {
+  const auto n = static_cast<arma::uword>(state.range(0));
+  arma::arma_rng::set_seed(8);
+  const arma::mat A = arma::randn<arma::mat>(n, n), B = arma::randn<arma::mat>(n, n);
+  arma::mat C(n, n);
+  for (auto _ : state) {
+    C = A * B;
+    benchmark::DoNotOptimize(C.memptr());
+  }
+  const double size = static_cast<double>(n);
+  state.counters["flops"] =
+      benchmark::Counter(2.0 * size * size * size, benchmark::Counter::kIsIterationInvariantRate);
+}
+
 void register_all() {
+  const kexp::core::BlasCoreChoice core = kexp::core::blas_core_choice();
+  benchmark::AddCustomContext("blas_core", kexp::core::openblas_core());
+  benchmark::AddCustomContext("blas_core_chosen_by", kexp::core::to_string(core.by));
+  benchmark::AddCustomContext("blas_core_reason", core.why);
   const std::vector<std::pair<std::string, TextParams>> kernels = {
       {"linear", {}},    {"polynomial", {{"degree", "3"}}}, {"cubic", {}},    {"gaussian", {}},
       {"laplacian", {}}, {"sigmoid", {{"a", "0.5"}}},       {"constant", {}},
@@ -162,6 +185,11 @@ void register_all() {
   benchmark::RegisterBenchmark("DualGdStep", DualGdStep)
       ->Arg(1000)
       ->Arg(2000)
+      ->Arg(4000)
+      ->UseRealTime()
+      ->Unit(benchmark::kMillisecond);
+  benchmark::RegisterBenchmark("Dgemm", Dgemm)
+      ->Arg(1000)
       ->Arg(4000)
       ->UseRealTime()
       ->Unit(benchmark::kMillisecond);

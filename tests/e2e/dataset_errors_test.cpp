@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "support/plugins.hpp"
+#include "support/test_paths.hpp"
 
 namespace kexp::test {
 namespace {

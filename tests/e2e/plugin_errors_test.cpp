@@ -10,6 +10,7 @@
 
 #include "kexp/plugin.hpp"
 #include "support/plugins.hpp"
+#include "support/test_paths.hpp"
 
 namespace kexp {
 namespace {

@@ -13,6 +13,7 @@
 
 #include "reporting/result_folder.hpp"
 #include "support/plugins.hpp"
+#include "support/test_paths.hpp"
 
 namespace kexp::test {
 namespace {

@@ -1,4 +1,5 @@
 #include "support/plugins.hpp"
+#include "support/test_paths.hpp"
 
 #include <fmt/format.h>
 #include <sys/wait.h>

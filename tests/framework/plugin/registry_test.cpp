@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "support/plugins.hpp"
+#include "support/test_paths.hpp"
 
 namespace kexp::core {
 namespace {

@@ -6,45 +6,132 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <string>
+#include <vector>
 
 namespace kexp::core {
 namespace {
+
+const std::vector<std::string> kDebianOpenBlas = {"Cooperlake", "SkylakeX", "Haswell",
+                                                  "Sandybridge", "Prescott"};
+
+CpuFeatures sse3() {
+  CpuFeatures c;
+  c.sse3 = true;
+  return c;
+}
+CpuFeatures avx() {
+  CpuFeatures c = sse3();
+  c.avx = true;
+  return c;
+}
+CpuFeatures avx2() {
+  CpuFeatures c = avx();
+  c.avx2_fma = true;
+  return c;
+}
+CpuFeatures avx512() {
+  CpuFeatures c = avx2();
+  c.avx512 = true;
+  return c;
+}
+CpuFeatures avx512_bf16() {
+  CpuFeatures c = avx512();
+  c.avx512_bf16 = true;
+  return c;
+}
 
 BlasCoreFacts zen4_with_debian_openblas() {
   BlasCoreFacts f;
   f.selected = "Haswell";
   f.dynamic_arch = true;
-  f.cpu_has_avx512 = true;
+  f.cpu = avx512_bf16();
+  f.offered = kDebianOpenBlas;
   return f;
 }
 
-TEST(ChooseBlasCore, AsksForTheAvx512KernelsWhereOpenBlasChoseAvx2Ones) {
-  for (const char* selected : {"Haswell", "Zen", "zen", "haswell"}) {
+// OpenBLAS's choice × the CPU's features → kexp's: "" keeps OpenBLAS's.
+struct Row {
+  const char* selected;
+  CpuFeatures cpu;
+  const char* chosen;
+};
+
+TEST(ChooseBlasCore, ReplacesKernelsNarrowerThanTheCpuByTheWidestItCanExecute) {
+  const Row table[] = {
+      // an Intel Xeon of family 6, model 207, unknown to OpenBLAS 0.3.21
+      {"Prescott", avx512_bf16(), "Cooperlake"},
+      {"Prescott", avx512(), "SkylakeX"},
+      {"Prescott", avx2(), "Haswell"},
+      {"Prescott", avx(), "Sandybridge"},
+      {"Prescott", sse3(), ""},
+      {"Nehalem", avx2(), "Haswell"},
+      {"Core2", avx512(), "SkylakeX"},
+      {"Sandybridge", avx512(), "SkylakeX"},
+      {"Sandybridge", avx2(), "Haswell"},
+      {"Sandybridge", avx(), ""},
+      // AMD's Zen 4, and Zen 3 without AVX-512
+      {"Haswell", avx512_bf16(), "Cooperlake"},
+      {"Zen", avx512(), "SkylakeX"},
+      {"zen", avx512(), "SkylakeX"},
+      {"Zen", avx2(), ""},
+      {"Haswell", avx2(), ""},
+      {"Excavator", avx2(), ""},
+      // as wide as the CPU: SkylakeX and Cooperlake run the same DGEMM
+      {"SkylakeX", avx512_bf16(), ""},
+      {"SkylakeX", avx512(), ""},
+      {"Cooperlake", avx512_bf16(), ""},
+      // a core type kexp does not know counts as the narrowest
+      {"NewCore", avx2(), "Haswell"},
+  };
+  for (const Row& row : table) {
     BlasCoreFacts f = zen4_with_debian_openblas();
-    f.selected = selected;
+    f.selected = row.selected;
+    f.cpu = row.cpu;
     const BlasCoreChoice c = choose_blas_core(f);
-    EXPECT_TRUE(c.restart) << selected;
-    EXPECT_EQ(c.by, BlasCoreChoice::By::Kexp);
-    EXPECT_EQ(c.core, "SkylakeX");
-    EXPECT_NE(c.why.find(selected), std::string::npos) << c.why;
+    const std::string label = std::string(row.selected) + " → " + row.chosen;
+    if (*row.chosen == '\0') {
+      EXPECT_FALSE(c.restart) << label;
+      EXPECT_EQ(c.by, BlasCoreChoice::By::OpenBlas) << label;
+      EXPECT_EQ(c.core, row.selected) << label;
+    } else {
+      EXPECT_TRUE(c.restart) << label;
+      EXPECT_EQ(c.by, BlasCoreChoice::By::Kexp) << label;
+      EXPECT_EQ(c.core, row.chosen) << label;
+      EXPECT_NE(c.why.find(row.selected), std::string::npos) << c.why;
+    }
   }
 }
 
-TEST(ChooseBlasCore, KeepsOpenBlasChoiceOtherwise) {
-  BlasCoreFacts no_avx512 = zen4_with_debian_openblas();
-  no_avx512.cpu_has_avx512 = false;
-  BlasCoreFacts fixed_build = zen4_with_debian_openblas();
-  fixed_build.dynamic_arch = false;
-  BlasCoreFacts already_wide = zen4_with_debian_openblas();
-  already_wide.selected = "SkylakeX";
-  BlasCoreFacts older = zen4_with_debian_openblas();
-  older.selected = "Sandybridge";
-  for (const BlasCoreFacts& f : {no_avx512, fixed_build, already_wide, older}) {
-    const BlasCoreChoice c = choose_blas_core(f);
-    EXPECT_FALSE(c.restart) << f.selected;
-    EXPECT_EQ(c.by, BlasCoreChoice::By::OpenBlas);
-    EXPECT_EQ(c.core, f.selected);
-  }
+TEST(ChooseBlasCore, ChoosesOnlyKernelsTheInstalledOpenBlasHas) {
+  BlasCoreFacts f = zen4_with_debian_openblas();
+  f.selected = "Prescott";
+  f.offered = {"Haswell", "Prescott"};  // an OpenBLAS without AVX-512 kernels
+  EXPECT_EQ(choose_blas_core(f).core, "Haswell");
+  f.offered = {"Prescott"};
+  EXPECT_FALSE(choose_blas_core(f).restart);
+  f.offered.clear();
+  EXPECT_FALSE(choose_blas_core(f).restart);
+}
+
+TEST(ChooseBlasCore, KeepsOpenBlasChoiceInABuildForOneCpu) {
+  BlasCoreFacts f = zen4_with_debian_openblas();
+  f.dynamic_arch = false;
+  const BlasCoreChoice c = choose_blas_core(f);
+  EXPECT_FALSE(c.restart);
+  EXPECT_EQ(c.by, BlasCoreChoice::By::OpenBlas);
+  EXPECT_EQ(c.core, "Haswell");
+  EXPECT_NE(c.why.find("DYNAMIC_ARCH"), std::string::npos) << c.why;
+}
+
+TEST(WidestKernels, FollowTheFeatureBits) {
+  EXPECT_EQ(widest_kernels(avx512_bf16(), kDebianOpenBlas), "Cooperlake");
+  EXPECT_EQ(widest_kernels(avx512(), kDebianOpenBlas), "SkylakeX");
+  EXPECT_EQ(widest_kernels(avx2(), kDebianOpenBlas), "Haswell");
+  EXPECT_EQ(widest_kernels(avx(), kDebianOpenBlas), "Sandybridge");
+  EXPECT_EQ(widest_kernels(sse3(), kDebianOpenBlas), "Prescott");
+  EXPECT_EQ(widest_kernels(CpuFeatures{}, kDebianOpenBlas), "");
+  EXPECT_EQ(kernels_kexp_chooses(), kDebianOpenBlas);
 }
 
 TEST(ChooseBlasCore, TheUsersSettingAlwaysWins) {
@@ -75,11 +162,13 @@ TEST(ChooseBlasCore, AfterTheRestartTheMarkerSaysKexpChose) {
   BlasCoreFacts f = zen4_with_debian_openblas();
   f.user_setting = "SkylakeX";
   f.kexp_marker = "SkylakeX";
+  f.replaced = "Prescott";
   f.selected = "SkylakeX";
   const BlasCoreChoice c = choose_blas_core(f);
   EXPECT_FALSE(c.restart);  // never twice
   EXPECT_EQ(c.by, BlasCoreChoice::By::Kexp);
   EXPECT_NE(c.why.find("AVX-512"), std::string::npos) << c.why;
+  EXPECT_NE(c.why.find("Prescott"), std::string::npos) << c.why;
   EXPECT_STREQ(to_string(c.by), "kexp");
 }
 

@@ -11,6 +11,7 @@
 
 #include "datasets/csv_reader.hpp"
 #include "plugins/datasets/loading.hpp"
+#include "support/test_paths.hpp"
 
 namespace kexp::test {
 namespace {
