@@ -25,8 +25,8 @@ class CgRidge final : public kexp::Solver {
         iterations_(p.integer("iterations")) {}
 
   double memory_bytes(std::size_t n, std::size_t m, std::size_t /*d*/) const override {
-    // β, r, p, K p and the fitted values; one block of K(X, X) or of K(X*, X); the test
-    // predictions
+    // β, r, p, K p and the fitted values; the tiles of K(X, X) or of K(X*, X) of each
+    // thread; the test predictions
     return 8.0 * (5.0 * static_cast<double>(n) + static_cast<double>(m)) +
            std::max(kexp::gram::product_block_bytes(n, n), kexp::gram::product_block_bytes(m, n));
   }

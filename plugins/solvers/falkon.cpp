@@ -14,9 +14,10 @@
 // transposes and applied by triangular solves), and conjugate gradients on
 //   A⁻ᵀ(T⁻ᵀ K_nmᵀ K_nm T⁻¹ A⁻¹ β / n + λ A⁻¹ β) = A⁻ᵀ T⁻ᵀ K_nmᵀ y / n,   α = T⁻¹ A⁻¹ β,
 // which is close to the identity when the centres span the data, so a few iterations
-// suffice. K_nmᵀ K_nm v is streamed over blocks of rows of K_nm (about 2²² values, 32 MiB,
-// each): memory O(m² + n), never n², and each iteration costs one pass of n·m kernel
-// evaluations. Fit O(n·m·t + m³), prediction O(m) per point.
+// suffice. K_nmᵀ(K_nm u + v) is streamed over tiles of rows of K_nm (about 2¹⁶ values,
+// 512 KiB, each) on every thread (gram::normal_product): memory O(m² + n), never n·m, and
+// each iteration costs one pass of n·m kernel evaluations. Fit O(n·m·t + m³), prediction O(m) per
+// point.
 #include <fmt/format.h>
 #include <kexp/kexp.hpp>
 
@@ -29,9 +30,6 @@
 
 namespace {
 
-/// Kernel values in one block of rows of K_nm.
-constexpr std::size_t kBlockEntries = std::size_t{1} << 22;
-
 class Falkon final : public kexp::Solver {
  public:
   explicit Falkon(const kexp::Params& p)
@@ -43,13 +41,12 @@ class Falkon final : public kexp::Solver {
 
   double memory_bytes(std::size_t n, std::size_t m, std::size_t d) const override {
     const double c = static_cast<double>(std::min(m_, n));
-    // two m × m factors; a block of K_nm; the centres; n-vectors of the products; the
-    // predictions and the product's block at prediction
-    return 8.0 * (2.0 * c * c +
-                  std::min(static_cast<double>(kBlockEntries), c * static_cast<double>(n)) +
-                  c * static_cast<double>(d) + 3.0 * static_cast<double>(n) +
+    // two m × m factors; the centres; n-vectors of the products; the predictions; the
+    // tiles of K_nm of each thread in a pass, or of K(X*, C) at prediction
+    return 8.0 * (2.0 * c * c + c * static_cast<double>(d) + 3.0 * static_cast<double>(n) +
                   static_cast<double>(m) + 8.0 * c) +
-           kexp::gram::product_block_bytes(m, std::min(m_, n));
+           std::max(kexp::gram::normal_product_bytes(n, std::min(m_, n)),
+                    kexp::gram::product_block_bytes(m, std::min(m_, n)));
   }
 
   void fit(const kexp::TrainingData& data, kexp::SolverReport& report) override {
@@ -104,17 +101,9 @@ class Falkon final : public kexp::Solver {
       kexp::linalg::lower_triangular_solve(L, v, transpose);
       return v;
     };
-    // K_nmᵀ (K_nm u + v), streamed over blocks of rows of K_nm
-    arma::mat block;
-    const std::size_t rows = block_rows();
+    // K_nmᵀ (K_nm u + v), streamed over tiles of rows of K_nm on every thread
     const auto knm_product = [&](const arma::vec& u, const arma::vec& v) {
-      arma::vec w(m_, arma::fill::zeros);
-      for (std::size_t first = 0; first < n; first += rows) {
-        const std::size_t last = std::min(first + rows, n) - 1;
-        k.gram(X.cols(first, last), centres_, block);
-        w += block.t() * (block * u + v.subvec(first, last));
-      }
-      return w;
+      return kexp::gram::normal_product(k, X, centres_, u, v);
     };
     const arma::vec zeros_n(n, arma::fill::zeros), zeros_m(m_, arma::fill::zeros);
     const auto preconditioned = [&](const arma::vec& u) -> arma::vec {
@@ -152,11 +141,6 @@ class Falkon final : public kexp::Solver {
                        static_cast<double>(it + 1) * (k.gram_flops(n, m_, d) + 4.0 * nn * m) +
                        static_cast<double>(it) * 4.0 * m * m;
     report.matrix_bytes = memory_bytes(n, 0, d);
-  }
-
-  /// Rows of K_nm per block: about kBlockEntries values (32 MiB), at least one row.
-  [[nodiscard]] std::size_t block_rows() const {
-    return std::max<std::size_t>(1, kBlockEntries / std::max<std::size_t>(m_, 1));
   }
 
   kexp::Prediction predict(const kexp::TestData& data, kexp::SolverReport& report) const override {

@@ -216,18 +216,30 @@ void blocked_gram(const arma::mat& X, const arma::mat& Z, arma::mat& K, bool sym
 
 namespace gram {
 
-/// out = K(X, Z) V (n × k, for V m × k) without storing K(X, Z): K is computed a block of
-/// columns of Z at a time, each block n × b with b chosen so that a block holds at most
-/// about 4 Mi entries (32 MiB), and multiplied into out at once (DGEMM). Memory
-/// O(n·b + n·k); every kernel value is computed once per call. For the matrix-free
-/// solvers (flags::kernel_inputs): K v for conjugate gradients, K(X*, C) α for
-/// predictions.
+/// out = K(X, Z) V (n × k, for V m × k) without storing K(X, Z): K is computed in tiles of
+/// at most 2¹⁶ entries (512 KiB, at most 1024 columns of Z by the rows that fill it), each
+/// multiplied into its rows of out while it is in cache. The tiles are shared among
+/// kexp's threads (thread_count()), each holding one tile and calling kernel.gram() on it
+/// (so a kernel's gram() runs on several threads at once), with BLAS on one thread
+/// throughout. Memory: one tile per thread; every kernel value is computed once per call.
+/// For the matrix-free solvers (flags::kernel_inputs): K v for conjugate gradients,
+/// K(X*, C) α for predictions.
 KEXP_API void product(const Kernel& kernel, const arma::mat& X, const arma::mat& Z,
                       const arma::mat& V, arma::mat& out);
 
-/// The bytes product() holds for one block of K(X, Z) when X has `rows` points and Z
-/// `columns`.
+/// The bytes product() holds for its tiles when X has `rows` points and Z `columns`.
 KEXP_API double product_block_bytes(std::size_t rows, std::size_t columns);
+
+/// w = K(X, C)ᵀ(K(X, C) u + v) (m-vector, for u of m and v of n entries) without storing
+/// K(X, C): the normal-equations product of Nyström methods (falkon), streamed as product()
+/// is, over tiles of rows of K(X, C) of about 2¹⁸ entries on every thread. The tiles'
+/// Kᵀ(Ku + v) are added in 64 runs of consecutive tiles, each into a sum of its own, and
+/// the sums in their order: the result is the same whatever the number of threads.
+KEXP_API arma::vec normal_product(const Kernel& kernel, const arma::mat& X, const arma::mat& C,
+                                  const arma::vec& u, const arma::vec& v);
+
+/// The bytes normal_product() holds when X has `rows` points and C `columns`.
+KEXP_API double normal_product_bytes(std::size_t rows, std::size_t columns);
 
 /// Kᵢⱼ = exp(−γ·‖xᵢ − zⱼ‖²) (the Gaussian kernel with γ = 1/(2σ²)), K sized n × m by the
 /// caller. The fast path: the squared distance and the exponential (vexp) are fused into

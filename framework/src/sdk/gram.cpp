@@ -9,6 +9,7 @@
 #include <cmath>
 
 #include "kexp/error.hpp"
+#include "kexp/parallel.hpp"
 
 extern "C" {
 void openblas_set_num_threads(int n);
@@ -56,11 +57,16 @@ void gemm_tn(std::size_t m, std::size_t n, std::size_t k, const double* A, std::
   arma::blas::gemm<double>("T", "N", &mi, &ni, &ki, &one, A, &la, B, &lb, &zero, C, &lc);
 }
 
-SingleThreadedBlas::SingleThreadedBlas() : previous_(openblas_get_num_threads()) {
-  openblas_set_num_threads(1);
+// Inside a parallel region the caller that opened it holds BLAS to one thread already
+// (product(), normal_product()): the threads of the region leave the setting alone.
+SingleThreadedBlas::SingleThreadedBlas()
+    : previous_(omp_in_parallel() ? 0 : openblas_get_num_threads()) {
+  if (previous_ > 0) openblas_set_num_threads(1);
 }
 
-SingleThreadedBlas::~SingleThreadedBlas() { openblas_set_num_threads(previous_); }
+SingleThreadedBlas::~SingleThreadedBlas() {
+  if (previous_ > 0) openblas_set_num_threads(previous_);
+}
 
 }  // namespace detail
 
@@ -125,14 +131,25 @@ void exp_of_squared_distances(const arma::mat& X, arma::mat& K, double gamma) {
 
 namespace {
 
-/// The most entries one block of product() holds.
-constexpr double kProductBlockEntries = 4.0 * 1024 * 1024;
+/// Entries of one tile of K in product(): 512 KiB, so that a tile, its slice of V and its
+/// rows of the result stay in the core's L2 cache between the kernel's pass that writes it
+/// and the product that reads it.
+constexpr std::size_t kTileEntries = std::size_t{1} << 16;
+/// Entries of one tile of K(X, C) in normal_product(): 2 MiB, taller than product()'s, since
+/// each tile also checks and reads all of C.
+constexpr std::size_t kNormalTileEntries = std::size_t{1} << 18;
+/// Columns of Z in one tile (product): the rows follow from kTileEntries.
+constexpr std::size_t kTileColumns = 1024;
+/// Partial sums of normal_product, whatever the number of threads.
+constexpr std::size_t kSumLanes = 64;
 
-arma::uword product_block_columns(arma::uword n) {
-  const double b =
-      std::floor(kProductBlockEntries / static_cast<double>(std::max<arma::uword>(n, 1)));
-  return static_cast<arma::uword>(std::max(1.0, b));
+/// Columns [first, first + count) of M as a matrix, without a copy.
+arma::mat columns_of(const arma::mat& M, std::size_t first, std::size_t count) {
+  return arma::mat(const_cast<double*>(M.colptr(first)), M.n_rows, count,
+                   /*copy_aux_mem=*/false, /*strict=*/true);
 }
+
+std::size_t tiles_of(std::size_t n, std::size_t per_tile) { return (n + per_tile - 1) / per_tile; }
 
 }  // namespace
 
@@ -145,18 +162,94 @@ void product(const Kernel& kernel, const arma::mat& X, const arma::mat& Z, const
         V.n_rows, Z.n_cols));
   }
   out.zeros(X.n_cols, V.n_cols);
-  const arma::uword b = product_block_columns(X.n_cols);
-  arma::mat block;
-  for (arma::uword first = 0; first < Z.n_cols; first += b) {
-    const arma::uword last = std::min(first + b, Z.n_cols) - 1;
-    kernel.gram(X, Z.cols(first, last), block);
-    out += block * V.rows(first, last);
+  const std::size_t n = X.n_cols, m = Z.n_cols;
+  if (n == 0 || m == 0) return;
+  const std::size_t columns = std::min(m, kTileColumns);
+  const std::size_t rows = std::max<std::size_t>(1, kTileEntries / columns);
+  // Each thread owns whole tiles of rows of out, so no two threads write the same entry;
+  // the kernel's Gram of a tile runs on the thread that asked for it (OpenMP regions do
+  // not nest), and BLAS on one thread, so OpenBLAS's threads never compete with these.
+  detail::SingleThreadedBlas single;
+  ExceptionCapture capture;
+  const long tiles = static_cast<long>(tiles_of(n, rows));
+#pragma omp parallel num_threads(thread_count())
+  {
+    arma::mat tile;
+#pragma omp for schedule(dynamic, 1)
+    for (long t = 0; t < tiles; ++t) {
+      if (capture.failed()) continue;
+      capture.run([&] {
+        const std::size_t r0 = static_cast<std::size_t>(t) * rows;
+        const std::size_t nr = std::min(rows, n - r0);
+        const arma::mat X_tile = columns_of(X, r0, nr);
+        for (std::size_t c0 = 0; c0 < m; c0 += columns) {
+          const std::size_t nc = std::min(columns, m - c0);
+          kernel.gram(X_tile, columns_of(Z, c0, nc), tile);
+          out.rows(r0, r0 + nr - 1) += tile * V.rows(c0, c0 + nc - 1);
+        }
+      });
+    }
   }
+  capture.rethrow_if_any();
+}
+
+arma::vec normal_product(const Kernel& kernel, const arma::mat& X, const arma::mat& C,
+                         const arma::vec& u, const arma::vec& v) {
+  const std::size_t n = X.n_cols, m = C.n_cols;
+  if (u.n_elem != m || v.n_elem != n) {
+    throw InvalidArgument(fmt::format(
+        "gram::normal_product: K(X, C)ᵀ(K(X, C)u + v) needs u of {} entries (one per point "
+        "of C) and v of {} (one per point of X); they have {} and {}",
+        m, n, u.n_elem, v.n_elem));
+  }
+  arma::vec w(m, arma::fill::zeros);
+  if (n == 0 || m == 0) return w;
+  const std::size_t rows = std::max<std::size_t>(1, kNormalTileEntries / m);
+  const std::size_t tiles = tiles_of(n, rows);
+  // The tiles are cut into kSumLanes runs of consecutive tiles, each summed in its order
+  // into a column of its own by whichever thread takes it, and the columns are added in
+  // their order: the same sums in the same order whatever the number of threads.
+  const std::size_t lanes = std::min(kSumLanes, tiles);
+  arma::mat sums(m, lanes, arma::fill::zeros);
+  detail::SingleThreadedBlas single;
+  ExceptionCapture capture;
+#pragma omp parallel num_threads(thread_count())
+  {
+    arma::mat tile;
+#pragma omp for schedule(dynamic, 1)
+    for (long lane = 0; lane < static_cast<long>(lanes); ++lane) {
+      if (capture.failed()) continue;
+      capture.run([&] {
+        const auto l = static_cast<std::size_t>(lane);
+        arma::vec sum(sums.colptr(l), m, /*copy_aux_mem=*/false, /*strict=*/true);
+        for (std::size_t t = l * tiles / lanes; t < (l + 1) * tiles / lanes; ++t) {
+          const std::size_t r0 = t * rows, nr = std::min(rows, n - r0);
+          kernel.gram(columns_of(X, r0, nr), C, tile);
+          sum += tile.t() * (tile * u + v.subvec(r0, r0 + nr - 1));
+        }
+      });
+    }
+  }
+  capture.rethrow_if_any();
+  for (std::size_t l = 0; l < lanes; ++l) w += sums.col(l);
+  return w;
 }
 
 double product_block_bytes(std::size_t rows, std::size_t columns) {
-  return 8.0 * static_cast<double>(rows) *
-         static_cast<double>(std::min<arma::uword>(product_block_columns(rows), columns));
+  const double tile = static_cast<double>(
+      std::min(kTileEntries, std::max<std::size_t>(rows, 1) * std::max<std::size_t>(columns, 1)));
+  return 8.0 * static_cast<double>(thread_count()) * tile;
+}
+
+double normal_product_bytes(std::size_t rows, std::size_t columns) {
+  // per thread a tile of K(X, C) and its products, a row of the tile's height; the lanes'
+  // sums, m each
+  const std::size_t r =
+      std::max<std::size_t>(1, kNormalTileEntries / std::max<std::size_t>(columns, 1));
+  const std::size_t tile_rows = std::min(std::max<std::size_t>(rows, 1), r);
+  const std::size_t lanes = std::min(kSumLanes, (std::max<std::size_t>(rows, 1) + r - 1) / r);
+  const double c = static_cast<double>(columns), h = static_cast<double>(tile_rows);
+  return 8.0 * (static_cast<double>(thread_count()) * (h * c + h) + static_cast<double>(lanes) * c);
 }
 
 }  // namespace gram

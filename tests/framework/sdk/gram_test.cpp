@@ -3,6 +3,7 @@
 // asked for its lower triangle only, which must equal that triangle of the full K and
 // leave the blocks above the diagonal unwritten.
 #include "kexp/gram.hpp"
+#include "kexp/parallel.hpp"
 
 #include <gtest/gtest.h>
 
@@ -138,8 +139,8 @@ TEST(GramLowerTriangle, EqualsTheFullMatrixsLowerTriangleAndWritesNothingAboveIt
 }
 
 TEST(GramProduct, EqualsTheStoredMatrixTimesVAcrossBlocks) {
-  // 3000 rows: a block holds floor(4 Mi / 3000) = 1398 columns, so 3100 columns of Z make
-  // three blocks, the last one short.
+  // Tiles of 1024 columns by 64 rows: 3100 columns of Z make four column blocks, the last
+  // one short, and 3000 rows 47 row tiles, the last one short.
   const arma::mat X = test::uniform_points(4, 3000, 1), Z = test::uniform_points(4, 3100, 2);
   const arma::mat V = test::uniform_points(3100, 2, 3);
   const auto k = test::make_kernel("gaussian", {{"sigma", "0.9"}});
@@ -149,9 +150,49 @@ TEST(GramProduct, EqualsTheStoredMatrixTimesVAcrossBlocks) {
   ASSERT_EQ(out.n_rows, 3000U);
   ASSERT_EQ(out.n_cols, 2U);
   EXPECT_LE(arma::abs(out - K * V).max(), 1e-11 * arma::abs(K * V).max());
-  EXPECT_EQ(gram::product_block_bytes(3000, 3100), 8.0 * 3000 * 1398);
-  EXPECT_EQ(gram::product_block_bytes(100, 30), 8.0 * 100 * 30) << "never more columns than Z has";
+  const double threads = thread_count();
+  EXPECT_EQ(gram::product_block_bytes(3000, 3100), 8.0 * threads * 65536) << "a tile a thread";
+  EXPECT_EQ(gram::product_block_bytes(100, 30), 8.0 * threads * 100 * 30) << "never more than K";
   EXPECT_THROW(gram::product(*k, X, Z, arma::mat(3099, 1), out), InvalidArgument);
+}
+
+TEST(GramProduct, IsTheSameOnOneThreadAndOnSeveral) {
+  const arma::mat X = test::uniform_points(3, 700, 4), Z = test::uniform_points(3, 1500, 5);
+  const arma::mat V = test::uniform_points(1500, 1, 6);
+  const auto k = test::make_kernel("gaussian", {{"sigma", "0.7"}});
+  arma::mat several, one;
+  gram::product(*k, X, Z, V, several);
+  set_thread_count(1);
+  gram::product(*k, X, Z, V, one);
+  set_thread_count(0);
+  // each row of out is summed by one thread, in the same order whatever the threads
+  EXPECT_TRUE(arma::approx_equal(several, one, "absdiff", 0.0));
+}
+
+TEST(GramNormalProduct, EqualsKtTimesKuPlusVAcrossTiles) {
+  // 300 centres: a tile holds floor(2¹⁸ / 300) = 873 rows, so 1000 points make two tiles,
+  // the last one short, added on every thread.
+  const arma::mat X = test::uniform_points(4, 1000, 7), C = test::uniform_points(4, 300, 8);
+  const arma::vec u = arma::vectorise(test::uniform_points(300, 1, 9));
+  const arma::vec v = arma::vectorise(test::uniform_points(1000, 1, 10));
+  const auto k = test::make_kernel("gaussian", {{"sigma", "0.9"}});
+  arma::mat K;
+  k->gram(X, C, K);
+  const arma::vec expected = K.t() * (K * u + v);
+  const arma::vec w = gram::normal_product(*k, X, C, u, v);
+  ASSERT_EQ(w.n_elem, 300U);
+  // sums of 1000 nonnegative terms in another order: n·ε relative to the largest entry
+  EXPECT_LE(arma::abs(w - expected).max(),
+            1000 * std::numeric_limits<double>::epsilon() * arma::abs(expected).max());
+  const double threads = thread_count();
+  // a tile and its products on each thread; two lanes, one a tile
+  EXPECT_EQ(gram::normal_product_bytes(1000, 300), 8.0 * (threads * (873 * 300 + 873) + 2 * 300));
+  set_thread_count(1);
+  const arma::vec on_one = gram::normal_product(*k, X, C, u, v);
+  set_thread_count(0);
+  EXPECT_TRUE(arma::approx_equal(w, on_one, "absdiff", 0.0)) << "the same sums in the same order";
+  EXPECT_THROW((void)gram::normal_product(*k, X, C, v, v), InvalidArgument);
+  EXPECT_THROW((void)gram::normal_product(*k, X, C, u, u), InvalidArgument);
 }
 
 }  // namespace

@@ -111,12 +111,12 @@ TEST(CgRidge, SaysWhenItStopsBeforeConverging) {
   EXPECT_GT(metric(r.report, "relative_residual"), 1e-6);
 }
 
-TEST(CgRidge, HoldsOneBlockOfKNotK) {
+TEST(CgRidge, HoldsOneTileOfKAThreadNotK) {
   auto solver = make_solver("cg_ridge");
   const double n = 100000;
-  // five n-vectors, the predictions, and the larger block: K(X*, X) in blocks of 4194
-  // columns of 1000 rows (K(X, X) in blocks of 41 columns of 100 000 rows is 4.1 Mi)
-  EXPECT_EQ(solver->memory_bytes(100000, 1000, 10), 8.0 * (5 * n + 1000) + 8.0 * 1000 * 4194);
+  // five n-vectors, the predictions, and a tile of 2¹⁶ entries of K on each thread
+  EXPECT_EQ(solver->memory_bytes(100000, 1000, 10),
+            8.0 * (5 * n + 1000) + 8.0 * thread_count() * 65536);
   EXPECT_LT(solver->memory_bytes(100000, 1000, 10), 0.01 * 8 * n * n);
 }
 
