@@ -7,6 +7,10 @@
 //                           time over its T + 1 products Kr (2n² flops each)
 //   PrimalRidgeFit/D/n      primal_ridge on a D × n feature matrix: ΦΦᵀ (nD² flops), then
 //                           a D × D Cholesky
+//   Product/n               K(X, X)v for the Gaussian kernel without storing K (cg_ridge's
+//                           step, gram::product); counter `entry`: time per kernel value
+//   NormalProduct/n/m       K_nmᵀ(K_nm u + v), Gaussian, m centres (a falkon pass,
+//                           gram::normal_product); counter `entry`: time per kernel value
 //   Dgemm/n                 C = AB with n × n matrices through the BLAS kexp runs with
 //                           (2n³ flops); counter `flops`: its rate. The context names the
 //                           BLAS kernels and who chose them (bench/blas_cores.py runs it
@@ -130,6 +134,33 @@ void PrimalRidgeFit(benchmark::State& state) {
   }
 }
 
+void Product(benchmark::State& state) {
+  const auto n = static_cast<arma::uword>(state.range(0));
+  const arma::mat X = points(n);
+  const arma::mat v = targets(X);
+  const auto k = kexp::test::make_kernel("gaussian", {});
+  arma::mat out;
+  for (auto _ : state) {
+    kexp::gram::product(*k, X, X, v, out);
+    benchmark::DoNotOptimize(out.memptr());
+  }
+  per_entry(state, static_cast<double>(n) * static_cast<double>(n));
+}
+
+void NormalProduct(benchmark::State& state) {
+  const auto n = static_cast<arma::uword>(state.range(0));
+  const auto m = static_cast<arma::uword>(state.range(1));
+  const arma::mat X = points(n);
+  const arma::mat C = X.cols(0, m - 1);
+  const arma::vec u = targets(C), v = targets(X);
+  const auto k = kexp::test::make_kernel("gaussian", {});
+  for (auto _ : state) {
+    const arma::vec w = kexp::gram::normal_product(*k, X, C, u, v);
+    benchmark::DoNotOptimize(w.memptr());
+  }
+  per_entry(state, static_cast<double>(n) * static_cast<double>(m));
+}
+
 void Dgemm(benchmark::State& state) {
   const auto n = static_cast<arma::uword>(state.range(0));
   arma::arma_rng::set_seed(8);
@@ -186,6 +217,16 @@ void register_all() {
       ->Arg(1000)
       ->Arg(2000)
       ->Arg(4000)
+      ->UseRealTime()
+      ->Unit(benchmark::kMillisecond);
+  benchmark::RegisterBenchmark("Product", Product)
+      ->Arg(4000)
+      ->Arg(16000)
+      ->UseRealTime()
+      ->Unit(benchmark::kMillisecond);
+  benchmark::RegisterBenchmark("NormalProduct", NormalProduct)
+      ->Args({40000, 1000})
+      ->Args({40000, 3000})
       ->UseRealTime()
       ->Unit(benchmark::kMillisecond);
   benchmark::RegisterBenchmark("Dgemm", Dgemm)

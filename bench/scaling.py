@@ -1,0 +1,90 @@
+#!/usr/bin/python3
+"""How each hot path scales from one thread to all: t₁ / (p · t_p), side by side.
+
+Runs `hot_paths_bench` in fresh processes, one round after another, each round once on
+one thread (OMP_NUM_THREADS=1 for kexp's own loops, OPENBLAS_NUM_THREADS=1 for BLAS) and
+once on p threads (both = p, default every core), and prints for each hot path the
+median and range of its time at 1 and at p threads and of the efficiency, round by round
+(round i's one-thread time against round i's p-thread time). Also the entries per second
+of the matrix-free products against the Gram matrix's, at p threads.
+
+    /usr/bin/python3 bench/scaling.py [--build build] [--rounds 3] [--threads P]
+        [--filter REGEX]
+
+The hot paths by default: the Gaussian Gram matrix (n = 4000), its matrix-free product
+K v (cg_ridge's step; n = 16 000), a falkon pass K_nmᵀ(K_nm u + v) (n = 40 000,
+m = 3000), the kernel_ridge fit (a Cholesky; n = 4000), dual_gd's steps (n = 4000),
+primal_ridge's fit (D = 1000, n = 16 000) and DGEMM (n = 4000).
+"""
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+
+DEFAULT = ("^(Gram/gaussian/4000|Product/16000|NormalProduct/40000/3000|KernelRidgeFit/4000|"
+           "DualGdStep/4000|PrimalRidgeFit/1000/16000|Dgemm/4000)/")
+
+
+def one_run(program, pattern, threads):
+    env = dict(os.environ, OMP_NUM_THREADS=str(threads), OPENBLAS_NUM_THREADS=str(threads))
+    done = subprocess.run([program, f"--benchmark_filter={pattern}", "--benchmark_format=json"],
+                          env=env, capture_output=True, text=True)
+    if done.returncode != 0:
+        sys.exit(f"{program} failed:\n{done.stderr}")
+    report = json.loads(done.stdout)
+    times = {}
+    for b in report["benchmarks"]:
+        name = b["name"].removesuffix("/real_time")
+        times[name] = (b["real_time"], b.get("entry"))
+    return report["context"].get("blas_core", "?"), times
+
+
+def span(values, digits=2):
+    return (f"{statistics.median(values):.{digits}f} "
+            f"({min(values):.{digits}f}–{max(values):.{digits}f})")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--build", default="build")
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--threads", type=int, default=os.cpu_count())
+    parser.add_argument("--filter", default=DEFAULT)
+    args = parser.parse_args()
+    program = os.path.join(args.build, "bin", "hot_paths_bench")
+    p = args.threads
+
+    one, many = [], []
+    core = "?"
+    for _ in range(args.rounds):
+        core, times = one_run(program, args.filter, 1)
+        one.append(times)
+        _, times = one_run(program, args.filter, p)
+        many.append(times)
+
+    with open("/proc/cpuinfo") as f:
+        cpu = next((l.split(":", 1)[1].strip() for l in f if l.startswith("model name")), "?")
+    print(f"machine: {cpu}, {os.cpu_count()} cores; BLAS kernels {core}; "
+          f"{args.rounds} rounds, median (min–max)")
+    print(f"| hot path | 1 thread, ms | {p} threads, ms | efficiency t₁ / ({p}·t_{p}) |")
+    print("|---|---|---|---|")
+    for name in one[0]:
+        t1 = [r[name][0] for r in one]
+        tp = [r[name][0] for r in many]
+        efficiency = [a / (p * b) for a, b in zip(t1, tp)]
+        print(f"| {name} | {span(t1, 1)} | {span(tp, 1)} | {span(efficiency)} |")
+    gram = next((n for n in many[0] if n.startswith("Gram/")), None)
+    if gram is not None:
+        for name in many[0]:
+            if "Product" in name and many[0][name][1]:
+                # the rate is 1/entry: the product's rate over the Gram's is gram / product
+                ratio = [r[gram][1] / r[name][1] for r in many]
+                print(f"{name}: kernel values per second at {p} threads, as a fraction of "
+                      f"{gram}'s: {span(ratio)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
