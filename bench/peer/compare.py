@@ -10,6 +10,12 @@ and of the kexp-faster-by ratios (run i of kexp against run i of scikit-learn), 
 largest difference between the two sides' predictions.
 
     /usr/bin/python3 bench/peer/compare.py [--build build] [--repeats 3] [--quick] [--check]
+        [--cores defaults|best|both]
+
+With --cores both it runs every task twice: once with each side's default kernels and
+once with both on the widest kernels the CPU can execute (OPENBLAS_CORETYPE set for both),
+a table each, so that a ratio that comes from one side's luck with OpenBLAS's choice is
+told from one that comes from the code.
 
 With --check it exits 1 when, on a task where the mathematics is the same on both sides
 (all but random Fourier features), the predictions differ by more than 1e-8 relatively.
@@ -135,9 +141,37 @@ def run_json(command, env):
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
+def best_core():
+    """The widest OpenBLAS kernels this CPU can execute (bench/blas_cores.py's table)."""
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir))
+    from blas_cores import NEEDS, cpu_flags
+    flags = cpu_flags()
+    return next((c for c, needs in NEEDS.items() if all(f in flags for f in needs)), None)
+
+
 def compare(args):
-    env = dict(os.environ)
-    env.setdefault("OPENBLAS_NUM_THREADS", str(os.cpu_count()))
+    """Runs the tasks once for each setting of the BLAS kernels that --cores asks for."""
+    base = dict(os.environ)
+    base.setdefault("OPENBLAS_NUM_THREADS", str(os.cpu_count()))
+    settings = []
+    if args.cores in ("defaults", "both"):
+        settings.append(("each side's default kernels", base))
+    if args.cores in ("best", "both"):
+        core = best_core()
+        if core is None:
+            sys.exit("no OpenBLAS kernels known for this CPU: run with --cores defaults")
+        settings.append((f"both sides on the best kernels, OPENBLAS_CORETYPE={core}",
+                         dict(base, OPENBLAS_CORETYPE=core)))
+    disagree = []
+    for label, env in settings:
+        print(f"## {label}\n")
+        disagree += run_tasks(args, env)
+        print()
+    if args.check and disagree:
+        sys.exit(1)
+
+
+def run_tasks(args, env):
     peer = os.path.join(args.build, "bin", "kexp_peer")
     if not os.path.exists(peer):
         sys.exit(f"{peer} not found: build kexp first (scripts/build.sh)")
@@ -217,8 +251,7 @@ def compare(args):
     for name, diff in disagree:
         print(f"{name}: predictions differ by {diff:.1e} relatively, more than {AGREEMENT:g}",
               file=sys.stderr)
-    if args.check and disagree:
-        sys.exit(1)
+    return disagree
 
 
 def main():
@@ -227,6 +260,10 @@ def main():
     p.add_argument("--repeats", type=int, default=3)
     p.add_argument("--quick", action="store_true", help="a quarter of the sizes, to check the script")
     p.add_argument("--only", default="", help="comma-separated parts of task names to run")
+    p.add_argument("--cores", choices=("defaults", "best", "both"), default="defaults",
+                   help="the BLAS kernels: each side's default (kexp its own choice, numpy "
+                        "OpenBLAS's, or the caller's OPENBLAS_CORETYPE), both on the widest "
+                        "the CPU can execute, or one table of each")
     p.add_argument("--check", action="store_true",
                    help=f"exit 1 when same-mathematics predictions differ by more than {AGREEMENT:g}")
     p.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
