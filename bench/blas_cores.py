@@ -11,6 +11,10 @@ by round (kexp's run of round i against the fastest's run of round i).
 
     /usr/bin/python3 bench/blas_cores.py [--build build] [--rounds 3] [--n 4000]
         [--threads N] [--target 0.9]
+    /usr/bin/python3 bench/blas_cores.py --runnable [CORE ...]
+
+--runnable prints which of the named core types this CPU can execute (the numerical
+stage of the test command, scripts/test-numerics.sh, asks it).
 
 Exits 1 when the median fraction is below --target. OPENBLAS_NUM_THREADS is --threads
 (default: every core) for every run; a setting of OPENBLAS_CORETYPE in the caller's
@@ -50,14 +54,23 @@ def cpu_model():
     return platform.processor()
 
 
-def one_run(program, n, env):
-    done = subprocess.run(
-        [program, f"--benchmark_filter=^Dgemm/{n}/", "--benchmark_format=json",
-         "--benchmark_min_time=2"],
-        env=env, capture_output=True, text=True)
+def runnable(cores):
+    """The core types of `cores` (all of NEEDS when empty) that this CPU can execute."""
+    flags = cpu_flags()
+    return [c for c in (cores or NEEDS) if all(f in flags for f in NEEDS[c])]
+
+
+def hot_paths(program, pattern, env, *extra):
+    """One run of hot_paths_bench on the benchmarks `pattern` matches: its JSON report."""
+    done = subprocess.run([program, f"--benchmark_filter={pattern}", "--benchmark_format=json",
+                           *extra], env=env, capture_output=True, text=True)
     if done.returncode != 0:
         sys.exit(f"{program} failed:\n{done.stderr}")
-    report = json.loads(done.stdout)
+    return json.loads(done.stdout)
+
+
+def one_run(program, n, env):
+    report = hot_paths(program, f"^Dgemm/{n}/", env, "--benchmark_min_time=2")
     bench = report["benchmarks"][0]
     return report["context"]["blas_core"], report["context"]["blas_core_chosen_by"], \
         bench["flops"] / 1e9
@@ -74,11 +87,19 @@ def main():
     parser.add_argument("--n", type=int, default=4000)
     parser.add_argument("--threads", type=int, default=os.cpu_count())
     parser.add_argument("--target", type=float, default=0.9)
+    parser.add_argument("--runnable", nargs="*", metavar="CORE",
+                        help="only print which of these core types (all when none are named) "
+                             "this CPU can execute, one a line, and exit")
     args = parser.parse_args()
+    if args.runnable is not None:
+        unknown = [c for c in args.runnable if c not in NEEDS]
+        if unknown:
+            sys.exit(f"unknown core types: {', '.join(unknown)}; known: {', '.join(NEEDS)}")
+        print("\n".join(runnable(args.runnable)))
+        return 0
     program = os.path.join(args.build, "bin", "hot_paths_bench")
 
-    flags = cpu_flags()
-    cores = [c for c, needs in NEEDS.items() if all(f in flags for f in needs)]
+    cores = runnable([])
     skipped = [c for c in NEEDS if c not in cores]
     base = {k: v for k, v in os.environ.items()
             if k not in ("OPENBLAS_CORETYPE", "KEXP_OPENBLAS_CORETYPE",

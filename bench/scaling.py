@@ -17,11 +17,11 @@ m = 3000), the kernel_ridge fit (a Cholesky; n = 4000), dual_gd's steps (n = 400
 primal_ridge's fit (D = 1000, n = 16 000) and DGEMM (n = 4000).
 """
 import argparse
-import json
 import os
 import statistics
-import subprocess
 import sys
+
+from blas_cores import cpu_model, hot_paths
 
 DEFAULT = ("^(Gram/gaussian/4000|Product/16000|NormalProduct/40000/3000|KernelRidgeFit/4000|"
            "DualGdStep/4000|PrimalRidgeFit/1000/16000|Dgemm/4000)/")
@@ -29,11 +29,7 @@ DEFAULT = ("^(Gram/gaussian/4000|Product/16000|NormalProduct/40000/3000|KernelRi
 
 def one_run(program, pattern, threads):
     env = dict(os.environ, OMP_NUM_THREADS=str(threads), OPENBLAS_NUM_THREADS=str(threads))
-    done = subprocess.run([program, f"--benchmark_filter={pattern}", "--benchmark_format=json"],
-                          env=env, capture_output=True, text=True)
-    if done.returncode != 0:
-        sys.exit(f"{program} failed:\n{done.stderr}")
-    report = json.loads(done.stdout)
+    report = hot_paths(program, pattern, env)
     times = {}
     for b in report["benchmarks"]:
         name = b["name"].removesuffix("/real_time")
@@ -64,9 +60,7 @@ def main():
         _, times = one_run(program, args.filter, p)
         many.append(times)
 
-    with open("/proc/cpuinfo") as f:
-        cpu = next((l.split(":", 1)[1].strip() for l in f if l.startswith("model name")), "?")
-    print(f"machine: {cpu}, {os.cpu_count()} cores; BLAS kernels {core}; "
+    print(f"machine: {cpu_model()}, {os.cpu_count()} cores; BLAS kernels {core}; "
           f"{args.rounds} rounds, median (min–max)")
     print(f"| hot path | 1 thread, ms | {p} threads, ms | efficiency t₁ / ({p}·t_{p}) |")
     print("|---|---|---|---|")

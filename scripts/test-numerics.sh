@@ -20,22 +20,16 @@ if [[ $(uname -m) != x86_64 ]]; then
   exit 0
 fi
 
-flags=" $(grep -m1 '^flags' /proc/cpuinfo | cut -d: -f2) "
-has() {
-  local f
-  for f in "$@"; do [[ $flags == *" $f "* ]] || return 1; done
-}
-cores=()
+# bench/blas_cores.py holds what each core type needs of the CPU.
+runnable=$(/usr/bin/python3 bench/blas_cores.py --runnable Prescott Haswell SkylakeX)
+mapfile -t cores <<<"$runnable"
+if [[ -z $runnable ]]; then
+  echo "numerics: this CPU can execute none of Prescott, Haswell and SkylakeX" >&2
+  exit 1
+fi
 for core in Prescott Haswell SkylakeX; do
-  case $core in
-    Prescott) needs=(pni) ;;
-    Haswell) needs=(avx2 fma) ;;
-    SkylakeX) needs=(avx512f avx512cd avx512bw avx512dq avx512vl) ;;
-  esac
-  if has "${needs[@]}"; then
-    cores+=("$core")
-  else
-    echo "numerics: $core skipped: this CPU lacks ${needs[*]}"
+  if [[ " ${cores[*]} " != *" $core "* ]]; then
+    echo "numerics: $core skipped: this CPU cannot execute its kernels"
   fi
 done
 
