@@ -14,10 +14,10 @@
 // transposes and applied by triangular solves), and conjugate gradients on
 //   A⁻ᵀ(T⁻ᵀ K_nmᵀ K_nm T⁻¹ A⁻¹ β / n + λ A⁻¹ β) = A⁻ᵀ T⁻ᵀ K_nmᵀ y / n,   α = T⁻¹ A⁻¹ β,
 // which is close to the identity when the centres span the data, so a few iterations
-// suffice. K_nmᵀ(K_nm u + v) is streamed over tiles of rows of K_nm (about 2¹⁶ values,
-// 512 KiB, each) on every thread (gram::normal_product): memory O(m² + n), never n·m, and
-// each iteration costs one pass of n·m kernel evaluations. Fit O(n·m·t + m³), prediction O(m) per
-// point.
+// suffice. K_nmᵀ(K_nm u + v) is streamed over tiles of rows of K_nm (about 2¹⁸ values,
+// 2 MiB, each) on every thread (gram::normal_product): memory O(m² + n), never n·m, and
+// each iteration costs one pass of n·m kernel evaluations. Fit O(n·m·t + m³), prediction
+// O(m) per point.
 #include <fmt/format.h>
 #include <kexp/kexp.hpp>
 
