@@ -11,6 +11,9 @@
 //                           step, gram::product); counter `entry`: time per kernel value
 //   NormalProduct/n/m       K_nmᵀ(K_nm u + v), Gaussian, m centres (a falkon pass,
 //                           gram::normal_product); counter `entry`: time per kernel value
+//   Cholesky/n              the Cholesky factorization of an n × n positive definite
+//                           matrix in place (kexp::linalg::cholesky_in_place, LAPACK's dpotrf);
+//                           counter `flops`: its rate at n³/3 flops
 //   Dgemm/n                 C = AB with n × n matrices through the BLAS kexp runs with
 //                           (2n³ flops); counter `flops`: its rate. The context names the
 //                           BLAS kernels and who chose them (bench/blas_cores.py runs it
@@ -161,6 +164,25 @@ void NormalProduct(benchmark::State& state) {
   per_entry(state, static_cast<double>(n) * static_cast<double>(m));
 }
 
+void Cholesky(benchmark::State& state) {
+  const auto n = static_cast<arma::uword>(state.range(0));
+  arma::arma_rng::set_seed(9);
+  const arma::mat B = arma::randn<arma::mat>(n, n) / std::sqrt(static_cast<double>(n));
+  arma::mat A0 = B.t() * B;
+  A0.diag() += 1.0;
+  arma::mat A(n, n);
+  for (auto _ : state) {
+    state.PauseTiming();
+    A = A0;
+    state.ResumeTiming();
+    if (kexp::linalg::cholesky_in_place(A) != 0) state.SkipWithError("not positive definite");
+    benchmark::DoNotOptimize(A.memptr());
+  }
+  const double size = static_cast<double>(n);
+  state.counters["flops"] =
+      benchmark::Counter(size * size * size / 3.0, benchmark::Counter::kIsIterationInvariantRate);
+}
+
 void Dgemm(benchmark::State& state) {
   const auto n = static_cast<arma::uword>(state.range(0));
   arma::arma_rng::set_seed(8);
@@ -227,6 +249,11 @@ void register_all() {
   benchmark::RegisterBenchmark("NormalProduct", NormalProduct)
       ->Args({40000, 1000})
       ->Args({40000, 3000})
+      ->UseRealTime()
+      ->Unit(benchmark::kMillisecond);
+  benchmark::RegisterBenchmark("Cholesky", Cholesky)
+      ->Arg(4000)
+      ->Arg(8000)
       ->UseRealTime()
       ->Unit(benchmark::kMillisecond);
   benchmark::RegisterBenchmark("Dgemm", Dgemm)

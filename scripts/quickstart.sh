@@ -4,6 +4,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
 scripts/build.sh
+# The machine's own limits (DGEMM, exp, memory writes), measured once and kept, so that
+# the summary states each cost against them.
+build/bin/kexp machine
+echo
 build/bin/kexp run configs/quickstart.yaml --force
 echo
 cat results/quickstart/summary.md

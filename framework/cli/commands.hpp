@@ -37,5 +37,7 @@ void add_merge_command(CLI::App& app, int& exit_code, const std::string& command
 /// 1 otherwise; times are reported, never a failure.
 void add_diff_command(CLI::App& app, int& exit_code);
 void add_check_kernel_command(CLI::App& app, int& exit_code);
+/// `kexp machine`: measures the machine's limits once and keeps them (util/machine.hpp).
+void add_machine_command(CLI::App& app, int& exit_code);
 
 }  // namespace kexp::cli

@@ -29,6 +29,7 @@ int main(int argc, char** argv) {
   kexp::cli::add_merge_command(app, exit_code, command_line);
   kexp::cli::add_diff_command(app, exit_code);
   kexp::cli::add_check_kernel_command(app, exit_code);
+  kexp::cli::add_machine_command(app, exit_code);
 
   try {
     app.parse(argc, argv);

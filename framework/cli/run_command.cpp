@@ -10,6 +10,7 @@
 #include "run/runner.hpp"
 #include "sweep/shard.hpp"
 #include "util/exit_code.hpp"
+#include "util/machine.hpp"
 
 namespace kexp::cli {
 
@@ -134,6 +135,11 @@ void add_run_command(CLI::App& app, int& exit_code, const std::string& command_l
     } else if (const auto slurm = core::shard_from_environment()) {
       options.shard = slurm;
       std::cerr << fmt::format("kexp: running shard {} (from SLURM_ARRAY_TASK_ID)\n", slurm->str());
+    }
+    if (!options.dry_run && !core::cached_machine(core::machine_file())) {
+      std::cerr << "kexp: this machine's limits are not measured yet, so summary.md cannot "
+                   "state each cost against them: `kexp machine` measures them once (a few "
+                   "seconds)\n";
     }
     exit_code = core::run_experiment(experiment, registry, options);
   });

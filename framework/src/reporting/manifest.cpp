@@ -40,21 +40,6 @@ nlohmann::ordered_json build_json() {
   return j;
 }
 
-std::string cpu_model() {
-  std::ifstream in("/proc/cpuinfo");
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.rfind("model name", 0) == 0) {
-      const auto colon = line.find(':');
-      if (colon != std::string::npos) {
-        const auto start = line.find_first_not_of(" \t", colon + 1);
-        return start == std::string::npos ? std::string() : line.substr(start);
-      }
-    }
-  }
-  return {};
-}
-
 nlohmann::ordered_json environment_json() {
   nlohmann::ordered_json j;
   char host[256] = {};
@@ -75,6 +60,9 @@ nlohmann::ordered_json environment_json() {
   blas["threads"] = openblas_get_num_threads();
   j["blas"] = blas;
   j["gram_threads"] = thread_count();
+  // The machine's limits, as `kexp machine` measured and kept them; null before it has.
+  const std::optional<MachineLimits> machine = cached_machine(machine_file());
+  j["machine"] = machine ? to_json(*machine) : nlohmann::ordered_json(nullptr);
   return j;
 }
 
@@ -149,15 +137,6 @@ std::string sha256_file(const fs::path& file) {
   }
   if (in.bad()) throw Error(fmt::format("reading {} failed", file.string()));
   return h.hex();
-}
-
-std::string now_iso8601() {
-  const std::time_t t = std::time(nullptr);
-  std::tm tm{};
-  gmtime_r(&t, &tm);
-  char buffer[32];
-  std::strftime(buffer, sizeof buffer, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return buffer;
 }
 
 namespace {
@@ -268,6 +247,24 @@ StoredManifest read_manifest(const fs::path& file) {
 
 void write_manifest(const fs::path& file, const nlohmann::ordered_json& manifest) {
   write_file_atomically(file, manifest.dump(2) + "\n");
+}
+
+std::optional<RecordedMachine> recorded_machine(const StoredManifest& manifest) {
+  const nlohmann::ordered_json& doc = manifest.document;
+  if (!doc.is_object() || !doc.contains("environment")) return std::nullopt;
+  const nlohmann::ordered_json& env = doc["environment"];
+  if (!env.is_object() || !env.contains("machine") || !env["machine"].is_object()) {
+    return std::nullopt;
+  }
+  try {
+    RecordedMachine m{machine_from_json(env["machine"]), 1};
+    if (env.contains("gram_threads") && env["gram_threads"].is_number_integer()) {
+      m.threads = env["gram_threads"].get<int>();
+    }
+    return m;
+  } catch (const Error&) {
+    return std::nullopt;  // a damaged entry: the summary leaves the table out
+  }
 }
 
 }  // namespace kexp::core

@@ -14,6 +14,8 @@
 #include <vector>
 
 #include "plugin/registry.hpp"
+#include "util/machine.hpp"
+#include "util/measure.hpp"
 
 namespace kexp::core {
 
@@ -41,12 +43,6 @@ nlohmann::ordered_json plugin_json(const PluginRecord& plugin);
 /// libcrypto). sha256_file throws kexp::Error when the file cannot be read.
 std::string sha256_hex(const std::string& bytes);
 std::string sha256_file(const std::filesystem::path& file);
-
-/// The "model name" of /proc/cpuinfo, or "" where there is none.
-std::string cpu_model();
-
-/// The current UTC time, ISO 8601 ("2024-05-01T12:00:00Z").
-std::string now_iso8601();
 
 /// The manifest of a run (`kexp run`).
 struct Manifest {
@@ -128,6 +124,14 @@ struct StoredManifest {
   std::optional<Manifest::Shard> shard;
 };
 StoredManifest read_manifest(const std::filesystem::path& file);
+
+/// The machine's limits a run recorded (environment.machine), at the threads its Gram
+/// matrices ran with (environment.gram_threads); nothing when none were recorded.
+struct RecordedMachine {
+  MachineLimits limits;
+  int threads = 1;
+};
+std::optional<RecordedMachine> recorded_machine(const StoredManifest& manifest);
 
 /// Writes a manifest atomically.
 void write_manifest(const std::filesystem::path& file, const nlohmann::ordered_json& manifest);

@@ -10,6 +10,7 @@
 #include <map>
 #include <set>
 
+#include "reporting/manifest.hpp"
 #include "reporting/plots.hpp"
 #include "reporting/result_folder.hpp"
 #include "reporting/summary_tables.hpp"
@@ -344,6 +345,7 @@ std::string summary_markdown(const CsvTable& table, const SummaryInputs& in) {
   pairs_table(pairs, swept, md);
   crossover_table(pairs, swept, md);
   growth_table(cells, swept, md);
+  machine_table(cells, swept, in.machine, in.threads, md);
   failures_table(cells, md);
   if (!in.plots.empty()) {
     md += "## Plots\n\n";
@@ -367,6 +369,10 @@ std::vector<std::string> write_report(const ResultFolder& result_folder,
   } else if (const YAML::Node fraction = config["validation_fraction"]) {
     in.validation =
         fmt::format("a held-out part (validation_fraction: {})", fraction.as<std::string>());
+  }
+  if (const auto machine = recorded_machine(read_manifest(result_folder.manifest_file()))) {
+    in.machine = machine->limits;
+    in.threads = machine->threads;
   }
   const std::vector<CellSummary> cells = summarize_cells(table);
   const PlotResult plots = write_plots(cells, swept_columns(table, cells), folder,

@@ -11,11 +11,13 @@
 #pragma once
 
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "reporting/analysis.hpp"
 #include "reporting/result_folder.hpp"
+#include "util/machine.hpp"
 
 namespace kexp::core {
 
@@ -27,6 +29,10 @@ struct SummaryInputs {
   /// How the run validated ("5-fold cross-validation"), from config.yaml; empty when
   /// it did not or it is not known.
   std::string validation;
+  /// The machine's limits the run recorded, and the threads it ran with; the table
+  /// against them is left out without.
+  std::optional<MachineLimits> machine;
+  int threads = 1;
 };
 
 std::string summary_markdown(const CsvTable& table, const SummaryInputs& inputs);

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "reporting/analysis.hpp"
+#include "util/machine.hpp"
 
 namespace kexp::core::summary {
 
@@ -156,5 +157,10 @@ std::string crossover_text(const Crossover& c);
 /// The growth exponent of each cost over n, with R².
 void growth_table(const std::vector<CellSummary>& cells, const std::vector<std::string>& swept,
                   std::string& md);
+
+/// The cells' rates against the machine's limits at `threads` (summary_machine.cpp);
+/// nothing without limits.
+void machine_table(const std::vector<CellSummary>& cells, const std::vector<std::string>& swept,
+                   const std::optional<MachineLimits>& m, int threads, std::string& md);
 
 }  // namespace kexp::core::summary

@@ -37,6 +37,12 @@ std::optional<double> load_average();
 /// Processors online.
 int online_cpus();
 
+/// The "model name" of /proc/cpuinfo, or "" where there is none.
+std::string cpu_model();
+
+/// The current UTC time, ISO 8601 ("2024-05-01T12:00:00Z").
+std::string now_iso8601();
+
 /// A warning when other processes already keep busy the processors a run needs: the
 /// 1-minute load average `load` (taken before the run started) leaves fewer than
 /// `threads` of `cpus` processors free, less half a processor of slack. Empty otherwise.
