@@ -307,4 +307,21 @@ ErrorMeasure error_measure(const std::vector<CellSummary>& cells) {
   return m;
 }
 
+std::vector<ErrorMeasure> error_measures() {
+  return {{"test_rmse", true, "test_rmse"},
+          {"test_rmse", true, "validation_rmse"},
+          {"test_accuracy", false, "test_accuracy"},
+          {"test_accuracy", false, "validation_accuracy"}};
+}
+
+bool may_be_best(const CellSummary& c, const ErrorMeasure& measure, BestAmong among) {
+  if (!std::isfinite(c.stat(measure.selection).mean)) return false;
+  return among == BestAmong::finite_selection || std::isfinite(c.stat(measure.column).mean);
+}
+
+bool better_cell(const CellSummary& a, const CellSummary& b, const ErrorMeasure& measure) {
+  const double ea = a.stat(measure.selection).mean, eb = b.stat(measure.selection).mean;
+  return measure.lower_is_better ? ea < eb : ea > eb;
+}
+
 }  // namespace kexp::core

@@ -9,6 +9,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "exec/timing.hpp"
@@ -112,5 +113,44 @@ struct ErrorMeasure {
   [[nodiscard]] bool validated() const { return selection != column; }
 };
 ErrorMeasure error_measure(const std::vector<CellSummary>& cells);
+
+/// Every error measure a run may have: test_rmse or test_accuracy, each chosen on itself
+/// or on its validation error.
+std::vector<ErrorMeasure> error_measures();
+
+/// Which cells may be chosen as best: those with a finite error to choose on (the
+/// summary's best cell per solver), or those with a finite test error too (a point of an
+/// error plot, which draws the test error).
+enum class BestAmong { finite_selection, finite_selection_and_test };
+
+/// Whether `cell` may be chosen as best.
+bool may_be_best(const CellSummary& cell, const ErrorMeasure& measure, BestAmong among);
+
+/// Whether `a` is better than `b` on the error the best cell is chosen on: lower, or
+/// higher for an accuracy.
+bool better_cell(const CellSummary& a, const CellSummary& b, const ErrorMeasure& measure);
+
+/// The best cell among `cells` at each key, where the key is what `key_of` returns
+/// (nothing: the cell is left out), in the order the keys first appear: chosen by the
+/// validation error when the run has one, else by the test error; on a tie the first.
+/// The one rule of the summary's best cells and of each point of the error plots.
+template <typename Key, typename KeyOf>
+std::vector<std::pair<Key, const CellSummary*>> best_cells(
+    const std::vector<const CellSummary*>& cells, const ErrorMeasure& measure, BestAmong among,
+    KeyOf key_of) {
+  std::vector<std::pair<Key, const CellSummary*>> best;
+  std::map<Key, std::size_t> index;
+  for (const CellSummary* c : cells) {
+    const std::optional<Key> key = key_of(*c);
+    if (!key || !may_be_best(*c, measure, among)) continue;
+    const auto [it, fresh] = index.try_emplace(*key, best.size());
+    if (fresh) {
+      best.emplace_back(*key, c);
+    } else if (better_cell(*c, *best[it->second].second, measure)) {
+      best[it->second].second = c;
+    }
+  }
+  return best;
+}
 
 }  // namespace kexp::core

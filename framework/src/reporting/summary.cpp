@@ -8,6 +8,7 @@
 #include <functional>
 #include <iostream>
 #include <map>
+#include <optional>
 #include <set>
 
 #include "reporting/plots.hpp"
@@ -71,25 +72,18 @@ void cells_table(const std::vector<CellSummary>& cells, const std::vector<std::s
 }
 
 /// The best cell of each solver, in first-appearance order of the solvers: by the
-/// validation error when the run has one, else by the test error.
-std::vector<const CellSummary*> best_cells(const std::vector<CellSummary>& cells,
-                                           const ErrorMeasure& measure) {
-  const std::string& on = measure.selection;
-  std::map<std::string, const CellSummary*> best;
-  std::vector<std::string> order;
-  for (const CellSummary& c : cells) {
-    const double e = c.stat(on).mean;
-    if (c.stat(on).count == 0 || !std::isfinite(e)) continue;
-    const auto it = best.find(c.solver);
-    if (it == best.end()) order.push_back(c.solver);
-    if (it == best.end() ||
-        (measure.lower_is_better ? e < it->second->stat(on).mean : e > it->second->stat(on).mean)) {
-      best[c.solver] = &c;
-    }
-  }
+/// validation error when the run has one, else by the test error (best_cells, analysis.hpp).
+std::vector<const CellSummary*> best_per_solver(const std::vector<CellSummary>& cells,
+                                                const ErrorMeasure& measure) {
+  std::vector<const CellSummary*> all;
+  all.reserve(cells.size());
+  for (const CellSummary& c : cells) all.push_back(&c);
+  const auto of_solver = [](const CellSummary& cell) { return std::optional(cell.solver); };
   std::vector<const CellSummary*> out;
-  out.reserve(order.size());
-  for (const auto& s : order) out.push_back(best[s]);
+  for (const auto& best :
+       best_cells<std::string>(all, measure, BestAmong::finite_selection, of_solver)) {
+    out.push_back(best.second);
+  }
   return out;
 }
 
@@ -112,7 +106,7 @@ std::string swept_params(const CellSummary& c, const std::vector<std::string>& s
 void best_table(const std::vector<CellSummary>& cells, const std::vector<std::string>& swept,
                 const ErrorMeasure& measure, const std::string& validation_text, std::string& md) {
   const std::string& on = measure.selection;
-  const std::vector<const CellSummary*> best = best_cells(cells, measure);
+  const std::vector<const CellSummary*> best = best_per_solver(cells, measure);
   if (best.empty()) return;
   Table t;
   t.header = {"solver", "cell", "kernel", "parameters"};
@@ -283,7 +277,7 @@ void findings(const std::vector<CellSummary>& cells, const std::vector<FormPair>
         text + ".\n\n";
   }
   lines.clear();
-  for (const CellSummary* c : best_cells(cells, measure)) {
+  for (const CellSummary* c : best_per_solver(cells, measure)) {
     const std::string params = swept_params(*c, swept);
     std::string figures;
     if (measure.validated()) {
