@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "exec/timing.hpp"
+#include "reporting/columns.hpp"
 #include "sweep/pairing.hpp"
 #include "util/csv.hpp"
 
@@ -38,9 +39,14 @@ bool parse_number(const std::string& text, double& out);
 /// "rff"). results.csv keeps the exact value.
 std::string shown_value(const std::string& text);
 
-/// The phases a row times, as its columns name them: `<phase>_seconds` (the median),
-/// `_seconds_min`, `_seconds_max`, `_measurements`.
-inline constexpr const char* kTimedPhases[] = {"gram", "feature", "fit", "predict"};
+/// What a cell adds to its values (CellSummary::values) beside the numeric columns: a run's
+/// time, the sum of its timed phases' medians (kTimedPhases, columns.hpp); the sums of
+/// their minima and of their maxima; and 1 when that time is below kNoiseFloorSeconds
+/// (exec/timing.hpp), else 0.
+inline constexpr const char* kTimeSeconds = "time_seconds";
+inline constexpr const char* kTimeSecondsMin = "time_seconds_min";
+inline constexpr const char* kTimeSecondsMax = "time_seconds_max";
+inline constexpr const char* kTimeBelowFloor = "time_below_floor";
 
 /// y ≈ c·xᵇ by least squares on (log x, log y); needs at least two distinct positive x
 /// and positive y.
@@ -63,16 +69,15 @@ struct CellSummary {
   std::string cell, dataset, kernel, solver, form;
   std::map<std::string, std::string> params;  ///< `dataset.n` → "400", as in the CSV
   std::size_t runs = 0, ok = 0;
-  /// Numeric columns over the ok repeats, plus `time_seconds` (the medians of Gram or
-  /// features, fit and predict), `time_seconds_min` and `_max` (the sums of their
-  /// minima and maxima) and `time_below_floor` (1 when that time is below
-  /// kNoiseFloorSeconds, exec/timing.hpp).
+  /// Numeric columns over the ok repeats, plus the run's time (kTimeSeconds and the
+  /// others beside it).
   std::map<std::string, std::vector<double>> values;
   std::vector<std::pair<std::string, std::string>> failures;  ///< (repeat, error)
   std::string paired_with;
   double prediction_max_diff = -1;  ///< over repeats; −1 when not known
 
   [[nodiscard]] MeanStd stat(const std::string& column) const;
+  [[nodiscard]] MeanStd stat(Column column) const { return stat(column_name(column)); }
   /// The parameters with a prefix ("dataset", "kernel", "solver") as `name=value, …`,
   /// leaving out `except` (a full column name).
   [[nodiscard]] std::string params_of(const std::string& prefix,
@@ -107,9 +112,9 @@ std::vector<FormPair> find_pairs(const std::vector<CellSummary>& cells,
 /// best cell is chosen on: the same error on the validation splits (validation_rmse,
 /// validation_accuracy) when the run has them, else the test column itself.
 struct ErrorMeasure {
-  std::string column = "test_rmse";
+  std::string column = column_name(Column::test_rmse);
   bool lower_is_better = true;
-  std::string selection = "test_rmse";
+  std::string selection = column_name(Column::test_rmse);
   [[nodiscard]] bool validated() const { return selection != column; }
 };
 ErrorMeasure error_measure(const std::vector<CellSummary>& cells);

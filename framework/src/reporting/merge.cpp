@@ -10,6 +10,7 @@
 #include <set>
 
 #include "kexp/error.hpp"
+#include "reporting/columns.hpp"
 #include "reporting/manifest.hpp"
 #include "reporting/resolved_config.hpp"
 #include "reporting/result_folder.hpp"
@@ -73,7 +74,7 @@ int merge_results(const MergeOptions& o) {
   // One row per run: ok wins over failed, the first folder over later ones.
   CsvTable merged;
   merged.columns = tables.front().columns;
-  const auto status_col = merged.column("status");
+  const auto status_col = merged.column(column_name(Column::status));
   std::map<RunKey, std::pair<std::size_t, std::size_t>> chosen;  // run → (folder, row)
   std::vector<RunKey> order;
   for (std::size_t f = 0; f < tables.size(); ++f) {

@@ -22,10 +22,10 @@ Point cost_point(double x, const std::vector<const CellSummary*>& cells) {
   std::vector<double> medians;
   double low = INFINITY, high = 0;
   for (const CellSummary* c : cells) {
-    const auto& t = c->values.find("time_seconds");
+    const auto& t = c->values.find(kTimeSeconds);
     if (t == c->values.end()) continue;
     medians.insert(medians.end(), t->second.begin(), t->second.end());
-    for (const char* column : {"time_seconds_min", "time_seconds_max"}) {
+    for (const char* column : {kTimeSecondsMin, kTimeSecondsMax}) {
       const auto it = c->values.find(column);
       if (it == c->values.end()) continue;
       for (double v : it->second) {

@@ -22,7 +22,7 @@ void cost_vs_dim_plots(const PlotInputs& in, Plots& out) {
   };
   std::map<std::string, double> dims;  // kernel variant on a dataset variant → D
   for (const CellSummary& c : cells) {
-    const double D = c.stat("feature_dim").mean;
+    const double D = c.stat(Column::feature_dim).mean;
     if (c.form == "primal" && D > 0) dims[kernel_key(c)] = D;
   }
   struct Group {
@@ -33,11 +33,11 @@ void cost_vs_dim_plots(const PlotInputs& in, Plots& out) {
   std::map<std::string, Group> groups;  // dataset variant → its plot
   for (const CellSummary& c : cells) {
     const auto D = dims.find(kernel_key(c));
-    if (D == dims.end() || !(c.stat("time_seconds").mean > 0)) continue;
+    if (D == dims.end() || !(c.stat(kTimeSeconds).mean > 0)) continue;
     Group& g = groups[c.dataset + " " + c.params_of("dataset")];
     g.dataset = c.dataset;
     g.params = c.params_of("dataset", "dataset.n");
-    g.n = c.stat("n_train").mean;
+    g.n = c.stat(Column::n_train).mean;
     // A line per solver and kind of map: Taylor and random features are not one curve.
     const std::string kind = kernel_kind(c, swept);
     const std::string kernel = c.kernel + (kind.empty() ? "" : " " + kind);

@@ -22,7 +22,7 @@ void cost_vs_n_plots(const PlotInputs& in, Plots& out) {
   };
   std::map<std::string, Group> groups;  // plot → its lines
   for (const CellSummary& c : cells) {
-    const double n = c.stat("n_train").mean, t = c.stat("time_seconds").mean;
+    const double n = c.stat(Column::n_train).mean, t = c.stat(kTimeSeconds).mean;
     if (!(n > 0) || !(t > 0)) continue;
     std::string plot = c.kernel;
     for (const std::string& column : swept) {
@@ -44,7 +44,8 @@ void cost_vs_n_plots(const PlotInputs& in, Plots& out) {
     s.solver = c.solver;
     s.side = solver_side(c);
     s.at[n].push_back(&c);
-    if (const double D = c.stat("feature_dim").mean; c.form == "primal" && D > 0) g.dims.insert(D);
+    if (const double D = c.stat(Column::feature_dim).mean; c.form == "primal" && D > 0)
+      g.dims.insert(D);
   }
   for (const auto& [key, g] : groups) {
     Plot p;

@@ -36,24 +36,27 @@ std::string over_folds(const CellSummary& c, const std::string& column) {
 void cells_table(const std::vector<CellSummary>& cells, const std::vector<std::string>& swept,
                  const ErrorMeasure& measure, std::string& md) {
   Table t;
-  t.header = {"cell", "kernel", "solver", "form"};
+  t.header = {column_name(Column::cell), column_name(Column::kernel), column_name(Column::solver),
+              column_name(Column::form)};
   t.header.insert(t.header.end(), swept.begin(), swept.end());
-  const bool accuracy = measure.column == "test_accuracy";
-  for (const char* h : {"n_train", "D", "train_rmse", "test_rmse"}) t.header.emplace_back(h);
-  if (accuracy) t.header.emplace_back("test_accuracy");
+  const bool accuracy = measure.column == column_name(Column::test_accuracy);
+  t.header.insert(t.header.end(),
+                  {column_name(Column::n_train), "D", column_name(Column::train_rmse),
+                   column_name(Column::test_rmse)});
+  if (accuracy) t.header.push_back(column_name(Column::test_accuracy));
   if (measure.validated()) t.header.push_back(measure.selection + " (± over folds)");
   for (const char* h : {"time (s)", "fit (s)", "ok"}) t.header.emplace_back(h);
   for (const CellSummary& c : cells) {
     std::vector<std::string> r = {c.cell, c.kernel, c.solver, c.form};
     for (const auto& s : swept) r.push_back(param_value(c, s));
-    r.push_back(num(c.stat("n_train").mean));
-    r.push_back(num(c.stat("feature_dim").mean));
-    r.push_back(with_std(c.stat("train_rmse")));
-    r.push_back(with_std(c.stat("test_rmse")));
-    if (accuracy) r.push_back(with_std(c.stat("test_accuracy")));
+    r.push_back(num(c.stat(Column::n_train).mean));
+    r.push_back(num(c.stat(Column::feature_dim).mean));
+    r.push_back(with_std(c.stat(Column::train_rmse)));
+    r.push_back(with_std(c.stat(Column::test_rmse)));
+    if (accuracy) r.push_back(with_std(c.stat(Column::test_accuracy)));
     if (measure.validated()) r.push_back(over_folds(c, measure.selection));
-    r.push_back(with_std(c.stat("time_seconds")));
-    r.push_back(with_std(c.stat("fit_seconds")));
+    r.push_back(with_std(c.stat(kTimeSeconds)));
+    r.push_back(with_std(c.stat(Column::fit_seconds)));
     r.push_back(fmt::format("{}/{}", c.ok, c.runs));
     t.rows.push_back(std::move(r));
   }
@@ -63,7 +66,7 @@ void cells_table(const std::vector<CellSummary>& cells, const std::vector<std::s
                                 "the deviation over the folds.",
                                 measure.selection)
                           : "";
-  const std::string same = t.drop_constant_columns({"cell"});
+  const std::string same = t.drop_constant_columns({column_name(Column::cell)});
   md += fmt::format(
             "## Cells\n\nMean ± standard deviation over the repeats that finished. time: Gram "
             "or features, fit and predict (medians of repeated measurements).{}{}\n\n",
@@ -109,7 +112,8 @@ void best_table(const std::vector<CellSummary>& cells, const std::vector<std::st
   const std::vector<const CellSummary*> best = best_per_solver(cells, measure);
   if (best.empty()) return;
   Table t;
-  t.header = {"solver", "cell", "kernel", "parameters"};
+  t.header = {column_name(Column::solver), column_name(Column::cell), column_name(Column::kernel),
+              "parameters"};
   if (measure.validated()) t.header.push_back(on);
   t.header.push_back(measure.column);
   for (const CellSummary* c : best) {
@@ -240,7 +244,7 @@ void findings(const std::vector<CellSummary>& cells, const std::vector<FormPair>
   const SolverValues solver_values = solver_parameter_values(cells);
   std::vector<std::string> lines;
   for (const GrowthRow& r : growth_rows(cells, swept)) {
-    if (r.cost != "time_seconds") continue;
+    if (r.cost != kTimeSeconds) continue;
     std::vector<Setting> named;
     for (const Setting& setting : r.settings) {
       if (varies(solver_values, r.kernel, r.solver, setting.column)) named.push_back(setting);
@@ -301,7 +305,8 @@ void findings(const std::vector<CellSummary>& cells, const std::vector<FormPair>
 
 void failures_table(const std::vector<CellSummary>& cells, std::string& md) {
   Table t;
-  t.header = {"cell", "repeat", "solver", "what happened"};
+  t.header = {column_name(Column::cell), column_name(Column::repeat), column_name(Column::solver),
+              "what happened"};
   for (const CellSummary& c : cells) {
     for (const auto& [repeat, error] : c.failures) {
       t.rows.push_back(
