@@ -1,3 +1,9 @@
+// What summary.md and the plots are computed from: results.csv's rows gathered into cells
+// (the numeric columns over a cell's ok repeats, its runs' times summed from the timed
+// phases, its failures), the swept parameter columns, primal-dual pairs with their largest
+// prediction difference (from the rows, else from predictions/), mean and deviation,
+// power-law fits and crossovers, the error measure a report ranks by, and the one rule
+// that picks the best cell.
 #include "reporting/analysis.hpp"
 
 #include <fmt/format.h>

@@ -1,3 +1,7 @@
+// `kexp diff`: two result folders' rows matched by cell and repeat; the runs only one
+// has, the shape and accuracy columns that differ (numbers within a relative tolerance),
+// and each timed phase's median against the other's, flagged when their measured ranges do
+// not overlap; then the text that reports it.
 #include "reporting/diff.hpp"
 #include "util/text.hpp"
 

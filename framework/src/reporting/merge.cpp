@@ -1,3 +1,7 @@
+// `kexp merge`: reads and checks every input folder before writing anything (the same
+// experiment, the same columns, each shard once), keeps one row per run (ok over failed,
+// the first folder over later ones), writes the merged folder's config, rows, predictions
+// and manifest, and rebuilds its summary and plots with notes of what is missing.
 #include "reporting/merge.hpp"
 #include "util/text.hpp"
 

@@ -1,3 +1,7 @@
+// The result folder: creating it behind the one --force guard (a folder kexp marked, never
+// through a link or '..'), locking it for the process that writes it, and reading back its
+// rows, the runs that finished and the JSON lines of chosen runs; and the text of a run's
+// predictions file.
 #include "reporting/result_folder.hpp"
 
 #include <fmt/format.h>

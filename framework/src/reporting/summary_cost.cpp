@@ -1,3 +1,7 @@
+// The cost tables of summary.md: primal against dual for each pair (time and memory
+// ratios, prediction difference, D against n), where each primal-dual series over n
+// crosses (from the medians, with the range the measurements' spread implies, against the
+// flop counts), and the growth exponent of each cost over n.
 #include <algorithm>
 #include <map>
 #include <set>
