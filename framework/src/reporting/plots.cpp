@@ -26,8 +26,8 @@ namespace plot {
 
 namespace {
 
-/// How the names of the error plots begin, over every error measure a run may have:
-/// against a parameter (`against`) and, when `heat`, the heat maps too.
+/// How the names of the error plots begin, over every error measure a run may have: the
+/// plots against a parameter and, when `heat`, the heat maps too.
 std::vector<std::string> error_stems(bool heat) {
   std::vector<std::string> stems;
   const auto add = [&](const std::string& stem) {
