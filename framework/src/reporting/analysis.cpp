@@ -1,3 +1,9 @@
+// What summary.md and the plots are computed from: results.csv's rows gathered into cells
+// (the numeric columns over a cell's ok repeats, its runs' times summed from the timed
+// phases, its failures), the swept parameter columns, primal-dual pairs with their largest
+// prediction difference (from the rows, else from predictions/), mean and deviation,
+// power-law fits and crossovers, the error measure a report ranks by, and the one rule
+// that picks the best cell.
 #include "reporting/analysis.hpp"
 
 #include <fmt/format.h>
@@ -140,9 +146,11 @@ bool is_param_column(const std::string& c) {
   return c.rfind("dataset.", 0) == 0 || c.rfind("kernel.", 0) == 0 || c.rfind("solver.", 0) == 0;
 }
 
-const char* const kTextColumns[] = {"cell",   "repeat",      "status",    "dataset",
-                                    "kernel", "solver",      "form",      "seed",
-                                    "error",  "paired_with", "converged", "timing_notes"};
+/// Whether a column is one a cell keeps as text, never averaged over its repeats.
+bool text_column(const std::string& name) {
+  const ColumnInfo* column = find_column(name);
+  return column != nullptr && (column->readers & kSummaryText) != 0;
+}
 
 /// y_pred of a predictions file, or empty.
 std::vector<double> read_predictions(const fs::path& file) {
@@ -168,20 +176,20 @@ std::vector<double> read_predictions(const fs::path& file) {
 std::vector<CellSummary> summarize_cells(const CsvTable& table) {
   std::vector<CellSummary> cells;
   std::map<std::string, std::size_t> index;
-  const auto col = [&](const std::vector<std::string>& row, const char* name) -> std::string {
-    const auto i = table.column(name);
+  const auto col = [&](const std::vector<std::string>& row, Column column) -> std::string {
+    const auto i = table.column(column_name(column));
     return i && *i < row.size() ? row[*i] : std::string();
   };
   for (const auto& row : table.rows) {
-    const std::string id = col(row, "cell");
+    const std::string id = col(row, Column::cell);
     auto [it, fresh] = index.emplace(id, cells.size());
     if (fresh) {
       CellSummary c;
       c.cell = id;
-      c.dataset = col(row, "dataset");
-      c.kernel = col(row, "kernel");
-      c.solver = col(row, "solver");
-      c.form = col(row, "form");
+      c.dataset = col(row, Column::dataset);
+      c.kernel = col(row, Column::kernel);
+      c.solver = col(row, Column::solver);
+      c.form = col(row, Column::form);
       for (std::size_t i = 0; i < table.columns.size() && i < row.size(); ++i) {
         if (is_param_column(table.columns[i])) c.params[table.columns[i]] = row[i];
       }
@@ -189,17 +197,15 @@ std::vector<CellSummary> summarize_cells(const CsvTable& table) {
     }
     CellSummary& c = cells[it->second];
     ++c.runs;
-    if (col(row, "status") != "ok") {
-      c.failures.emplace_back(col(row, "repeat"), col(row, "status") + ": " + col(row, "error"));
+    if (col(row, Column::status) != "ok") {
+      c.failures.emplace_back(col(row, Column::repeat),
+                              col(row, Column::status) + ": " + col(row, Column::error));
       continue;
     }
     ++c.ok;
     for (std::size_t i = 0; i < table.columns.size() && i < row.size(); ++i) {
       const std::string& name = table.columns[i];
-      if (is_param_column(name) || std::find(std::begin(kTextColumns), std::end(kTextColumns),
-                                             name) != std::end(kTextColumns)) {
-        continue;
-      }
+      if (is_param_column(name) || text_column(name)) continue;
       double v = 0;
       if (!parse_number(row[i], v)) continue;
       c.values[name].push_back(v);
@@ -208,26 +214,26 @@ std::vector<CellSummary> summarize_cells(const CsvTable& table) {
     // (a folder written before phases were measured repeatedly has the medians alone).
     double time = 0, time_min = 0, time_max = 0;
     bool any_time = false;
-    for (const char* phase : kTimedPhases) {
+    for (const PhaseColumns& phase : kTimedPhases) {
       double v = 0;
-      if (!parse_number(col(row, (std::string(phase) + "_seconds").c_str()), v)) continue;
+      if (!parse_number(col(row, phase.seconds), v)) continue;
       any_time = true;
       time += v;
       double lo = v, hi = v;
-      (void)parse_number(col(row, (std::string(phase) + "_seconds_min").c_str()), lo);
-      (void)parse_number(col(row, (std::string(phase) + "_seconds_max").c_str()), hi);
+      (void)parse_number(col(row, phase.seconds_min), lo);
+      (void)parse_number(col(row, phase.seconds_max), hi);
       time_min += lo;
       time_max += hi;
     }
     if (any_time) {
-      c.values["time_seconds"].push_back(time);
-      c.values["time_seconds_min"].push_back(time_min);
-      c.values["time_seconds_max"].push_back(time_max);
-      c.values["time_below_floor"].push_back(time < kNoiseFloorSeconds ? 1.0 : 0.0);
+      c.values[kTimeSeconds].push_back(time);
+      c.values[kTimeSecondsMin].push_back(time_min);
+      c.values[kTimeSecondsMax].push_back(time_max);
+      c.values[kTimeBelowFloor].push_back(time < kNoiseFloorSeconds ? 1.0 : 0.0);
     }
-    if (const std::string p = col(row, "paired_with"); !p.empty()) c.paired_with = p;
+    if (const std::string p = col(row, Column::paired_with); !p.empty()) c.paired_with = p;
     double diff = 0;
-    if (parse_number(col(row, "prediction_max_diff"), diff)) {
+    if (parse_number(col(row, Column::prediction_max_diff), diff)) {
       c.prediction_max_diff = std::max(c.prediction_max_diff, diff);
     }
   }
@@ -292,19 +298,37 @@ std::vector<FormPair> find_pairs(const std::vector<CellSummary>& cells, const fs
 }
 
 ErrorMeasure error_measure(const std::vector<CellSummary>& cells) {
-  bool rmse = false, accuracy = false;
+  bool accuracy = false;
+  for (const CellSummary& c : cells) accuracy = accuracy || c.stat(Column::test_accuracy).count > 0;
+  const Column test = accuracy ? Column::test_accuracy : Column::test_rmse;
+  const Column validation = accuracy ? Column::validation_accuracy : Column::validation_rmse;
+  ErrorMeasure m{column_name(test), !accuracy, column_name(test)};
   for (const CellSummary& c : cells) {
-    rmse = rmse || c.stat("test_rmse").count > 0;
-    accuracy = accuracy || c.stat("test_accuracy").count > 0;
-  }
-  (void)rmse;
-  ErrorMeasure m = accuracy ? ErrorMeasure{"test_accuracy", false, "test_accuracy"}
-                            : ErrorMeasure{"test_rmse", true, "test_rmse"};
-  const std::string validation = accuracy ? "validation_accuracy" : "validation_rmse";
-  for (const CellSummary& c : cells) {
-    if (c.stat(validation).count > 0) m.selection = validation;
+    if (c.stat(validation).count > 0) m.selection = column_name(validation);
   }
   return m;
+}
+
+std::vector<ErrorMeasure> error_measures() {
+  std::vector<ErrorMeasure> out;
+  for (const auto& [test, validation] :
+       {std::pair{Column::test_rmse, Column::validation_rmse},
+        std::pair{Column::test_accuracy, Column::validation_accuracy}}) {
+    const bool lower_is_better = test == Column::test_rmse;
+    out.push_back({column_name(test), lower_is_better, column_name(test)});
+    out.push_back({column_name(test), lower_is_better, column_name(validation)});
+  }
+  return out;
+}
+
+bool may_be_best(const CellSummary& c, const ErrorMeasure& measure, BestAmong among) {
+  if (!std::isfinite(c.stat(measure.selection).mean)) return false;
+  return among == BestAmong::finite_selection || std::isfinite(c.stat(measure.column).mean);
+}
+
+bool better_cell(const CellSummary& a, const CellSummary& b, const ErrorMeasure& measure) {
+  const double ea = a.stat(measure.selection).mean, eb = b.stat(measure.selection).mean;
+  return measure.lower_is_better ? ea < eb : ea > eb;
 }
 
 }  // namespace kexp::core

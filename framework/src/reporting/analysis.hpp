@@ -9,9 +9,11 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "exec/timing.hpp"
+#include "reporting/columns.hpp"
 #include "sweep/pairing.hpp"
 #include "util/csv.hpp"
 
@@ -37,9 +39,14 @@ bool parse_number(const std::string& text, double& out);
 /// "rff"). results.csv keeps the exact value.
 std::string shown_value(const std::string& text);
 
-/// The phases a row times, as its columns name them: `<phase>_seconds` (the median),
-/// `_seconds_min`, `_seconds_max`, `_measurements`.
-inline constexpr const char* kTimedPhases[] = {"gram", "feature", "fit", "predict"};
+/// What a cell adds to its values (CellSummary::values) beside the numeric columns: a run's
+/// time, the sum of its timed phases' medians (kTimedPhases, columns.hpp); the sums of
+/// their minima and of their maxima; and 1 when that time is below kNoiseFloorSeconds
+/// (exec/timing.hpp), else 0.
+inline constexpr const char* kTimeSeconds = "time_seconds";
+inline constexpr const char* kTimeSecondsMin = "time_seconds_min";
+inline constexpr const char* kTimeSecondsMax = "time_seconds_max";
+inline constexpr const char* kTimeBelowFloor = "time_below_floor";
 
 /// y ≈ c·xᵇ by least squares on (log x, log y); needs at least two distinct positive x
 /// and positive y.
@@ -62,16 +69,15 @@ struct CellSummary {
   std::string cell, dataset, kernel, solver, form;
   std::map<std::string, std::string> params;  ///< `dataset.n` → "400", as in the CSV
   std::size_t runs = 0, ok = 0;
-  /// Numeric columns over the ok repeats, plus `time_seconds` (the medians of Gram or
-  /// features, fit and predict), `time_seconds_min` and `_max` (the sums of their
-  /// minima and maxima) and `time_below_floor` (1 when that time is below
-  /// kNoiseFloorSeconds, exec/timing.hpp).
+  /// Numeric columns over the ok repeats, plus the run's time (kTimeSeconds and the
+  /// others beside it).
   std::map<std::string, std::vector<double>> values;
   std::vector<std::pair<std::string, std::string>> failures;  ///< (repeat, error)
   std::string paired_with;
   double prediction_max_diff = -1;  ///< over repeats; −1 when not known
 
   [[nodiscard]] MeanStd stat(const std::string& column) const;
+  [[nodiscard]] MeanStd stat(Column column) const { return stat(column_name(column)); }
   /// The parameters with a prefix ("dataset", "kernel", "solver") as `name=value, …`,
   /// leaving out `except` (a full column name).
   [[nodiscard]] std::string params_of(const std::string& prefix,
@@ -106,11 +112,50 @@ std::vector<FormPair> find_pairs(const std::vector<CellSummary>& cells,
 /// best cell is chosen on: the same error on the validation splits (validation_rmse,
 /// validation_accuracy) when the run has them, else the test column itself.
 struct ErrorMeasure {
-  std::string column = "test_rmse";
+  std::string column = column_name(Column::test_rmse);
   bool lower_is_better = true;
-  std::string selection = "test_rmse";
+  std::string selection = column_name(Column::test_rmse);
   [[nodiscard]] bool validated() const { return selection != column; }
 };
 ErrorMeasure error_measure(const std::vector<CellSummary>& cells);
+
+/// Every error measure a run may have: test_rmse or test_accuracy, each chosen on itself
+/// or on its validation error.
+std::vector<ErrorMeasure> error_measures();
+
+/// Which cells may be chosen as best: those with a finite error to choose on (the
+/// summary's best cell per solver), or those with a finite test error too (a point of an
+/// error plot, which draws the test error).
+enum class BestAmong { finite_selection, finite_selection_and_test };
+
+/// Whether `cell` may be chosen as best.
+bool may_be_best(const CellSummary& cell, const ErrorMeasure& measure, BestAmong among);
+
+/// Whether `a` is better than `b` on the error the best cell is chosen on: lower, or
+/// higher for an accuracy.
+bool better_cell(const CellSummary& a, const CellSummary& b, const ErrorMeasure& measure);
+
+/// The best cell among `cells` at each key, where the key is what `key_of` returns
+/// (nothing: the cell is left out), in the order the keys first appear: chosen by the
+/// validation error when the run has one, else by the test error; on a tie the first.
+/// The one rule of the summary's best cells and of each point of the error plots.
+template <typename Key, typename KeyOf>
+std::vector<std::pair<Key, const CellSummary*>> best_cells(
+    const std::vector<const CellSummary*>& cells, const ErrorMeasure& measure, BestAmong among,
+    KeyOf key_of) {
+  std::vector<std::pair<Key, const CellSummary*>> best;
+  std::map<Key, std::size_t> index;
+  for (const CellSummary* c : cells) {
+    const std::optional<Key> key = key_of(*c);
+    if (!key || !may_be_best(*c, measure, among)) continue;
+    const auto [it, fresh] = index.try_emplace(*key, best.size());
+    if (fresh) {
+      best.emplace_back(*key, c);
+    } else if (better_cell(*c, *best[it->second].second, measure)) {
+      best[it->second].second = c;
+    }
+  }
+  return best;
+}
 
 }  // namespace kexp::core

@@ -1,3 +1,7 @@
+// `kexp diff`: two result folders' rows matched by cell and repeat; the runs only one
+// has, the shape and accuracy columns that differ (numbers within a relative tolerance),
+// and each timed phase's median against the other's, flagged when their measured ranges do
+// not overlap; then the text that reports it.
 #include "reporting/diff.hpp"
 #include "util/text.hpp"
 
@@ -8,24 +12,22 @@
 #include <limits>
 #include <map>
 #include <utility>
+#include <vector>
 
 #include "reporting/analysis.hpp"
+#include "reporting/columns.hpp"
 
 namespace kexp::core {
 
 namespace {
-
-const char* const kShapeColumns[] = {"status", "n_train", "n_test", "d", "feature_dim"};
-const char* const kAccuracyColumns[] = {
-    "train_rmse",          "test_rmse",           "test_accuracy",          "validation_rmse",
-    "validation_rmse_std", "validation_accuracy", "validation_accuracy_std"};
 
 /// A run's row as column → text.
 using Fields = std::map<std::string, std::string>;
 
 std::map<std::pair<std::string, std::string>, Fields> runs_of(const CsvTable& t) {
   std::map<std::pair<std::string, std::string>, Fields> out;
-  const auto cell = t.column("cell"), repeat = t.column("repeat");
+  const auto cell = t.column(column_name(Column::cell));
+  const auto repeat = t.column(column_name(Column::repeat));
   if (!cell || !repeat) return out;
   for (const auto& row : t.rows) {
     if (*cell >= row.size() || *repeat >= row.size()) continue;
@@ -36,8 +38,8 @@ std::map<std::pair<std::string, std::string>, Fields> runs_of(const CsvTable& t)
   return out;
 }
 
-std::string field(const Fields& f, const std::string& column) {
-  const auto it = f.find(column);
+std::string field(const Fields& f, Column column) {
+  const auto it = f.find(column_name(column));
   return it == f.end() ? std::string() : it->second;
 }
 
@@ -54,6 +56,8 @@ ResultsDiff diff_results(const ResultFolder& a, const ResultFolder& b, double to
   ResultsDiff d;
   d.lowest_ratio = std::numeric_limits<double>::infinity();
   d.highest_ratio = 0;
+  const std::vector<Column> shape_columns = columns_read_by(kDiffShape);
+  const std::vector<Column> accuracy_columns = columns_read_by(kDiffAccuracy);
   for (const auto& [key, fa] : runs_a) {
     const std::string run = key.first + " repeat " + key.second;
     const auto it = runs_b.find(key);
@@ -63,37 +67,36 @@ ResultsDiff diff_results(const ResultFolder& a, const ResultFolder& b, double to
     }
     const Fields& fb = it->second;
     ++d.compared;
-    const std::string what = fmt::format("{} ({} {} {})", run, field(fa, "kernel"),
-                                         field(fa, "solver"), field(fa, "form"));
-    for (const char* column : kShapeColumns) {
+    const std::string what = fmt::format("{} ({} {} {})", run, field(fa, Column::kernel),
+                                         field(fa, Column::solver), field(fa, Column::form));
+    for (const Column column : shape_columns) {
       if (field(fa, column) != field(fb, column)) {
-        d.accuracy.push_back(fmt::format("{}: {} {} against {}", what, column, field(fa, column),
-                                         field(fb, column)));
+        d.accuracy.push_back(fmt::format("{}: {} {} against {}", what, column_name(column),
+                                         field(fa, column), field(fb, column)));
       }
     }
-    for (const char* column : kAccuracyColumns) {
+    for (const Column column : accuracy_columns) {
       const std::string ta = field(fa, column), tb = field(fb, column);
       double va = 0, vb = 0;
       const bool na = parse_number(ta, va), nb = parse_number(tb, vb);
       const bool same = (!na && !nb && ta == tb) || (na && nb && close(va, vb, tolerance));
       if (!same) {
-        d.accuracy.push_back(fmt::format("{}: {} {} against {}", what, column,
+        d.accuracy.push_back(fmt::format("{}: {} {} against {}", what, column_name(column),
                                          ta.empty() ? "(empty)" : ta, tb.empty() ? "(empty)" : tb));
       }
     }
-    for (const char* phase : kTimedPhases) {
-      const std::string p(phase);
+    for (const PhaseColumns& p : kTimedPhases) {
       double ma = 0, mb = 0;
-      if (!parse_number(field(fa, p + "_seconds"), ma) ||
-          !parse_number(field(fb, p + "_seconds"), mb) || !(ma > 0) || !(mb > 0)) {
+      if (!parse_number(field(fa, p.seconds), ma) || !parse_number(field(fb, p.seconds), mb) ||
+          !(ma > 0) || !(mb > 0)) {
         continue;
       }
       // A folder written before phases were measured repeatedly has the medians alone.
       double lo_a = ma, hi_a = ma, lo_b = mb, hi_b = mb;
-      (void)parse_number(field(fa, p + "_seconds_min"), lo_a);
-      (void)parse_number(field(fa, p + "_seconds_max"), hi_a);
-      (void)parse_number(field(fb, p + "_seconds_min"), lo_b);
-      (void)parse_number(field(fb, p + "_seconds_max"), hi_b);
+      (void)parse_number(field(fa, p.seconds_min), lo_a);
+      (void)parse_number(field(fa, p.seconds_max), hi_a);
+      (void)parse_number(field(fb, p.seconds_min), lo_b);
+      (void)parse_number(field(fb, p.seconds_max), hi_b);
       ++d.phases_compared;
       const double ratio = mb / ma;
       d.lowest_ratio = std::min(d.lowest_ratio, ratio);
@@ -102,7 +105,7 @@ ResultsDiff diff_results(const ResultFolder& a, const ResultFolder& b, double to
         d.timing.push_back(
             fmt::format("{}: {} {:.4g} s ({:.4g} … {:.4g}) against {:.4g} s "
                         "({:.4g} … {:.4g}), ×{:.3g}",
-                        what, phase, ma, lo_a, hi_a, mb, lo_b, hi_b, ratio));
+                        what, p.phase, ma, lo_a, hi_a, mb, lo_b, hi_b, ratio));
       }
     }
   }

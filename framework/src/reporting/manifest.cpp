@@ -1,3 +1,7 @@
+// manifest.json: the build, the environment (host, CPU, memory, OpenBLAS and its core
+// type and threads) and each plugin (with the sha256 of its library) gathered into JSON;
+// the manifest of a run and of a merge written atomically; the fields merge and resume
+// need read back from a stored one.
 #include "reporting/manifest.hpp"
 
 #include <fmt/format.h>

@@ -1,3 +1,7 @@
+// `kexp merge`: reads and checks every input folder before writing anything (the same
+// experiment, the same columns, each shard once), keeps one row per run (ok over failed,
+// the first folder over later ones), writes the merged folder's config, rows, predictions
+// and manifest, and rebuilds its summary and plots with notes of what is missing.
 #include "reporting/merge.hpp"
 #include "util/text.hpp"
 
@@ -10,6 +14,7 @@
 #include <set>
 
 #include "kexp/error.hpp"
+#include "reporting/columns.hpp"
 #include "reporting/manifest.hpp"
 #include "reporting/resolved_config.hpp"
 #include "reporting/result_folder.hpp"
@@ -73,7 +78,7 @@ int merge_results(const MergeOptions& o) {
   // One row per run: ok wins over failed, the first folder over later ones.
   CsvTable merged;
   merged.columns = tables.front().columns;
-  const auto status_col = merged.column("status");
+  const auto status_col = merged.column(column_name(Column::status));
   std::map<RunKey, std::pair<std::size_t, std::size_t>> chosen;  // run → (folder, row)
   std::vector<RunKey> order;
   for (std::size_t f = 0; f < tables.size(); ++f) {

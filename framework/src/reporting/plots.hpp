@@ -34,9 +34,6 @@ struct PlotResult {
   std::vector<std::string> not_drawn;  ///< plots left out because they would not read, and why
 };
 
-/// The gnuplot program: $KEXP_GNUPLOT, else `gnuplot` on the PATH.
-std::string gnuplot_program();
-
 /// Whether values of a parameter are best drawn on a log axis: all positive, and either
 /// spaced geometrically (three or more whose successive ratios agree within 25 %, each
 /// at least 1.5) or spanning a factor of 50 or more.

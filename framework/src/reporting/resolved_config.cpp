@@ -1,3 +1,7 @@
+// config.yaml of a result folder: the experiment written back with every default filled in
+// and the plugin folders used, so that `kexp run` on it runs the same cells; read back,
+// compared key by key to tell whether two folders hold the same experiment, and rewritten
+// for a merged folder.
 #include "reporting/resolved_config.hpp"
 
 #include <fmt/format.h>

@@ -1,3 +1,7 @@
+// The result folder: creating it behind the one --force guard (a folder kexp marked, never
+// through a link or '..'), locking it for the process that writes it, and reading back its
+// rows, the runs that finished and the JSON lines of chosen runs; and the text of a run's
+// predictions file.
 #include "reporting/result_folder.hpp"
 
 #include <fmt/format.h>
@@ -7,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "kexp/error.hpp"
+#include "reporting/columns.hpp"
 #include "reporting/resolved_config.hpp"
 #include "util/files.hpp"
 #include "util/text.hpp"
@@ -157,13 +162,14 @@ CsvTable ResultFolder::read_results() const {
 }
 
 RunKey run_key(const CsvTable& table, const std::vector<std::string>& row) {
-  const auto cell = table.column("cell"), repeat = table.column("repeat");
+  const auto cell = table.column(column_name(Column::cell)),
+             repeat = table.column(column_name(Column::repeat));
   return {cell ? row[*cell] : std::string(), repeat ? row[*repeat] : std::string()};
 }
 
 std::set<RunKey> finished_runs(const CsvTable& table) {
   std::set<RunKey> out;
-  const auto status = table.column("status");
+  const auto status = table.column(column_name(Column::status));
   if (!status) return out;
   for (const auto& row : table.rows) {
     if (row[*status] == "ok") out.insert(run_key(table, row));
@@ -177,12 +183,15 @@ std::string ResultFolder::filter_jsonl(const std::map<RunKey, std::string>& keep
   std::set<RunKey> seen;
   while (std::getline(in, line)) {
     const auto j = nlohmann::json::parse(line, nullptr, false);
-    if (j.is_discarded() || !j.is_object() || !j.contains("cell") || !j.contains("repeat")) {
+    if (j.is_discarded() || !j.is_object() || !j.contains(column_name(Column::cell)) ||
+        !j.contains(column_name(Column::repeat))) {
       continue;
     }
-    const RunKey key{j["cell"].get<std::string>(), j["repeat"].dump()};
+    const RunKey key{j[column_name(Column::cell)].get<std::string>(),
+                     j[column_name(Column::repeat)].dump()};
     const auto it = keep.find(key);
-    if (it == keep.end() || j.value("status", std::string()) != it->second) continue;
+    if (it == keep.end() || j.value(column_name(Column::status), std::string()) != it->second)
+      continue;
     if (!seen.insert(key).second) continue;
     out += line + '\n';
   }

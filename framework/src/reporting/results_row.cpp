@@ -1,64 +1,27 @@
+// The rows of results.csv: the columns a plan's file has (the fixed ones of the column
+// table, those of a learning kernel and of validation when the plan has them, then its
+// parameters, metrics and learned values) and the row of one run, from its cell and what
+// the run measured.
 #include "reporting/results_row.hpp"
 
 #include <nlohmann/json.hpp>
 
+#include "reporting/columns.hpp"
+
 namespace kexp::core {
 
 const std::vector<std::string>& fixed_columns() {
-  static const std::vector<std::string> columns = {"cell",
-                                                   "repeat",
-                                                   "status",
-                                                   "dataset",
-                                                   "kernel",
-                                                   "solver",
-                                                   "form",
-                                                   "n_train",
-                                                   "n_test",
-                                                   "d",
-                                                   "feature_dim",
-                                                   "train_rmse",
-                                                   "test_rmse",
-                                                   "test_accuracy",
-                                                   "fit_seconds",
-                                                   "predict_seconds",
-                                                   "gram_seconds",
-                                                   "feature_seconds",
-                                                   "fit_seconds_min",
-                                                   "fit_seconds_max",
-                                                   "fit_measurements",
-                                                   "predict_seconds_min",
-                                                   "predict_seconds_max",
-                                                   "predict_measurements",
-                                                   "gram_seconds_min",
-                                                   "gram_seconds_max",
-                                                   "gram_measurements",
-                                                   "feature_seconds_min",
-                                                   "feature_seconds_max",
-                                                   "feature_measurements",
-                                                   "timing_notes",
-                                                   "flops",
-                                                   "matrix_bytes",
-                                                   "peak_rss_bytes",
-                                                   "iterations",
-                                                   "converged",
-                                                   "paired_with",
-                                                   "prediction_max_diff",
-                                                   "seed",
-                                                   "error"};
+  static const std::vector<std::string> columns = column_names(ColumnSet::always);
   return columns;
 }
 
 const std::vector<std::string>& validation_columns() {
-  static const std::vector<std::string> columns = {"validation_rmse", "validation_rmse_std",
-                                                   "validation_accuracy", "validation_accuracy_std",
-                                                   "validation_seconds"};
+  static const std::vector<std::string> columns = column_names(ColumnSet::validation);
   return columns;
 }
 
 const std::vector<std::string>& kernel_fit_columns() {
-  static const std::vector<std::string> columns = {"kernel_fit_seconds", "kernel_fit_seconds_min",
-                                                   "kernel_fit_seconds_max",
-                                                   "kernel_fit_measurements"};
+  static const std::vector<std::string> columns = column_names(ColumnSet::kernel_fit);
   return columns;
 }
 
@@ -91,17 +54,17 @@ const char* to_string(CellResult::Status status) {
 namespace {
 
 template <class T>
-void set_if(Row& row, const std::string& column, const std::optional<T>& value) {
-  if (value) row.set(column, *value);
+void set_if(Row& row, Column column, const std::optional<T>& value) {
+  if (value) row.set(column_name(column), *value);
 }
 
 /// `<phase>_seconds` (the median), `_seconds_min`, `_seconds_max` and `_measurements`.
-void set_timing(Row& row, const std::string& phase, const std::optional<PhaseTiming>& t) {
+void set_timing(Row& row, const PhaseColumns& phase, const std::optional<PhaseTiming>& t) {
   if (!t) return;
-  row.set(phase + "_seconds", t->median);
-  row.set(phase + "_seconds_min", t->min);
-  row.set(phase + "_seconds_max", t->max);
-  row.set(phase + "_measurements", static_cast<std::int64_t>(t->count));
+  row.set(column_name(phase.seconds), t->median);
+  row.set(column_name(phase.seconds_min), t->min);
+  row.set(column_name(phase.seconds_max), t->max);
+  row.set(column_name(phase.measurements), static_cast<std::int64_t>(t->count));
 }
 
 }  // namespace
@@ -109,53 +72,55 @@ void set_timing(Row& row, const std::string& phase, const std::optional<PhaseTim
 Row result_row(const Plan& plan, const Cell& c, int repeat, std::uint64_t seed,
                const CellResult& r) {
   Row row;
-  row.set("cell", c.id);
-  row.set("repeat", static_cast<std::int64_t>(repeat));
-  row.set("status", std::string(to_string(r.status)));
-  row.set("dataset", std::string(plan.datasets[c.dataset].plugin->name()));
-  row.set("kernel", plan.kernels[c.kernel].name());
-  row.set("solver", std::string(plan.solvers[c.solver].plugin->name()));
-  row.set("form", std::string(to_string(c.form)));
-  row.set("n_train", static_cast<std::int64_t>(r.n_train));
-  row.set("n_test", static_cast<std::int64_t>(r.n_test));
-  row.set("d", static_cast<std::int64_t>(r.d));
-  row.set("seed", std::to_string(seed));
+  row.set(column_name(Column::cell), c.id);
+  row.set(column_name(Column::repeat), static_cast<std::int64_t>(repeat));
+  row.set(column_name(Column::status), std::string(to_string(r.status)));
+  row.set(column_name(Column::dataset), std::string(plan.datasets[c.dataset].plugin->name()));
+  row.set(column_name(Column::kernel), plan.kernels[c.kernel].name());
+  row.set(column_name(Column::solver), std::string(plan.solvers[c.solver].plugin->name()));
+  row.set(column_name(Column::form), std::string(to_string(c.form)));
+  row.set(column_name(Column::n_train), static_cast<std::int64_t>(r.n_train));
+  row.set(column_name(Column::n_test), static_cast<std::int64_t>(r.n_test));
+  row.set(column_name(Column::d), static_cast<std::int64_t>(r.d));
+  row.set(column_name(Column::seed), std::to_string(seed));
   for (const std::string& column : plan.param_columns) {
     const std::string text = param_text(plan, c, column);
     if (!text.empty()) row.set(column, text);
   }
-  if (r.feature_dim) row.set("feature_dim", static_cast<std::int64_t>(*r.feature_dim));
-  set_timing(row, "gram", r.gram);
-  set_timing(row, "feature", r.features);
-  set_timing(row, "fit", r.fit);
-  set_timing(row, "predict", r.predict);
-  set_timing(row, "kernel_fit", r.kernel_fit);
+  if (r.feature_dim)
+    row.set(column_name(Column::feature_dim), static_cast<std::int64_t>(*r.feature_dim));
+  set_timing(row, kGramPhase, r.gram);
+  set_timing(row, kFeaturePhase, r.features);
+  set_timing(row, kFitPhase, r.fit);
+  set_timing(row, kPredictPhase, r.predict);
+  set_timing(row, kKernelFitPhase, r.kernel_fit);
   const auto timed = [](const std::optional<PhaseTiming>& t) { return t ? &*t : nullptr; };
   const std::string notes = timing_notes({{"kernel_fit", timed(r.kernel_fit)},
                                           {"gram", timed(r.gram)},
                                           {"features", timed(r.features)},
                                           {"fit", timed(r.fit)},
                                           {"predict", timed(r.predict)}});
-  if (!notes.empty()) row.set("timing_notes", notes);
-  set_if(row, "test_rmse", r.test_rmse);
-  set_if(row, "train_rmse", r.train_rmse);
-  set_if(row, "test_accuracy", r.test_accuracy);
-  set_if(row, "validation_rmse", r.validation_rmse);
-  set_if(row, "validation_rmse_std", r.validation_rmse_std);
-  set_if(row, "validation_accuracy", r.validation_accuracy);
-  set_if(row, "validation_accuracy_std", r.validation_accuracy_std);
-  set_if(row, "validation_seconds", r.validation_seconds);
-  set_if(row, "flops", r.flops);
-  set_if(row, "matrix_bytes", r.matrix_bytes);
-  if (r.iterations) row.set("iterations", static_cast<std::int64_t>(*r.iterations));
-  set_if(row, "converged", r.converged);
-  set_if(row, "paired_with", r.paired_with);
-  set_if(row, "prediction_max_diff", r.prediction_max_diff);
+  if (!notes.empty()) row.set(column_name(Column::timing_notes), notes);
+  set_if(row, Column::test_rmse, r.test_rmse);
+  set_if(row, Column::train_rmse, r.train_rmse);
+  set_if(row, Column::test_accuracy, r.test_accuracy);
+  set_if(row, Column::validation_rmse, r.validation_rmse);
+  set_if(row, Column::validation_rmse_std, r.validation_rmse_std);
+  set_if(row, Column::validation_accuracy, r.validation_accuracy);
+  set_if(row, Column::validation_accuracy_std, r.validation_accuracy_std);
+  set_if(row, Column::validation_seconds, r.validation_seconds);
+  set_if(row, Column::flops, r.flops);
+  set_if(row, Column::matrix_bytes, r.matrix_bytes);
+  if (r.iterations)
+    row.set(column_name(Column::iterations), static_cast<std::int64_t>(*r.iterations));
+  set_if(row, Column::converged, r.converged);
+  set_if(row, Column::paired_with, r.paired_with);
+  set_if(row, Column::prediction_max_diff, r.prediction_max_diff);
   for (const auto& [name, value] : r.metrics) row.set(name, value);
   for (const auto& [name, value] : r.learned) row.set("learned." + name, value);
   if (!r.loss_curve.empty()) row.set("loss_curve", nlohmann::json(r.loss_curve).dump());
-  if (r.status != CellResult::Status::Ok) row.set("error", r.error);
-  row.set("peak_rss_bytes", r.peak_rss_bytes);
+  if (r.status != CellResult::Status::Ok) row.set(column_name(Column::error), r.error);
+  row.set(column_name(Column::peak_rss_bytes), r.peak_rss_bytes);
   return row;
 }
 

@@ -1,3 +1,7 @@
+// summary.md: the findings first (where each form is cheaper, how times grow against the
+// flop counts, how far the forms' predictions differ, the best cell per solver), then the
+// tables of cells, best cells, pairs, crossovers, growth and failures, the notes and the
+// plots; and write_report, which draws the plots and writes summary.md for a folder.
 #include "reporting/summary.hpp"
 #include "util/text.hpp"
 
@@ -8,6 +12,7 @@
 #include <functional>
 #include <iostream>
 #include <map>
+#include <optional>
 #include <set>
 
 #include "reporting/manifest.hpp"
@@ -36,24 +41,27 @@ std::string over_folds(const CellSummary& c, const std::string& column) {
 void cells_table(const std::vector<CellSummary>& cells, const std::vector<std::string>& swept,
                  const ErrorMeasure& measure, std::string& md) {
   Table t;
-  t.header = {"cell", "kernel", "solver", "form"};
+  t.header = {column_name(Column::cell), column_name(Column::kernel), column_name(Column::solver),
+              column_name(Column::form)};
   t.header.insert(t.header.end(), swept.begin(), swept.end());
-  const bool accuracy = measure.column == "test_accuracy";
-  for (const char* h : {"n_train", "D", "train_rmse", "test_rmse"}) t.header.emplace_back(h);
-  if (accuracy) t.header.emplace_back("test_accuracy");
+  const bool accuracy = measure.column == column_name(Column::test_accuracy);
+  t.header.insert(t.header.end(),
+                  {column_name(Column::n_train), "D", column_name(Column::train_rmse),
+                   column_name(Column::test_rmse)});
+  if (accuracy) t.header.push_back(column_name(Column::test_accuracy));
   if (measure.validated()) t.header.push_back(measure.selection + " (± over folds)");
   for (const char* h : {"time (s)", "fit (s)", "ok"}) t.header.emplace_back(h);
   for (const CellSummary& c : cells) {
     std::vector<std::string> r = {c.cell, c.kernel, c.solver, c.form};
     for (const auto& s : swept) r.push_back(param_value(c, s));
-    r.push_back(num(c.stat("n_train").mean));
-    r.push_back(num(c.stat("feature_dim").mean));
-    r.push_back(with_std(c.stat("train_rmse")));
-    r.push_back(with_std(c.stat("test_rmse")));
-    if (accuracy) r.push_back(with_std(c.stat("test_accuracy")));
+    r.push_back(num(c.stat(Column::n_train).mean));
+    r.push_back(num(c.stat(Column::feature_dim).mean));
+    r.push_back(with_std(c.stat(Column::train_rmse)));
+    r.push_back(with_std(c.stat(Column::test_rmse)));
+    if (accuracy) r.push_back(with_std(c.stat(Column::test_accuracy)));
     if (measure.validated()) r.push_back(over_folds(c, measure.selection));
-    r.push_back(with_std(c.stat("time_seconds")));
-    r.push_back(with_std(c.stat("fit_seconds")));
+    r.push_back(with_std(c.stat(kTimeSeconds)));
+    r.push_back(with_std(c.stat(Column::fit_seconds)));
     r.push_back(fmt::format("{}/{}", c.ok, c.runs));
     t.rows.push_back(std::move(r));
   }
@@ -63,7 +71,7 @@ void cells_table(const std::vector<CellSummary>& cells, const std::vector<std::s
                                 "the deviation over the folds.",
                                 measure.selection)
                           : "";
-  const std::string same = t.drop_constant_columns({"cell"});
+  const std::string same = t.drop_constant_columns({column_name(Column::cell)});
   md += fmt::format(
             "## Cells\n\nMean ± standard deviation over the repeats that finished. time: Gram "
             "or features, fit and predict (medians of repeated measurements).{}{}\n\n",
@@ -72,25 +80,18 @@ void cells_table(const std::vector<CellSummary>& cells, const std::vector<std::s
 }
 
 /// The best cell of each solver, in first-appearance order of the solvers: by the
-/// validation error when the run has one, else by the test error.
-std::vector<const CellSummary*> best_cells(const std::vector<CellSummary>& cells,
-                                           const ErrorMeasure& measure) {
-  const std::string& on = measure.selection;
-  std::map<std::string, const CellSummary*> best;
-  std::vector<std::string> order;
-  for (const CellSummary& c : cells) {
-    const double e = c.stat(on).mean;
-    if (c.stat(on).count == 0 || !std::isfinite(e)) continue;
-    const auto it = best.find(c.solver);
-    if (it == best.end()) order.push_back(c.solver);
-    if (it == best.end() ||
-        (measure.lower_is_better ? e < it->second->stat(on).mean : e > it->second->stat(on).mean)) {
-      best[c.solver] = &c;
-    }
-  }
+/// validation error when the run has one, else by the test error (best_cells, analysis.hpp).
+std::vector<const CellSummary*> best_per_solver(const std::vector<CellSummary>& cells,
+                                                const ErrorMeasure& measure) {
+  std::vector<const CellSummary*> all;
+  all.reserve(cells.size());
+  for (const CellSummary& c : cells) all.push_back(&c);
+  const auto of_solver = [](const CellSummary& cell) { return std::optional(cell.solver); };
   std::vector<const CellSummary*> out;
-  out.reserve(order.size());
-  for (const auto& s : order) out.push_back(best[s]);
+  for (const auto& best :
+       best_cells<std::string>(all, measure, BestAmong::finite_selection, of_solver)) {
+    out.push_back(best.second);
+  }
   return out;
 }
 
@@ -113,10 +114,11 @@ std::string swept_params(const CellSummary& c, const std::vector<std::string>& s
 void best_table(const std::vector<CellSummary>& cells, const std::vector<std::string>& swept,
                 const ErrorMeasure& measure, const std::string& validation_text, std::string& md) {
   const std::string& on = measure.selection;
-  const std::vector<const CellSummary*> best = best_cells(cells, measure);
+  const std::vector<const CellSummary*> best = best_per_solver(cells, measure);
   if (best.empty()) return;
   Table t;
-  t.header = {"solver", "cell", "kernel", "parameters"};
+  t.header = {column_name(Column::solver), column_name(Column::cell), column_name(Column::kernel),
+              "parameters"};
   if (measure.validated()) t.header.push_back(on);
   t.header.push_back(measure.column);
   for (const CellSummary* c : best) {
@@ -247,7 +249,7 @@ void findings(const std::vector<CellSummary>& cells, const std::vector<FormPair>
   const SolverValues solver_values = solver_parameter_values(cells);
   std::vector<std::string> lines;
   for (const GrowthRow& r : growth_rows(cells, swept)) {
-    if (r.cost != "time_seconds") continue;
+    if (r.cost != kTimeSeconds) continue;
     std::vector<Setting> named;
     for (const Setting& setting : r.settings) {
       if (varies(solver_values, r.kernel, r.solver, setting.column)) named.push_back(setting);
@@ -284,7 +286,7 @@ void findings(const std::vector<CellSummary>& cells, const std::vector<FormPair>
         text + ".\n\n";
   }
   lines.clear();
-  for (const CellSummary* c : best_cells(cells, measure)) {
+  for (const CellSummary* c : best_per_solver(cells, measure)) {
     const std::string params = swept_params(*c, swept);
     std::string figures;
     if (measure.validated()) {
@@ -308,7 +310,8 @@ void findings(const std::vector<CellSummary>& cells, const std::vector<FormPair>
 
 void failures_table(const std::vector<CellSummary>& cells, std::string& md) {
   Table t;
-  t.header = {"cell", "repeat", "solver", "what happened"};
+  t.header = {column_name(Column::cell), column_name(Column::repeat), column_name(Column::solver),
+              "what happened"};
   for (const CellSummary& c : cells) {
     for (const auto& [repeat, error] : c.failures) {
       t.rows.push_back(

@@ -1,3 +1,7 @@
+// The cost tables of summary.md: primal against dual for each pair (time and memory
+// ratios, prediction difference, D against n), where each primal-dual series over n
+// crosses (from the medians, with the range the measurements' spread implies, against the
+// flop counts), and the growth exponent of each cost over n.
 #include <algorithm>
 #include <map>
 #include <set>
@@ -23,7 +27,7 @@ void pairs_table(const std::vector<FormPair>& pairs, const std::vector<std::stri
       "largest difference between their test predictions over the repeats; on an exact "
       "feature map theory makes it zero up to rounding.\n\n";
   Table t;
-  t.header = {"primal", "dual", "kernel"};
+  t.header = {"primal", "dual", column_name(Column::kernel)};
   for (const auto& s : swept) {
     if (s.rfind("solver.", 0) != 0) t.header.push_back(s);
   }
@@ -47,12 +51,12 @@ void pairs_table(const std::vector<FormPair>& pairs, const std::vector<std::stri
       }
     }
     r.push_back(shared);
-    const double n = a.stat("n_train").mean, D = a.stat("feature_dim").mean;
+    const double n = a.stat(Column::n_train).mean, D = a.stat(Column::feature_dim).mean;
     r.push_back(num(n));
     r.push_back(num(D));
     r.push_back(num(D / n));
-    r.push_back(num(a.stat("time_seconds").mean / b.stat("time_seconds").mean));
-    r.push_back(num(a.stat("matrix_bytes").mean / b.stat("matrix_bytes").mean));
+    r.push_back(num(a.stat(kTimeSeconds).mean / b.stat(kTimeSeconds).mean));
+    r.push_back(num(a.stat(Column::matrix_bytes).mean / b.stat(Column::matrix_bytes).mean));
     r.push_back(p.prediction_max_diff >= 0 ? fmt::format("{:.3g}", p.prediction_max_diff) : "—");
     t.rows.push_back(std::move(r));
   }
@@ -65,17 +69,15 @@ namespace {
 
 TimeRange time_range(const CellSummary& c) {
   TimeRange r;
-  r.median = c.stat("time_seconds").mean;
+  r.median = c.stat(kTimeSeconds).mean;
   r.low = r.high = r.median;
-  if (const auto it = c.values.find("time_seconds_min");
-      it != c.values.end() && !it->second.empty()) {
+  if (const auto it = c.values.find(kTimeSecondsMin); it != c.values.end() && !it->second.empty()) {
     r.low = *std::min_element(it->second.begin(), it->second.end());
   }
-  if (const auto it = c.values.find("time_seconds_max");
-      it != c.values.end() && !it->second.empty()) {
+  if (const auto it = c.values.find(kTimeSecondsMax); it != c.values.end() && !it->second.empty()) {
     r.high = *std::max_element(it->second.begin(), it->second.end());
   }
-  if (const auto it = c.values.find("time_below_floor"); it != c.values.end()) {
+  if (const auto it = c.values.find(kTimeBelowFloor); it != c.values.end()) {
     r.below_floor =
         std::any_of(it->second.begin(), it->second.end(), [](double v) { return v > 0; });
   }
@@ -151,7 +153,7 @@ std::vector<CrossoverSeries> crossover_series(const std::vector<FormPair>& pairs
   for (const FormPair& p : pairs) {
     const CellSummary& a = *p.primal;
     const CellSummary& b = *p.dual;
-    const double n = a.stat("n_train").mean;
+    const double n = a.stat(Column::n_train).mean;
     const TimeRange ta = time_range(a), tb = time_range(b);
     if (!(n > 0) || !(ta.median > 0) || !(tb.median > 0)) continue;
     const std::string key = a.dataset + "|" + a.kernel + "|" + a.solver + "|" + b.solver + "|" +
@@ -163,8 +165,8 @@ std::vector<CrossoverSeries> crossover_series(const std::vector<FormPair>& pairs
       order.push_back(key);
     }
     it->second.by_n[n] = {ta, tb};
-    it->second.flops[n] = {a.stat("flops").mean, b.stat("flops").mean};
-    it->second.dims.insert(a.stat("feature_dim").mean);
+    it->second.flops[n] = {a.stat(Column::flops).mean, b.stat(Column::flops).mean};
+    it->second.dims.insert(a.stat(Column::feature_dim).mean);
   }
   std::vector<CrossoverSeries> out;
   for (const auto& key : order) {
@@ -199,7 +201,7 @@ std::vector<CrossoverSeries> crossover_series(const std::vector<FormPair>& pairs
 void crossover_table(const std::vector<FormPair>& pairs, const std::vector<std::string>& swept,
                      std::string& md) {
   Table t;
-  t.header = {"primal", "dual", "kernel"};
+  t.header = {"primal", "dual", column_name(Column::kernel)};
   for (const auto& s : swept) {
     if (s.rfind("solver.", 0) != 0 && s != "dataset.n") t.header.push_back(s);
   }
@@ -245,11 +247,12 @@ std::vector<GrowthRow> growth_rows(const std::vector<CellSummary>& cells,
     std::vector<Setting> settings;
     std::map<std::string, std::vector<double>> x, y;  // cost → points
   };
-  const char* const costs[] = {"time_seconds", "fit_seconds", "flops", "matrix_bytes"};
+  const std::string costs[] = {kTimeSeconds, column_name(Column::fit_seconds),
+                               column_name(Column::flops), column_name(Column::matrix_bytes)};
   std::map<std::string, Series> series;
   std::vector<std::string> order;
   for (const CellSummary& c : cells) {
-    const double n = c.stat("n_train").mean;
+    const double n = c.stat(Column::n_train).mean;
     if (!(n > 0)) continue;
     std::string key_params;
     std::vector<Setting> settings;
@@ -265,7 +268,7 @@ std::vector<GrowthRow> growth_rows(const std::vector<CellSummary>& cells,
         c.dataset + "|" + c.kernel + "|" + c.solver + "|" + c.form + "|" + key_params;
     auto [it, fresh] = series.emplace(key, Series{c.kernel, c.solver, c.form, settings, {}, {}});
     if (fresh) order.push_back(key);
-    for (const char* cost : costs) {
+    for (const std::string& cost : costs) {
       const double v = c.stat(cost).mean;
       if (v > 0) {
         it->second.x[cost].push_back(n);
@@ -277,11 +280,12 @@ std::vector<GrowthRow> growth_rows(const std::vector<CellSummary>& cells,
   for (const auto& key : order) {
     const Series& s = series.at(key);
     std::optional<PowerFit> flops;
-    if (const auto xs = s.x.find("flops");
+    const std::string& flop_count = column_name(Column::flops);
+    if (const auto xs = s.x.find(flop_count);
         xs != s.x.end() && std::set<double>(xs->second.begin(), xs->second.end()).size() >= 3) {
-      flops = fit_power_law(xs->second, s.y.at("flops"));
+      flops = fit_power_law(xs->second, s.y.at(flop_count));
     }
-    for (const char* cost : costs) {
+    for (const std::string& cost : costs) {
       const auto xs = s.x.find(cost);
       if (xs == s.x.end()) continue;
       if (std::set<double>(xs->second.begin(), xs->second.end()).size() < 3) continue;
@@ -289,7 +293,7 @@ std::vector<GrowthRow> growth_rows(const std::vector<CellSummary>& cells,
       if (!fit) continue;
       GrowthRow r{s.kernel, s.solver, s.form, cost, s.settings, *fit, std::nullopt};
       // Time is what the flop count predicts; bytes and the count itself have none.
-      if (flops && (r.cost == "time_seconds" || r.cost == "fit_seconds")) {
+      if (flops && (r.cost == kTimeSeconds || r.cost == column_name(Column::fit_seconds))) {
         r.predicted = flops->exponent;
       }
       rows.push_back(std::move(r));
@@ -301,8 +305,15 @@ std::vector<GrowthRow> growth_rows(const std::vector<CellSummary>& cells,
 void growth_table(const std::vector<CellSummary>& cells, const std::vector<std::string>& swept,
                   std::string& md) {
   Table t;
-  t.header = {"kernel",     "solver", "form",   "other parameters", "cost",
-              "exponent b", "R²",     "points", "flops predict"};
+  t.header = {column_name(Column::kernel),
+              column_name(Column::solver),
+              column_name(Column::form),
+              "other parameters",
+              "cost",
+              "exponent b",
+              "R²",
+              "points",
+              column_name(Column::flops) + " predict"};
   for (const GrowthRow& r : growth_rows(cells, swept)) {
     const std::string fixed = settings_text(r.settings);
     t.rows.push_back({r.kernel, r.solver, r.form, fixed.empty() ? "—" : fixed, r.cost,

@@ -1,3 +1,6 @@
+// The result writers: a row's fields in insertion order, a value's CSV text, and the CSV
+// and JSON-lines writers behind one interface; each row is appended whole with pwrite and
+// cut back off the file when a write fails part-way or the other file's write does.
 #include "reporting/writer.hpp"
 
 #include <fcntl.h>

@@ -1,0 +1,190 @@
+// gnuplot's side of the plots: the script of a Plot (terminal, labels, captions under the
+// plot, marks, the data of each line or of a heat map inline, Okabe–Ito colours), the
+// quoting of texts for gnuplot and for the shell, and running gnuplot on a script. It
+// knows nothing of results: the plot families decide what a Plot holds.
+#include "reporting/gnuplot.hpp"
+
+#include <fmt/format.h>
+#include <sys/wait.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <cstdlib>
+#include <iterator>
+
+namespace kexp::core::plot {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string shell_quote(const std::string& s) {
+  std::string out = "'";
+  for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+std::string gp_string(const std::string& s) {
+  std::string out = "'";
+  for (char c : s) out += c == '\'' ? std::string("''") : std::string(1, c);
+  return out + "'";
+}
+
+/// Colours that stay apart in print and for the common colour blindnesses (Okabe–Ito).
+constexpr const char* kColours[] = {"#0072B2", "#D55E00", "#009E73", "#CC79A7",
+                                    "#E69F00", "#56B4E9", "#000000", "#F0E442"};
+
+std::string heat_script(const Heat& h) {
+  std::string s =
+      fmt::format("set xrange [-0.5:{}]\nset yrange [-0.5:{}]\n",
+                  static_cast<double>(h.xs.size()) - 0.5, static_cast<double>(h.ys.size()) - 0.5);
+  const auto tics = [](const std::vector<double>& values) {
+    std::string t = "(";
+    for (std::size_t i = 0; i < values.size(); ++i) {
+      t += fmt::format("{}{} {}", i ? ", " : "", gp_string(short_number(values[i])), i);
+    }
+    return t + ")";
+  };
+  s += "set xtics " + tics(h.xs) + "\nset ytics " + tics(h.ys) + "\nunset grid\n";
+  s += "set cblabel " + gp_string(h.zlabel) + "\n";
+  s += "set palette defined (0 '#FFFFD9', 0.4 '#C7E9B4', 0.7 '#41B6C4', 1 '#225EA8')\n";
+  if (h.logz) s += "set logscale cb\nset format cb '%g'\n";
+  s += "$heat << EOD\n";
+  for (std::size_t j = 0; j < h.ys.size(); ++j) {
+    for (std::size_t i = 0; i < h.xs.size(); ++i) {
+      const auto it = h.z.find({i, j});
+      s += fmt::format("{} {} {}\n", i, j,
+                       it == h.z.end() ? std::string("NaN") : fmt::format("{}", it->second));
+    }
+    s += "\n";
+  }
+  s += "EOD\n";
+  s += "plot $heat using 1:2:3 with image pixels notitle, \\\n"
+       "     $heat using 1:2:(sprintf('%.3g', $3)) with labels notitle textcolor rgb '#000000'\n";
+  return s;
+}
+
+bool exited_zero(int status) {
+  return status != -1 && WIFEXITED(status) && WEXITSTATUS(status) == 0;
+}
+
+}  // namespace
+
+std::pair<double, double> x_range(const Plot& p) {
+  double lo = INFINITY, hi = -INFINITY;
+  for (const Line& l : p.lines) {
+    lo = std::min(lo, l.points.front().x);
+    hi = std::max(hi, l.points.back().x);
+  }
+  return {lo, hi};
+}
+
+std::string short_number(double v) {
+  std::string s = fmt::format("{:.3g}", v);
+  if (std::abs(v) < 1000 || std::abs(v) >= 1e7) return s;
+  return fmt::format("{:.0f}", std::stod(s));
+}
+
+std::string slug(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    const bool keep = std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '.' || c == '-';
+    if (keep) {
+      out += c;
+    } else if (!out.empty() && out.back() != '_') {
+      out += '_';
+    }
+  }
+  while (!out.empty() && out.back() == '_') out.pop_back();
+  return out.size() > 80 ? out.substr(0, 80) : out;
+}
+
+std::string script(const Plot& p) {
+  const std::size_t height = 540 + 18 * p.caption.size();
+  std::string s =
+      "# kexp plot; run `gnuplot " + p.name + ".gp` here to redraw " + p.name + ".svg\n";
+  s += fmt::format(
+      "set terminal svg size 860,{} dynamic noenhanced font 'sans,11' background rgb 'white'\n",
+      height);
+  s += "set output " + gp_string(p.name + ".svg") + "\n";
+  s += "set title " + gp_string(p.title) + "\n";
+  s += "set xlabel " + gp_string(p.xlabel) + "\nset ylabel " + gp_string(p.ylabel) + "\n";
+  s += "set grid\nset format x '%g'\nset format y '%g'\n";
+  // Captions under the plot carry what the key leaves out (labels 100 on; the marks'
+  // are 1 on).
+  s += fmt::format("set bmargin {}\n", 4 + static_cast<int>(p.caption.size()));
+  for (std::size_t i = 0; i < p.caption.size(); ++i) {
+    s += fmt::format("set label {} {} at screen 0.01, screen {:.4f} left font ',9'\n", 100 + i,
+                     gp_string(p.caption[i]),
+                     (12.0 + 18.0 * static_cast<double>(p.caption.size() - 1 - i)) /
+                         static_cast<double>(height));
+  }
+  if (p.heat) return s + heat_script(*p.heat);
+  // A key beside the plot while its entries are short; below it, in two columns, when
+  // they are long, so the plot keeps its width.
+  std::size_t longest = 0;
+  for (const Line& l : p.lines) longest = std::max(longest, l.title.size());
+  s += longest <= 24 ? "set key outside right top vertical\n" : "set key above maxcols 2 width 2\n";
+  // Points clear of the frame.
+  s += "set autoscale fix\nset offsets graph 0.05, graph 0.05, graph 0.08, graph 0.08\n";
+  if (!p.xtics.empty()) {
+    s += "set xtics (";
+    for (std::size_t i = 0; i < p.xtics.size(); ++i) {
+      s += fmt::format("{}{} {}", i ? ", " : "", gp_string(short_number(p.xtics[i])), p.xtics[i]);
+    }
+    s += ")\n";
+  }
+  if (p.logx) s += "set logscale x\n";
+  if (p.logy) s += "set logscale y\n";
+  const auto [lo, hi] = x_range(p);
+  for (std::size_t i = 0; i < p.marks.size(); ++i) {
+    const Mark& m = p.marks[i];
+    // Labels in the right part of the range read leftwards, so they stay on the plot.
+    const double at =
+        p.logx && lo > 0 ? std::log(m.x / lo) / std::log(hi / lo) : (m.x - lo) / (hi - lo);
+    const bool right = std::isfinite(at) && at > 0.6;
+    s += fmt::format(
+        "set arrow {} from {}, graph 0 to {}, graph 1 nohead dashtype 3 lc rgb '#777777'\n", i + 1,
+        m.x, m.x);
+    s += fmt::format(
+        "set label {} {} at {}, graph {:.2f} {} offset {},0 font ',9' textcolor rgb '#444444'\n",
+        i + 1, gp_string(m.label), m.x, 0.96 - 0.06 * static_cast<double>(i),
+        right ? "right" : "left", right ? -0.5 : 0.5);
+  }
+  for (std::size_t i = 0; i < p.lines.size(); ++i) {
+    s += fmt::format("$line{} << EOD\n", i);
+    for (const Point& q : p.lines[i].points) {
+      s += fmt::format("{} {} {} {}\n", q.x, q.y, q.low, q.high);
+    }
+    s += "EOD\n";
+  }
+  s += "plot ";
+  for (std::size_t i = 0; i < p.lines.size(); ++i) {
+    const Line& l = p.lines[i];
+    s += fmt::format(
+        "{}$line{} using 1:2:3:4 with yerrorlines lw 1.5 pt {} ps 0.8 dashtype {} lc rgb '{}' "
+        "title {}",
+        i ? ", \\\n     " : "", i, 4 + 2 * (i % 5), l.dashed ? 2 : 1,
+        kColours[l.colour % std::size(kColours)], gp_string(l.title));
+  }
+  return s + "\n";
+}
+
+std::string gnuplot_program() {
+  const char* env = std::getenv("KEXP_GNUPLOT");
+  return env != nullptr && *env != '\0' ? env : "gnuplot";
+}
+
+bool gnuplot_runs(const std::string& program) {
+  return exited_zero(std::system((shell_quote(program) + " -V > /dev/null 2>&1").c_str()));
+}
+
+bool draw(const std::string& program, const fs::path& dir, const std::string& name) {
+  const std::string command =
+      fmt::format("cd {} && {} {} > /dev/null 2>&1", shell_quote(dir.string()),
+                  shell_quote(program), shell_quote(name + ".gp"));
+  return exited_zero(std::system(command.c_str())) && fs::exists(dir / (name + ".svg"));
+}
+
+}  // namespace kexp::core::plot

@@ -1,0 +1,73 @@
+// The plots of cost against n: one per kernel variant (and value of the other swept
+// dataset parameters), one line per solver variant on log axes, n = D marked where the
+// primal map's one dimension D falls in the range drawn, and said in the caption where not.
+#include <fmt/format.h>
+
+#include <map>
+#include <set>
+#include <string>
+
+#include "reporting/plot_cost.hpp"
+#include "reporting/plot_families.hpp"
+
+namespace kexp::core::plot {
+
+void cost_vs_n_plots(const PlotInputs& in, Plots& out) {
+  const std::vector<CellSummary>& cells = in.cells;
+  const std::vector<std::string>& swept = in.swept;
+  struct Group {
+    std::string dataset;
+    std::map<std::string, CostSeries> series;
+    std::set<double> dims;  ///< D of the primal cells
+  };
+  std::map<std::string, Group> groups;  // plot → its lines
+  for (const CellSummary& c : cells) {
+    const double n = c.stat(Column::n_train).mean, t = c.stat(kTimeSeconds).mean;
+    if (!(n > 0) || !(t > 0)) continue;
+    std::string plot = c.kernel;
+    for (const std::string& column : swept) {
+      const auto it = c.params.find(column);
+      if (column == "dataset.n" || column.rfind("solver.", 0) == 0 || it == c.params.end() ||
+          it->second.empty()) {
+        continue;
+      }
+      plot += fmt::format(" {}={}", column.substr(column.find('.') + 1), it->second);
+    }
+    Group& g = groups[plot];
+    g.dataset = c.dataset;
+    const std::string solver_params = c.params_of("solver");
+    const std::string line =
+        c.form + " " + c.solver + (solver_params.empty() ? "" : " (" + solver_params + ")");
+    CostSeries& s = g.series[line];
+    s.base = c.form + " " + c.solver;
+    s.form = c.form;
+    s.solver = c.solver;
+    s.side = solver_side(c);
+    s.at[n].push_back(&c);
+    if (const double D = c.stat(Column::feature_dim).mean; c.form == "primal" && D > 0)
+      g.dims.insert(D);
+  }
+  for (const auto& [key, g] : groups) {
+    Plot p;
+    p.name = kCostVsNStem + slug(key);
+    cost_lines(g.series, 2, "n", p);
+    if (p.lines.empty()) continue;
+    p.title = fmt::format("time against n: {} on {}", key, g.dataset);
+    p.xlabel = "n (training points)";
+    p.ylabel = kCostAxis;
+    p.logx = p.logy = true;
+    const auto [lo, hi] = x_range(p);
+    if (g.dims.size() == 1) {
+      const double D = *g.dims.begin();
+      if (D >= lo && D <= hi) {
+        p.marks.push_back({D, fmt::format("n = D = {}", short_number(D))});
+      } else {
+        p.caption.push_back(fmt::format("The primal map's dimension D = {} is {} every n drawn.",
+                                        short_number(D), D < lo ? "below" : "above"));
+      }
+    }
+    out.plots.push_back(std::move(p));
+  }
+}
+
+}  // namespace kexp::core::plot

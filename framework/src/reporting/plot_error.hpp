@@ -1,0 +1,73 @@
+// The pieces of the error plots (private to reporting/), shared by the plots of the error
+// against one parameter and over two: the lines' groups of cells, the best cell at each
+// value, the points and their bars, the axes and the captions.
+#pragma once
+
+#include <cstddef>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "reporting/analysis.hpp"
+#include "reporting/gnuplot.hpp"
+#include "reporting/plot_families.hpp"
+
+namespace kexp::core::plot {
+
+/// The most lines an error plot draws, and the most heat maps a report draws: past them
+/// a plot would not read, and the report says what it left out.
+inline constexpr std::size_t kMaxErrorLines = 8;
+inline constexpr std::size_t kMaxHeatMaps = 12;
+
+/// How the name of a plot of `column` against a parameter begins: "test_rmse_vs_".
+inline std::string against_stem(const std::string& column) { return column + "_vs_"; }
+
+/// How the name of a heat map of `column` begins: "validation_rmse_heat_".
+inline std::string heat_stem(const std::string& column) { return column + "_heat_"; }
+
+/// The cells of one kernel, solver and form (and kind of map) on one dataset variant: the
+/// unit an error plot draws as a line. A dataset's parameters are never chosen over.
+struct ErrorGroup {
+  std::string title;
+  std::vector<const CellSummary*> cells;
+  std::vector<std::string> swept;  ///< numeric parameters with two or more values here
+};
+
+/// The groups of `cells`; `drawn` is the dataset parameter a plot draws against (its
+/// groups span its values), if it draws against one.
+std::vector<ErrorGroup> error_groups(const std::vector<CellSummary>& cells,
+                                     const std::vector<std::string>& swept,
+                                     const std::string& drawn = {});
+
+/// The swept columns of a group that a plot does not draw, "kernel.sigma, solver.lambda":
+/// what each of its points is the best over.
+std::string other_columns(const ErrorGroup& g, const std::vector<std::string>& drawn);
+
+/// The best cell at each key of a plot (best_cells, analysis.hpp), among the cells with a
+/// finite test error, by key.
+template <typename Key, typename KeyOf>
+std::map<Key, const CellSummary*> best_at(const std::vector<const CellSummary*>& cells,
+                                          const ErrorMeasure& measure, KeyOf key_of) {
+  const auto best = best_cells<Key>(cells, measure, BestAmong::finite_selection_and_test, key_of);
+  return {best.begin(), best.end()};
+}
+
+/// A point of an error plot: the mean over repeats, bars ± one standard deviation
+/// (error_axes cuts them on a log axis).
+Point error_point(double x, const CellSummary& c, const ErrorMeasure& measure);
+
+/// A point of the validation error: its mean over repeats, bars ± the standard deviation
+/// over the folds (their mean over repeats); no bars for a single held-out part.
+Point validation_point(double x, const CellSummary& c, const ErrorMeasure& measure);
+
+/// Log axes where they help: x for a log-scale parameter, y when the error spans a
+/// factor of 10 or more; ticks at the values drawn when a log x has few of them.
+void error_axes(const std::string& column, const std::vector<const CellSummary*>& drawn,
+                const std::set<std::string>& log_scale, Plot& p);
+
+/// What the points and bars of an error plot are.
+std::string bars_caption(const std::vector<const CellSummary*>& drawn, const ErrorMeasure& measure,
+                         const std::set<std::string>& pooled_ids);
+
+}  // namespace kexp::core::plot

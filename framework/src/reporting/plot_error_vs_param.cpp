@@ -1,0 +1,93 @@
+// The plots of the error against each swept parameter: one line per kernel, solver and
+// form (on each dataset variant) that sweeps it, each point the best cell over the line's
+// other swept parameters at that value; the validation error dashed beside the test error
+// when the run has one. A plot of more lines than read is left out, and the report says so.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <optional>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "reporting/plot_error.hpp"
+#include "reporting/plot_families.hpp"
+
+namespace kexp::core::plot {
+
+void error_plots(const PlotInputs& inputs, Plots& out) {
+  const ErrorCells& in = inputs.error_cells;
+  const std::vector<std::string>& swept = inputs.swept;
+  const std::set<std::string>& log_scale = inputs.log_scale;
+  std::vector<Plot>& plots = out.plots;
+  std::vector<std::string>& not_drawn = out.not_drawn;
+  const std::vector<CellSummary>& cells = in.cells;
+  const std::set<std::string>& pooled = in.pooled;
+  const ErrorMeasure& measure = in.measure;
+  const char* best_word = measure.lower_is_better ? "lowest" : "highest";
+  for (const std::string& column : swept) {
+    const std::vector<ErrorGroup> groups = error_groups(cells, swept, column);
+    Plot p;
+    std::vector<const CellSummary*> drawn;
+    std::vector<std::pair<std::string, std::string>> over;  // line → the columns it is best over
+    for (const ErrorGroup& g : groups) {
+      if (std::find(g.swept.begin(), g.swept.end(), column) == g.swept.end()) continue;
+      const auto best = best_at<double>(g.cells, measure,
+                                        [&](const CellSummary& c) { return value_of(c, column); });
+      if (best.size() < 2) continue;
+      Line l;
+      l.title = g.title;
+      l.colour = p.lines.size() / (measure.validated() ? 2 : 1);
+      Line v = l;  // the validation error, dashed in the same colour
+      v.title = "  validation";
+      v.dashed = true;
+      for (const auto& [x, c] : best) {
+        l.points.push_back(error_point(x, *c, measure));
+        v.points.push_back(validation_point(x, *c, measure));
+        drawn.push_back(c);
+      }
+      p.lines.push_back(std::move(l));
+      if (measure.validated()) p.lines.push_back(std::move(v));
+      over.emplace_back(g.title, other_columns(g, {column}));
+    }
+    if (p.lines.empty()) continue;
+    if (over.size() > kMaxErrorLines) {
+      not_drawn.push_back(fmt::format(
+          "{} against {} is not drawn: its {} lines (one per kernel, solver and form on each "
+          "dataset variant) would not read; the table of cells has every value.",
+          measure.column, column, over.size()));
+      continue;
+    }
+    // What each point is the best over: once when every line shares it.
+    const bool shared = std::all_of(over.begin(), over.end(),
+                                    [&](const auto& o) { return o.second == over.front().second; });
+    for (const auto& [title, columns] : over) {
+      if (columns.empty()) continue;
+      p.caption.push_back(shared ? fmt::format("Each point: the cell with the {} {} over {}.",
+                                               best_word, measure.selection, columns)
+                                 : fmt::format("{}: the cell with the {} {} over {} at each value.",
+                                               title, best_word, measure.selection, columns));
+      if (shared) break;
+    }
+    p.name = against_stem(measure.column) + slug(column);
+    p.title = fmt::format("{} against {}", measure.column, column);
+    p.xlabel = column;
+    p.ylabel = measure.validated() ? measure.column + " (dashed: " + measure.selection + ")"
+                                   : measure.column;
+    error_axes(column, drawn, log_scale, p);
+    p.caption.push_back(bars_caption(drawn, measure, pooled));
+    if (measure.validated()) {
+      // Folds give a spread; one held-out part (validation_fraction) does not.
+      const bool folds = std::any_of(drawn.begin(), drawn.end(), [&](const CellSummary* c) {
+        return c->stat(measure.selection + "_std").count > 0;
+      });
+      p.caption.push_back(fmt::format(
+          "Dashed: {} on the training part{}.", measure.selection,
+          folds ? ", bars ± one standard deviation over the folds" : " (one held-out part)"));
+    }
+    plots.push_back(std::move(p));
+  }
+}
+
+}  // namespace kexp::core::plot
