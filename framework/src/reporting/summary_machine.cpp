@@ -46,9 +46,9 @@ void machine_table(const std::vector<CellSummary>& cells, const std::vector<std:
   }
   for (const CellSummary& c : cells) {
     if (c.ok == 0) continue;
-    const double n = c.stat("n_train").mean, d = c.stat("d").mean;
-    const double gram = c.stat("gram_seconds").mean;
-    const double time = c.stat("time_seconds").mean, flops = c.stat("flops").mean;
+    const double n = c.stat(Column::n_train).mean, d = c.stat(Column::d).mean;
+    const double gram = c.stat(Column::gram_seconds).mean;
+    const double time = c.stat(kTimeSeconds).mean, flops = c.stat(Column::flops).mean;
     std::string entries = "—", of_bound = "—";
     if (c.form == "dual" && gram > 0 && n > 0) {
       const double per_second = n * n / gram;
