@@ -11,6 +11,12 @@
 //                           step, gram::product); counter `entry`: time per kernel value
 //   NormalProduct/n/m       K_nmᵀ(K_nm u + v), Gaussian, m centres (a falkon pass,
 //                           gram::normal_product); counter `entry`: time per kernel value
+//   NystromMap/n/m          Nyström features of the Gaussian kernel with m uniform centres:
+//                           the fit (K_mm and its inverse square root) and Φ(X), D = m
+//   BandReduction/n         the λ-sweep's reduction K = QBQᵀ of a Gaussian K (bandwidth 64)
+//   GpLearn/n               gp_regression learning σ and the noise (optimize: true), 10
+//                           evaluations of log p(t) and its gradient; counter
+//                           `evaluation`: time per evaluation (a Cholesky and C⁻¹, n³ flops)
 //   Cholesky/n              the Cholesky factorization of an n × n positive definite
 //                           matrix in place (kexp::linalg::cholesky_in_place, LAPACK's dpotrf);
 //                           counter `flops`: its rate at n³/3 flops
@@ -27,6 +33,7 @@
 #include <utility>
 #include <vector>
 
+#include "kernel_algebra/nystrom.hpp"
 #include "kexp/kexp.hpp"
 #include "run_benchmarks.hpp"
 #include "support/plugins.hpp"
@@ -164,6 +171,55 @@ void NormalProduct(benchmark::State& state) {
   per_entry(state, static_cast<double>(n) * static_cast<double>(m));
 }
 
+void NystromMap(benchmark::State& state) {
+  const auto n = static_cast<arma::uword>(state.range(0));
+  const auto m = static_cast<std::size_t>(state.range(1));
+  const arma::mat X = points(n);
+  const arma::vec y = targets(X);
+  const auto k = kexp::algebra::nystrom(kexp::test::make_kernel("gaussian"), {m, false});
+  arma::mat Phi;
+  for (auto _ : state) {
+    k->fit({&X, &y, 7});
+    k->feature_map()->features(X, Phi);
+    benchmark::DoNotOptimize(Phi.memptr());
+  }
+}
+
+void BandReduction(benchmark::State& state) {
+  const auto n = static_cast<arma::uword>(state.range(0));
+  arma::mat K0;
+  kexp::test::make_kernel("gaussian")->gram(points(n), K0);
+  arma::mat A(n, n);
+  for (auto _ : state) {
+    state.PauseTiming();
+    A = K0;
+    state.ResumeTiming();
+    const kexp::linalg::BandReduction reduction(A);
+    benchmark::DoNotOptimize(A.memptr());
+  }
+}
+
+void GpLearn(benchmark::State& state) {
+  const auto n = static_cast<arma::uword>(state.range(0));
+  const arma::mat X = points(n);
+  const arma::vec y = targets(X);
+  const auto k = kexp::test::make_kernel("gaussian");
+  double evaluations = 0;
+  for (auto _ : state) {
+    auto gp = kexp::test::make_solver(
+        "gp_regression", {{"optimize", "true"}, {"evaluations", "10"}, {"noise", "0.1"}});
+    kexp::TrainingData train;
+    train.targets = &y;
+    train.kernel = k.get();
+    train.inputs = &X;
+    kexp::SolverReport report;
+    gp->fit(train, report);
+    evaluations += static_cast<double>(report.iterations);
+  }
+  state.counters["evaluation"] =
+      benchmark::Counter(evaluations, benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+}
+
 void Cholesky(benchmark::State& state) {
   const auto n = static_cast<arma::uword>(state.range(0));
   arma::arma_rng::set_seed(9);
@@ -249,6 +305,18 @@ void register_all() {
   benchmark::RegisterBenchmark("NormalProduct", NormalProduct)
       ->Args({40000, 1000})
       ->Args({40000, 3000})
+      ->UseRealTime()
+      ->Unit(benchmark::kMillisecond);
+  benchmark::RegisterBenchmark("NystromMap", NystromMap)
+      ->Args({16000, 1000})
+      ->UseRealTime()
+      ->Unit(benchmark::kMillisecond);
+  benchmark::RegisterBenchmark("BandReduction", BandReduction)
+      ->Arg(2000)
+      ->UseRealTime()
+      ->Unit(benchmark::kMillisecond);
+  benchmark::RegisterBenchmark("GpLearn", GpLearn)
+      ->Arg(2000)
       ->UseRealTime()
       ->Unit(benchmark::kMillisecond);
   benchmark::RegisterBenchmark("Cholesky", Cholesky)

@@ -9,12 +9,16 @@ median and range of its time at 1 and at p threads and of the efficiency, round 
 of the matrix-free products against the Gram matrix's, at p threads.
 
     /usr/bin/python3 bench/scaling.py [--build build] [--rounds 3] [--threads P]
-        [--filter REGEX]
+        [--filter REGEX] [--sequences REGEX]
 
 The hot paths by default: the Gaussian Gram matrix (n = 4000), its matrix-free product
 K v (cg_ridge's step; n = 16 000), a falkon pass K_nmᵀ(K_nm u + v) (n = 40 000,
 m = 3000), the kernel_ridge fit (a Cholesky; n = 4000), dual_gd's steps (n = 4000),
-primal_ridge's fit (D = 1000, n = 16 000) and DGEMM (n = 4000).
+primal_ridge's fit (D = 1000, n = 16 000), the Nyström map (n = 16 000, m = 1000), the
+λ-sweep's band reduction (n = 2000), GP learning's evaluations of log p(t) and its
+gradient (n = 2000) and DGEMM (n = 4000), from hot_paths_bench; and the sequence
+kernels' Gram matrices (spectrum and hmm_fisher, 2000 sequences of length 100) from
+sequence_kernels_bench.
 """
 import argparse
 import os
@@ -24,17 +28,27 @@ import sys
 from blas_cores import cpu_model, hot_paths
 
 DEFAULT = ("^(Gram/gaussian/4000|Product/16000|NormalProduct/40000/3000|KernelRidgeFit/4000|"
-           "DualGdStep/4000|PrimalRidgeFit/1000/16000|Dgemm/4000)/")
+           "DualGdStep/4000|PrimalRidgeFit/1000/16000|NystromMap/16000/1000|BandReduction/2000|"
+           "GpLearn/2000|Dgemm/4000)/")
+SEQUENCES = "^BM_(Spectrum|HmmFisher)/2000/100/"
 
 
-def one_run(program, pattern, threads):
+def one_run(programs, threads):
+    """Each (program, pattern) once on `threads` threads: the BLAS kernels and, per
+    benchmark, its time in ms and its time per entry (or None)."""
     env = dict(os.environ, OMP_NUM_THREADS=str(threads), OPENBLAS_NUM_THREADS=str(threads))
-    report = hot_paths(program, pattern, env)
     times = {}
-    for b in report["benchmarks"]:
-        name = b["name"].removesuffix("/real_time")
-        times[name] = (b["real_time"], b.get("entry"))
-    return report["context"].get("blas_core", "?"), times
+    core = "?"
+    for program, pattern in programs:
+        if not pattern:
+            continue
+        report = hot_paths(program, pattern, env)
+        core = report["context"].get("blas_core", core)
+        for b in report["benchmarks"]:
+            name = b["name"].removesuffix("/real_time")
+            scale = {"ns": 1e-6, "us": 1e-3, "ms": 1.0, "s": 1e3}[b.get("time_unit", "ms")]
+            times[name] = (b["real_time"] * scale, b.get("entry"))
+    return core, times
 
 
 def span(values, digits=2):
@@ -47,17 +61,20 @@ def main():
     parser.add_argument("--build", default="build")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--threads", type=int, default=os.cpu_count())
-    parser.add_argument("--filter", default=DEFAULT)
+    parser.add_argument("--filter", default=DEFAULT, help="hot_paths_bench's benchmarks")
+    parser.add_argument("--sequences", default=SEQUENCES,
+                        help="sequence_kernels_bench's benchmarks ('' for none)")
     args = parser.parse_args()
-    program = os.path.join(args.build, "bin", "hot_paths_bench")
+    programs = [(os.path.join(args.build, "bin", "hot_paths_bench"), args.filter),
+                (os.path.join(args.build, "bin", "sequence_kernels_bench"), args.sequences)]
     p = args.threads
 
     one, many = [], []
     core = "?"
     for _ in range(args.rounds):
-        core, times = one_run(program, args.filter, 1)
+        core, times = one_run(programs, 1)
         one.append(times)
-        _, times = one_run(program, args.filter, p)
+        _, times = one_run(programs, p)
         many.append(times)
 
     print(f"machine: {cpu_model()}, {os.cpu_count()} cores; BLAS kernels {core}; "
