@@ -6,7 +6,7 @@
 // for a model fitted by Baum–Welch to the training sequences or read from `file`
 // (kernels/hmm_source.hpp). θ holds the emission parameters in the softmax parametrisation
 // B(i, s) = e^{b_is}/Σ_s′ e^{b_is′} and, with `transitions: true`, the transition ones
-// a_ij likewise; by forward–backward (kernels/hmm_model.hpp),
+// a_ij likewise; by forward–backward (common/hmm_kernels.hpp),
 //   ∂ log p/∂b_is = Σ_t γ_t(i)([x_t = s] − B(i, s)),
 //   ∂ log p/∂a_ij = Σ_{t<L} ξ_t(i, j) − A(i, j) Σ_{t<L} γ_t(i),
 // so D = S·|Σ| (+ S²). information: empirical — F the mean of g gᵀ over the training
@@ -22,6 +22,8 @@
 #include <optional>
 #include <string>
 
+#include "common/hmm_kernels.hpp"
+#include "common/hmm_model.hpp"
 #include "kernels/fisher_information.hpp"
 #include "kernels/hmm_source.hpp"
 

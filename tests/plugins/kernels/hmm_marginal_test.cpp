@@ -6,7 +6,7 @@
 
 #include <cmath>
 
-#include "kernels/hmm_model.hpp"
+#include "common/hmm_kernels.hpp"
 #include "support/kernels.hpp"
 #include "support/plugins.hpp"
 

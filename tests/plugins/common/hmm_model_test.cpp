@@ -15,7 +15,10 @@
 #include <string>
 #include <vector>
 
-#include "kernels/hmm_model.hpp"
+#include "common/hmm_baum_welch.hpp"
+#include "common/hmm_file.hpp"
+#include "common/hmm_kernels.hpp"
+#include "common/hmm_model.hpp"
 #include "kexp/parallel.hpp"
 
 namespace kexp::test {
