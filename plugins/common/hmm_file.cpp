@@ -6,12 +6,13 @@
 #include <charconv>
 #include <cmath>
 #include <cstdint>
-#include <fstream>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
+
+#include "common/text_file.hpp"
 
 namespace kexp_kernels {
 
@@ -46,33 +47,19 @@ struct HmmFileRow {
 }  // namespace
 
 Hmm read_hmm(const std::filesystem::path& file) {
-  const std::string name = file.string();
   // Only a regular file of a size a model can have: never a pipe, a device or a folder.
-  constexpr std::uintmax_t kMaxBytes = 64U << 20U;
-  std::error_code ec;
-  if (std::filesystem::exists(file, ec) && !std::filesystem::is_regular_file(file, ec)) {
-    throw kexp::DataError(kexp::SourceLocation{name, 0, 0},
-                          "the HMM file is not a regular file; name a text file");
-  }
-  if (std::filesystem::is_regular_file(file, ec) &&
-      std::filesystem::file_size(file, ec) > kMaxBytes) {
-    throw kexp::DataError(kexp::SourceLocation{name, 0, 0},
-                          "the HMM file is larger than 64 MiB; a model of π, A and B is "
-                          "far smaller: check that it names the right file");
-  }
-  std::ifstream in(file);
-  if (!in) {
-    throw kexp::DataError(kexp::SourceLocation{name, 0, 0},
-                          "cannot open the HMM file; check its path and permissions");
-  }
+  constexpr std::uint64_t kMaxBytes = 64U << 20U;
+  const kexp_datasets::TextFile text =
+      kexp_datasets::read_text_file(file, "file", file.string(), kMaxBytes);
+  const std::string& name = text.name;
+  kexp_datasets::LineReader lines(text);
   std::optional<HmmFileRow> pi;
   std::vector<HmmFileRow> A_rows, B_rows;
-  std::string text;
+  kexp_datasets::TextLine next;
   int number = 0;
-  while (std::getline(in, text)) {
-    ++number;
-    std::string_view line(text);
-    line = line.substr(0, line.find('#'));
+  while (lines.next(next)) {
+    number = next.number;
+    const std::string_view line = next.text.substr(0, next.text.find('#'));
     const std::vector<HmmFileWord> words = split_words(line);
     if (words.empty()) continue;
     const std::string_view keyword = words[0].text;
@@ -122,10 +109,8 @@ Hmm read_hmm(const std::filesystem::path& file) {
       (keyword == "A" ? A_rows : B_rows).push_back(std::move(row));
     }
   }
-  if (in.bad()) {
-    throw kexp::DataError(kexp::SourceLocation{name, number, 0}, "reading the HMM file failed");
-  }
   // A missing block is reported at the end of the file, where it would be added.
+  number = lines.mark().line;
   if (!pi) {
     throw kexp::DataError(kexp::SourceLocation{name, number, 0},
                           "no pi line; the file needs one line \"pi p1 ... pS\" with the "

@@ -24,11 +24,13 @@ namespace kexp_kernels {
 /// number is a probability in [0, 1], and π and each row sum to 1 within 1e-6; they are
 /// then divided by their sum, so that they sum to 1 to rounding.
 ///
-/// The file must be a regular file of at most 64 MiB. Throws kexp::DataError at the file
-/// and line of the first thing that is wrong (an unknown keyword, a word that is not a number, a
-/// probability out of [0, 1], a row not summing to 1, a row of the wrong length, a second `pi`
-/// line, a block missing or with the wrong number of rows), saying what to write instead. A missing
-/// block is reported at the last line of the file.
+/// The file must be a regular file of at most 64 MiB, read as the data files are
+/// (common/text_file.hpp, read_text_file, whose messages name the parameter `file`).
+/// Throws kexp::DataError at the file and line of the first thing that is wrong (an
+/// unknown keyword, a word that is not a number, a probability out of [0, 1], a row not
+/// summing to 1, a row of the wrong length, a second `pi` line, a block missing or with
+/// the wrong number of rows), saying what to write instead. A missing block is reported
+/// at the last line of the file.
 Hmm read_hmm(const std::filesystem::path& file);
 
 }  // namespace kexp_kernels

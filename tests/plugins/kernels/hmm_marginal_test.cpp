@@ -138,7 +138,7 @@ TEST_F(HmmMarginal, AModelFileMustBeARegularFile) {
       [&] {
         k->fit(KernelFitData{&X, &y, 1, 3, dir.path()});
       },
-      ::testing::ThrowsMessage<DataError>(HasSubstr("is not a regular file")));
+      ::testing::ThrowsMessage<DataError>(HasSubstr("is a folder, not a file (file: ")));
 }
 
 }  // namespace
