@@ -28,8 +28,8 @@
 #include <string>
 #include <utility>
 
+#include "common/text_file.hpp"
 #include "datasets/libsvm_reader.hpp"
-#include "datasets/text_reader.hpp"
 #include "kexp/kexp.hpp"
 #include "run_benchmarks.hpp"
 #include "support/plugins.hpp"

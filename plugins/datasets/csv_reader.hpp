@@ -18,7 +18,9 @@
 #include <string>
 #include <vector>
 
-#include "datasets/text_reader.hpp"
+#include "common/labels.hpp"
+#include "common/text_fields.hpp"
+#include "common/text_file.hpp"
 
 namespace kexp_datasets {
 

@@ -2,7 +2,7 @@
 // generated each one.
 //
 // `models` HMMs with `states` hidden states over `symbols` symbols
-// (kernels/hmm_model.hpp), drawn once from `model_seed`, so that every repeat and dataset
+// (common/hmm_model.hpp), drawn once from `model_seed`, so that every repeat and dataset
 // variant samples the same models: a shared model θ₀ and one model θ_m of each class, each
 // from a flat Dirichlet, mixed as
 //
@@ -23,7 +23,7 @@
 #include <string>
 #include <vector>
 
-#include "kernels/hmm_model.hpp"
+#include "common/hmm_model.hpp"
 
 namespace {
 

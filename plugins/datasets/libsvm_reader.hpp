@@ -18,7 +18,9 @@
 #include <string_view>
 #include <vector>
 
-#include "datasets/text_reader.hpp"
+#include "common/labels.hpp"
+#include "common/text_fields.hpp"
+#include "common/text_file.hpp"
 
 namespace kexp_datasets {
 
@@ -82,28 +84,6 @@ inline IndexText parse_index(std::string_view text, std::uint64_t limit, std::ui
   return too_large ? IndexText::TooLarge : IndexText::Index;
 }
 
-/// The tokens of a line, separated by runs of spaces and tabs, one after the other.
-class Tokens {
- public:
-  explicit Tokens(std::string_view line) : line_(line) {}
-
-  /// The next token and its 1-based column; false at the end of the line.
-  bool next(std::string_view& token, int& column) {
-    auto blank = [](char c) { return c == ' ' || c == '\t'; };
-    while (pos_ < line_.size() && blank(line_[pos_])) ++pos_;
-    if (pos_ == line_.size()) return false;
-    const std::size_t start = pos_;
-    while (pos_ < line_.size() && !blank(line_[pos_])) ++pos_;
-    token = line_.substr(start, pos_ - start);
-    column = column_at(start);
-    return true;
-  }
-
- private:
-  std::string_view line_;
-  std::size_t pos_ = 0;
-};
-
 /// Where the second pass writes a stretch's samples straight into the matrix: the r-th
 /// line with data of the stretch (from 0, left out or not) into column first_row + r of X,
 /// which is zero and has a column for every line with data of the file;
@@ -139,7 +119,7 @@ inline SparseSamples libsvm_stretch(const TextFile& file, const LibsvmOptions& o
   TextLine line;
   while (lines.next(line)) {
     const std::string_view content = line.text.substr(0, line.text.find('#'));
-    Tokens tokens(content);
+    Words tokens(content);
     std::string_view token;
     int label_column = 0;
     if (!tokens.next(token, label_column)) continue;  // a comment line

@@ -32,7 +32,9 @@
 #include <string_view>
 #include <vector>
 
-#include "datasets/text_reader.hpp"
+#include "common/labels.hpp"
+#include "common/text_fields.hpp"
+#include "common/text_file.hpp"
 
 namespace kexp_datasets {
 

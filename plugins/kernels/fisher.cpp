@@ -21,6 +21,7 @@
 #include <memory>
 #include <string>
 
+#include "common/feature_map_kernel.hpp"
 #include "kernels/fisher_information.hpp"
 #include "kernels/gaussian_mixture.hpp"
 
@@ -75,7 +76,7 @@ class FisherMap final : public kexp::FeatureMap {
   arma::uword components_;
 };
 
-class FisherKernel final : public kexp::Kernel {
+class FisherKernel final : public kexp_kernels::FeatureMapKernel {
  public:
   explicit FisherKernel(const kexp::Params& p)
       : empirical_(p.string("information") == "empirical"),
@@ -89,6 +90,8 @@ class FisherKernel final : public kexp::Kernel {
   FisherKernel& operator=(const FisherKernel&) = delete;
   bool positive_semidefinite() const override { return true; }
   const kexp::FeatureMap* feature_map() const override { return &map_; }
+  /// Φ, D × n.
+  void features(const arma::mat& X, arma::mat& Phi) const override { state_.features(X, Phi); }
   double gram_flops(std::size_t n, std::size_t m, std::size_t d) const override {
     return map_.flops(n + m, d) + 2.0 * static_cast<double>(n) * static_cast<double>(m) *
                                       static_cast<double>(map_.dimension(d));
@@ -105,29 +108,6 @@ class FisherKernel final : public kexp::Kernel {
           kexp_kernels::fisher_scores(state_.model, *data.X));
     }
     state_.fitted = true;
-  }
-  double compute(const arma::vec& x, const arma::vec& z) const override {
-    arma::mat a, b;
-    state_.features(x, a);
-    state_.features(z, b);
-    return arma::dot(a, b);
-  }
-  void compute_gram(const arma::mat& X, const arma::mat& Z, arma::mat& K) const override {
-    arma::mat A, B;
-    state_.features(X, A);
-    state_.features(Z, B);
-    K = A.t() * B;
-  }
-  void compute_symmetric_gram(const arma::mat& X, arma::mat& K) const override {
-    arma::mat A;
-    state_.features(X, A);
-    K = A.t() * A;
-    K = arma::symmatu(K);  // exactly symmetric
-  }
-  void compute_diagonal(const arma::mat& X, arma::vec& diag) const override {
-    arma::mat A;
-    state_.features(X, A);
-    diag = arma::sum(arma::square(A), 0).t();
   }
 
  private:

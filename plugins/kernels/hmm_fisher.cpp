@@ -6,7 +6,7 @@
 // for a model fitted by Baum–Welch to the training sequences or read from `file`
 // (kernels/hmm_source.hpp). θ holds the emission parameters in the softmax parametrisation
 // B(i, s) = e^{b_is}/Σ_s′ e^{b_is′} and, with `transitions: true`, the transition ones
-// a_ij likewise; by forward–backward (kernels/hmm_model.hpp),
+// a_ij likewise; by forward–backward (common/hmm_kernels.hpp),
 //   ∂ log p/∂b_is = Σ_t γ_t(i)([x_t = s] − B(i, s)),
 //   ∂ log p/∂a_ij = Σ_{t<L} ξ_t(i, j) − A(i, j) Σ_{t<L} γ_t(i),
 // so D = S·|Σ| (+ S²). information: empirical — F the mean of g gᵀ over the training
@@ -22,6 +22,9 @@
 #include <optional>
 #include <string>
 
+#include "common/feature_map_kernel.hpp"
+#include "common/hmm_kernels.hpp"
+#include "common/hmm_model.hpp"
 #include "kernels/fisher_information.hpp"
 #include "kernels/hmm_source.hpp"
 
@@ -50,7 +53,7 @@ class HmmFisherMap final : public kexp::FeatureMap {
   const HmmFisherKernel& kernel_;
 };
 
-class HmmFisherKernel final : public kexp::Kernel {
+class HmmFisherKernel final : public kexp_kernels::FeatureMapKernel {
  public:
   explicit HmmFisherKernel(const kexp::Params& p)
       : source_(p),
@@ -87,7 +90,7 @@ class HmmFisherKernel final : public kexp::Kernel {
     return *model_;
   }
   /// Φ, D × n.
-  void features(const arma::mat& X, arma::mat& Phi) const {
+  void features(const arma::mat& X, arma::mat& Phi) const override {
     arma::mat G;
     kexp_kernels::fisher_scores(model(), kexp_kernels::sequences_of(X, model().symbols()),
                                 transitions_, G);
@@ -113,29 +116,6 @@ class HmmFisherKernel final : public kexp::Kernel {
       whiten_ = kexp_kernels::inverse_root_information(G);
     }
     model_ = std::move(m);
-  }
-  double compute(const arma::vec& x, const arma::vec& z) const override {
-    arma::mat a, b;
-    features(x, a);
-    features(z, b);
-    return arma::dot(a, b);
-  }
-  void compute_gram(const arma::mat& X, const arma::mat& Z, arma::mat& K) const override {
-    arma::mat A, B;
-    features(X, A);
-    features(Z, B);
-    K = A.t() * B;
-  }
-  void compute_symmetric_gram(const arma::mat& X, arma::mat& K) const override {
-    arma::mat A;
-    features(X, A);
-    K = A.t() * A;
-    K = arma::symmatu(K);  // exactly symmetric
-  }
-  void compute_diagonal(const arma::mat& X, arma::vec& diag) const override {
-    arma::mat A;
-    features(X, A);
-    diag = arma::sum(arma::square(A), 0).t();
   }
 
  private:

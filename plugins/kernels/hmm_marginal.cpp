@@ -5,7 +5,7 @@
 //
 // for a model fitted by Baum–Welch to the training sequences or read from `file`
 // (kernels/hmm_source.hpp). It is computed by the forward recursion of the pair, O(L·S²)
-// per pair rather than a sum over the S^L paths, in log space (kernels/hmm_model.hpp), so
+// per pair rather than a sum over the S^L paths, in log space (common/hmm_kernels.hpp), so
 // that long sequences do not underflow before the end. k itself is p(X, X′ on one path),
 // of the order of the square of a sequence's probability: for long sequences it is below
 // the smallest double and becomes 0. `normalize: true` (the default) gives
@@ -23,6 +23,8 @@
 #include <optional>
 #include <string>
 
+#include "common/hmm_kernels.hpp"
+#include "common/hmm_model.hpp"
 #include "kernels/hmm_source.hpp"
 
 namespace {

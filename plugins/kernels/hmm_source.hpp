@@ -1,7 +1,7 @@
 // Where the `hmm_marginal` and `hmm_fisher` kernels take their hidden Markov model from:
 // fitted by Baum–Welch to the training sequences (every class together: the model is of
 // the inputs, not of the labels), or read from a file that gives π, A and B
-// (kernels/hmm_model.hpp, read_hmm), so that a model can be fixed and a result checked by
+// (common/hmm_file.hpp, read_hmm), so that a model can be fixed and a result checked by
 // hand.
 #pragma once
 
@@ -9,7 +9,9 @@
 
 #include <string>
 
-#include "kernels/hmm_model.hpp"
+#include "common/hmm_baum_welch.hpp"
+#include "common/hmm_file.hpp"
+#include "common/hmm_model.hpp"
 
 namespace kexp_kernels {
 

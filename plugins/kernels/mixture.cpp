@@ -16,6 +16,7 @@
 #include <cmath>
 #include <memory>
 
+#include "common/feature_map_kernel.hpp"
 #include "kernels/gaussian_mixture.hpp"
 
 namespace {
@@ -70,7 +71,7 @@ class MixtureMap final : public kexp::FeatureMap {
   arma::uword components_;
 };
 
-class MixtureKernel final : public kexp::Kernel {
+class MixtureKernel final : public kexp_kernels::FeatureMapKernel {
  public:
   explicit MixtureKernel(const kexp::Params& p)
       : map_(state_, static_cast<arma::uword>(p.integer("components"))) {
@@ -84,6 +85,8 @@ class MixtureKernel final : public kexp::Kernel {
   MixtureKernel& operator=(const MixtureKernel&) = delete;
   bool positive_semidefinite() const override { return true; }
   const kexp::FeatureMap* feature_map() const override { return &map_; }
+  /// Φ, G × n.
+  void features(const arma::mat& X, arma::mat& Phi) const override { state_.features(X, Phi); }
   double gram_flops(std::size_t n, std::size_t m, std::size_t d) const override {
     return map_.flops(n + m, d) + 2.0 * static_cast<double>(n) * static_cast<double>(m) *
                                       static_cast<double>(options_.components);
@@ -95,29 +98,6 @@ class MixtureKernel final : public kexp::Kernel {
     state_.fitted = false;
     state_.model = kexp_kernels::fit_mixture(*data.X, options_).model;
     state_.fitted = true;
-  }
-  double compute(const arma::vec& x, const arma::vec& z) const override {
-    arma::mat a, b;
-    state_.features(x, a);
-    state_.features(z, b);
-    return arma::dot(a, b);
-  }
-  void compute_gram(const arma::mat& X, const arma::mat& Z, arma::mat& K) const override {
-    arma::mat A, B;
-    state_.features(X, A);
-    state_.features(Z, B);
-    K = A.t() * B;
-  }
-  void compute_symmetric_gram(const arma::mat& X, arma::mat& K) const override {
-    arma::mat A;
-    state_.features(X, A);
-    K = A.t() * A;
-    K = arma::symmatu(K);  // exactly symmetric
-  }
-  void compute_diagonal(const arma::mat& X, arma::vec& diag) const override {
-    arma::mat A;
-    state_.features(X, A);
-    diag = arma::sum(arma::square(A), 0).t();
   }
 
  private:

@@ -11,7 +11,7 @@
 #include <optional>
 #include <string>
 
-#include "datasets/text_reader.hpp"
+#include "common/text_file.hpp"
 
 namespace kexp_fuzz {
 

@@ -3,7 +3,9 @@
 // the training scores, the map against the kernel, and sequences of different lengths.
 #include <gtest/gtest.h>
 
-#include "kernels/hmm_model.hpp"
+#include "common/hmm_file.hpp"
+#include "common/hmm_kernels.hpp"
+#include "common/hmm_model.hpp"
 #include "support/kernels.hpp"
 #include "support/plugins.hpp"
 

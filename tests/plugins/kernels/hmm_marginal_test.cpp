@@ -6,7 +6,7 @@
 
 #include <cmath>
 
-#include "kernels/hmm_model.hpp"
+#include "common/hmm_kernels.hpp"
 #include "support/kernels.hpp"
 #include "support/plugins.hpp"
 
@@ -138,7 +138,7 @@ TEST_F(HmmMarginal, AModelFileMustBeARegularFile) {
       [&] {
         k->fit(KernelFitData{&X, &y, 1, 3, dir.path()});
       },
-      ::testing::ThrowsMessage<DataError>(HasSubstr("is not a regular file")));
+      ::testing::ThrowsMessage<DataError>(HasSubstr("is a folder, not a file (file: ")));
 }
 
 }  // namespace

@@ -1,9 +1,11 @@
 // Reading a data file in parts on several threads gives its bytes exactly, whatever the
 // part size and the number of threads, and a file named by a config is read the same way
 // whether or not it is large enough to be read in parts.
-#include "datasets/text_reader.hpp"
+#include "common/text_file.hpp"
 
+#include <fcntl.h>
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <string>
 

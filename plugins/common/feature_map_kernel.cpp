@@ -1,0 +1,33 @@
+// The Gram blocks of a kernel defined by its feature map (common/feature_map_kernel.hpp).
+#include "common/feature_map_kernel.hpp"
+
+namespace kexp_kernels {
+
+double FeatureMapKernel::compute(const arma::vec& x, const arma::vec& z) const {
+  arma::mat a, b;
+  features(x, a);
+  features(z, b);
+  return arma::dot(a, b);
+}
+
+void FeatureMapKernel::compute_gram(const arma::mat& X, const arma::mat& Z, arma::mat& K) const {
+  arma::mat A, B;
+  features(X, A);
+  features(Z, B);
+  K = A.t() * B;
+}
+
+void FeatureMapKernel::compute_symmetric_gram(const arma::mat& X, arma::mat& K) const {
+  arma::mat A;
+  features(X, A);
+  K = A.t() * A;
+  K = arma::symmatu(K);  // exactly symmetric
+}
+
+void FeatureMapKernel::compute_diagonal(const arma::mat& X, arma::vec& diag) const {
+  arma::mat A;
+  features(X, A);
+  diag = arma::sum(arma::square(A), 0).t();
+}
+
+}  // namespace kexp_kernels

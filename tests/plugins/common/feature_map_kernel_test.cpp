@@ -1,0 +1,46 @@
+// feature_map_kernel: the Gram blocks, the symmetric Gram matrix and the diagonal of a
+// kernel defined by its map, against inner products of φ computed here.
+#include <gtest/gtest.h>
+
+#include "common/feature_map_kernel.hpp"
+
+namespace kexp::test {
+namespace {
+
+/// φ(x) = (x, x², 1) entry by entry: D = 2d + 1.
+class SquaresKernel final : public kexp_kernels::FeatureMapKernel {
+ public:
+  bool positive_semidefinite() const override { return true; }
+  void features(const arma::mat& X, arma::mat& Phi) const override {
+    Phi = arma::join_cols(X, arma::square(X), arma::ones<arma::rowvec>(X.n_cols));
+  }
+};
+
+double phi_dot(const arma::vec& x, const arma::vec& z) {
+  return arma::dot(x, z) + arma::dot(arma::square(x), arma::square(z)) + 1.0;
+}
+
+TEST(FeatureMapKernel, EveryBlockIsAnInnerProductOfTheMap) {
+  arma::arma_rng::set_seed(7);
+  const arma::mat X = arma::randn(3, 5), Z = arma::randn(3, 4);
+  const SquaresKernel k;
+  EXPECT_NEAR(k.evaluate(X.col(0), Z.col(1)), phi_dot(X.col(0), Z.col(1)), 1e-12);
+  arma::mat K;
+  k.gram(X, Z, K);
+  ASSERT_EQ(K.n_rows, 5U);
+  ASSERT_EQ(K.n_cols, 4U);
+  for (arma::uword i = 0; i < 5; ++i) {
+    for (arma::uword j = 0; j < 4; ++j) EXPECT_NEAR(K(i, j), phi_dot(X.col(i), Z.col(j)), 1e-12);
+  }
+  arma::mat S;
+  k.gram(X, S);
+  EXPECT_TRUE(S.is_symmetric());  // exactly
+  for (arma::uword i = 0; i < 5; ++i) {
+    for (arma::uword j = 0; j < 5; ++j) EXPECT_NEAR(S(i, j), phi_dot(X.col(i), X.col(j)), 1e-12);
+  }
+  const arma::vec diag = k.diagonal(X);
+  for (arma::uword i = 0; i < 5; ++i) EXPECT_NEAR(diag[i], phi_dot(X.col(i), X.col(i)), 1e-12);
+}
+
+}  // namespace
+}  // namespace kexp::test
