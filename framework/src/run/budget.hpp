@@ -37,7 +37,7 @@ struct MemoryEstimate {
 /// cell is budgeted as if it held K. A dual cell that reads K is budgeted with a working
 /// copy of K, which its solver may make to leave K intact for the cells after it, unless
 /// `gram_in_place`: it is the last of its group to read K, and may factor K in place
-/// (exec/group.hpp). A cell whose solver learns the kernel's hyperparameters
+/// (exec/gram_store.hpp). A cell whose solver learns the kernel's hyperparameters
 /// (learns_hyperparameters) gets no K; it holds C = K + noise·I and the p slices of
 /// ∂K/∂ log θ of the kernel's p hyperparameters, then the learned kernel's K(X, X*).
 /// A cell that reads no K but runs `beside_gram` (GramPlace) holds, besides, the group's

@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
-#include <map>
 #include <memory>
 #include <mutex>
 #include <set>
@@ -173,19 +172,16 @@ class Run {
   /// For each cell, its place towards the K of its dataset and kernel (gram_places): the
   /// last selected cell to read K may factor it in place, and a cell between the first and
   /// the last runs beside K, as its group would run with every repeat to do (a resumed
-  /// run's groups leave out the runs already done, so its places may differ). One pass
-  /// over the cells to form the groups.
+  /// run's groups leave out the runs already done, so its places may differ).
   [[nodiscard]] std::vector<GramPlace> plan_gram_places() const {
-    std::map<std::pair<std::size_t, std::size_t>, std::vector<GroupCell>> groups;
-    for (const Cell& c : plan_.cells) {
-      if (selected_[c.index]) {
-        groups[{c.dataset, c.kernel}].push_back({&c, &plan_.solvers[c.solver], std::nullopt});
-      }
-    }
     std::vector<GramPlace> places(plan_.cells.size());
-    for (const auto& [key, group] : groups) {
-      const std::vector<GramPlace> in_group = gram_places(group);
-      for (std::size_t i = 0; i < group.size(); ++i) places[group[i].cell->index] = in_group[i];
+    const auto selected = [this](const Cell& c) { return selected_[c.index]; };
+    for (std::size_t d = 0; d < plan_.datasets.size(); ++d) {
+      for (std::size_t k = 0; k < plan_.kernels.size(); ++k) {
+        const std::vector<GroupCell> group = group_cells(plan_, d, k, selected);
+        const std::vector<GramPlace> in_group = gram_places(group);
+        for (std::size_t i = 0; i < group.size(); ++i) places[group[i].cell->index] = in_group[i];
+      }
     }
     return places;
   }
@@ -290,12 +286,8 @@ class Run {
     for (std::size_t d = 0; d < plan_.datasets.size() && !stop_; ++d) {
       for (int r = 0; r < e_.repeats && !stop_; ++r) {
         for (std::size_t k = 0; k < plan_.kernels.size() && !stop_; ++k) {
-          std::vector<GroupCell> group;
-          for (const Cell& c : plan_.cells) {
-            if (c.dataset == d && c.kernel == k && selected_[c.index] && !is_done(c, r)) {
-              group.push_back({&c, &plan_.solvers[c.solver], std::nullopt});
-            }
-          }
+          std::vector<GroupCell> group = group_cells(
+              plan_, d, k, [&](const Cell& c) { return selected_[c.index] && !is_done(c, r); });
           if (group.empty()) continue;
           // The last cell to read K may factor it in place: no working copy. A second K,
           // to measure its fit again, only where the budget has room for it.
