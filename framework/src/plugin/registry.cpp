@@ -363,4 +363,14 @@ std::shared_ptr<Dataset> create_dataset(const PluginRecord& plugin, const Params
   return create_object<Dataset>(plugin, PluginKind::Dataset, params);
 }
 
+void check_dataset_alphabet(const PluginRecord& plugin, const std::vector<std::string>& alphabet) {
+  const bool declared = plugin.has_flag(flags::sequences);
+  if (declared != alphabet.empty()) return;
+  throw DataError(fmt::format(
+      "dataset plugin '{}' ({}) {} flags::sequences but returned {} alphabet; a sequence "
+      "dataset declares the flag and fills Data::alphabet, a vector dataset does neither",
+      plugin.name(), plugin.path.string(), declared ? "declares" : "does not declare",
+      alphabet.empty() ? "no" : "an"));
+}
+
 }  // namespace kexp::core

@@ -128,15 +128,7 @@ class Run {
         try {
           data_[d].push_back(load_data(*datasets_[d], context, v.params, seed ^ 0x5eedULL,
                                        v.canonical, e_.validation));
-          if (v.plugin->has_flag(flags::sequences) == data_[d].back().alphabet.empty()) {
-            throw DataError(fmt::format(
-                "dataset plugin '{}' ({}) {} flags::sequences but returned {} alphabet; a "
-                "sequence dataset declares the flag and fills Data::alphabet, a vector "
-                "dataset does neither",
-                v.plugin->name(), v.plugin->path.string(),
-                v.plugin->has_flag(flags::sequences) ? "declares" : "does not declare",
-                data_[d].back().alphabet.empty() ? "no" : "an"));
-          }
+          check_dataset_alphabet(*v.plugin, data_[d].back().alphabet);
         } catch (const DataError& err) {
           // An error without a line of its own (a missing file) is placed at the dataset
           // block of the experiment file.
