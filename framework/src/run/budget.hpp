@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "exec/data.hpp"
+#include "exec/gram_store.hpp"
 #include "kexp/kernel.hpp"
 #include "sweep/plan.hpp"
 #include "util/limits.hpp"
@@ -45,6 +46,13 @@ struct MemoryEstimate {
 MemoryEstimate estimate_memory(const Cell& cell, const PreparedData& data, const Kernel& kernel,
                                double solver_bytes = -1, bool gram_in_place = false,
                                bool learns = false, bool beside_gram = false);
+
+/// The estimate for `cell`, run by `solver` on `data` (its dataset's first repeat) with
+/// `kernel`, at `place` towards its group's K (estimate_memory): a dual cell whose solver
+/// reaches the kernel (flags::kernel_inputs) is budgeted at what a solver of its own
+/// says it allocates.
+MemoryEstimate estimate_cell(const Cell& cell, const Variant& solver, const PreparedData& data,
+                             const Kernel& kernel, const GramPlace& place);
 
 /// The message of a cell refused before it started, or nothing when it fits `budget`.
 std::optional<std::string> refusal(const MemoryEstimate& estimate, const Limit& budget);

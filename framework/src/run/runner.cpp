@@ -143,22 +143,7 @@ class Run {
   [[nodiscard]] double run_cost_of(const Cell& c) const {
     // A cell refused before it runs takes no time: no weight.
     if (refusal(estimate(c), budget_)) return 0;
-    const PreparedData& data = data_[c.dataset].front();
-    double D = 0;
-    if (c.form == Form::Primal) {
-      try {
-        D = static_cast<double>(kernels_[c.kernel]->feature_map()->dimension(input_size(data)));
-      } catch (const std::exception&) {
-        return 0;  // refused too
-      }
-    }
-    double n_fit = 0;
-    for (const ValidationSplit& split : data.splits) {
-      n_fit = std::max(n_fit, static_cast<double>(split.fit.n_elem));
-    }
-    return run_cost(c.form, static_cast<double>(data.X_train.n_cols),
-                    static_cast<double>(data.X_test.n_cols),
-                    static_cast<double>(data.X_train.n_rows), D, data.splits.size(), n_fit);
+    return run_cost(c.form, data_[c.dataset].front(), *kernels_[c.kernel]);
   }
 
   /// For each cell, its place towards the K of its dataset and kernel (gram_places): the
@@ -183,16 +168,8 @@ class Run {
   }
 
   [[nodiscard]] MemoryEstimate estimate(const Cell& c, const GramPlace& place) const {
-    const PreparedData& data = data_[c.dataset].front();
-    const Variant& solver = plan_.solvers[c.solver];
-    double solver_bytes = -1;
-    if (c.form == Form::Dual && solver.plugin->has_flag(flags::kernel_inputs)) {
-      solver_bytes =
-          create_solver(*solver.plugin, solver.params)
-              ->memory_bytes(data.X_train.n_cols, data.X_test.n_cols, data.X_train.n_rows);
-    }
-    return estimate_memory(c, data, *kernels_[c.kernel], solver_bytes, place.last_reader,
-                           learns_hyperparameters(solver), place.beside_gram);
+    return estimate_cell(c, plan_.solvers[c.solver], data_[c.dataset].front(), *kernels_[c.kernel],
+                         place);
   }
 
   [[nodiscard]] double memory_budget() const { return budget_.value; }
