@@ -1,3 +1,7 @@
+// Finding, opening and checking plugin libraries: the search folders, discovery that
+// opens nothing, a plugin looked up by its file name first and then by opening the
+// others, the ABI and fingerprint checks, name collisions, and creating a plugin's
+// objects, each checked against the flags its descriptor declares.
 #include "plugin/registry.hpp"
 
 #include <dlfcn.h>

@@ -1,3 +1,7 @@
+// The memory budget from --max-memory, the physical memory or a cgroup's limit; the
+// bytes a cell holds at its peak (K or Φ, their test blocks, a working copy, what a solver
+// says it allocates, the validation splits), the refusal of a cell over the budget, and
+// the dry-run listing.
 #include "run/budget.hpp"
 #include "util/text.hpp"
 

@@ -1,3 +1,6 @@
+// The progress line: each run's cost in flops, the line's text (runs, failures, rate,
+// elapsed time, ETA weighed by cost, the running cell) and its display on a terminal,
+// rewritten in place and cleared for messages.
 #include "run/progress.hpp"
 
 #include <fmt/format.h>

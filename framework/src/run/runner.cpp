@@ -1,3 +1,8 @@
+// The run of an experiment: the plan and its shard, the data of every repeat loaded
+// before anything is written, the dry run, then the result folder opened and the groups
+// executed one by one (dataset variant, repeat, kernel variant), each cell budgeted at
+// its place in its group, each run written as it ends, stopped at a signal or at
+// --fail-fast, and the manifest and summary written at the end.
 #include "run/runner.hpp"
 
 #include <fmt/format.h>
