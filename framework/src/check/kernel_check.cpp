@@ -1,3 +1,7 @@
+// The kernel check behind `kexp check-kernel`: sample points (normal vectors, or uniform
+// symbols for a sequence kernel) and, on them, the Gram matrix's symmetry and extreme
+// eigenvalues against a tolerance that grows with n, and the largest error of the
+// feature map's inner products against K.
 #include "check/kernel_check.hpp"
 
 #include <algorithm>

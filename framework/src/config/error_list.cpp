@@ -1,3 +1,6 @@
+// Gathering the configuration errors of one pass: an error already listed is not listed
+// again, and several are thrown as one ConfigErrors, in the file's order (those of --set
+// last), its message listing the first few.
 #include "config/error_list.hpp"
 
 #include <fmt/format.h>

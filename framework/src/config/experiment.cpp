@@ -1,3 +1,7 @@
+// The top level of the experiment file: the first YAML document read (a second one with
+// content is an error), its shape checked, the --set overrides written into it, and its
+// keys read into an Experiment (dataset, kernels, solvers, seed, repeats, validation,
+// timing, output, threads), every value keeping its file:line:column.
 #include "config/experiment.hpp"
 #include "config/structure.hpp"
 

@@ -1,3 +1,6 @@
+// Kernels entries that are sums or products (`sum:`, `product:`, `scale:`) read into a
+// tree of KernelExpression, each term a plugin entry or again a sum or product, and the
+// tree's parameter settings named by their path in it, so that they sweep as any other.
 #include "config/kernel_expression.hpp"
 
 #include <fmt/format.h>

@@ -1,3 +1,6 @@
+// Writing a `--set KEY=VALUE` into the YAML document before it is parsed: the key path
+// (`kernels[0].sigma`) followed into the document, and the value written as a scalar, a
+// list of values or a generator (linspace, logspace, range).
 #include "config/overrides.hpp"
 
 #include <fmt/format.h>

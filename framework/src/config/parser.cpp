@@ -1,3 +1,7 @@
+// The experiment parser's reading of values: scalars, integers, booleans and numbers
+// with their place in the file (or the --set that wrote them), unknown keys with the
+// nearest known one, the generators linspace, logspace and range, a plugin entry's
+// parameter settings, and zip groups.
 #include "config/parser.hpp"
 
 #include <fmt/format.h>

@@ -1,3 +1,7 @@
+// The plugins' schemas applied: the parameters every dataset takes besides its own, the
+// checks of a descriptor's schema, and each written value checked against its ParamSpec
+// (type, bounds, choices) or replaced by its default, an unknown name answered with the
+// nearest one.
 #include "config/schema.hpp"
 
 #include <fmt/format.h>

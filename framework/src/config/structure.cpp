@@ -1,3 +1,6 @@
+// The shape check of a YAML document before its values are read: a document that
+// expands past a limit of values (through aliases), an alias that contains itself, a key
+// that is not a plain name, and a key given twice in one map are errors at their place.
 #include "config/structure.hpp"
 
 #include <fmt/format.h>

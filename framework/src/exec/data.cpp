@@ -1,3 +1,7 @@
+// Turning what a dataset plugin returns into the train and test sets a cell uses: the
+// data's shapes, finite values and sequence encoding checked, the test part split off by
+// a seeded shuffle unless the dataset has its own, standardization, and the validation
+// splits of the training part.
 #include "exec/data.hpp"
 
 #include <fmt/format.h>

@@ -1,3 +1,6 @@
+// A phase's measurements summed up (median, range, count), two phases joined one after
+// the other, whether to measure a phase again under the experiment's timing settings, and
+// the notes that flag a phase as too short or too noisy to compare.
 #include "exec/timing.hpp"
 
 #include <fmt/format.h>

@@ -1,3 +1,6 @@
+// The composite kernels s·k, k₁ + k₂ + … and k₁·k₂·…: their Gram blocks and diagonals
+// from the parts', their PSD verdict, their feature maps (√s·φ, the concatenation, the
+// tensor product) when every part has one, and fit() passed to every part.
 #include "kernel_algebra/composite_kernel.hpp"
 
 #include <fmt/format.h>

@@ -1,3 +1,6 @@
+// The Nyström map of a PSD kernel: centres drawn from the training points when the
+// kernel is fitted, K_mm^{−1/2} from K_mm's eigendecomposition with the smallest
+// eigenvalues raised, and the kernel that answers with the map's inner products.
 #include "kernel_algebra/nystrom.hpp"
 
 #include <fmt/format.h>

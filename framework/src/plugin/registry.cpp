@@ -1,3 +1,7 @@
+// Finding, opening and checking plugin libraries: the search folders, discovery that
+// opens nothing, a plugin looked up by its file name first and then by opening the
+// others, the ABI and fingerprint checks, name collisions, and creating a plugin's
+// objects, each checked against the flags its descriptor declares.
 #include "plugin/registry.hpp"
 
 #include <dlfcn.h>
@@ -361,6 +365,16 @@ std::shared_ptr<Solver> create_solver(const PluginRecord& plugin, const Params& 
 
 std::shared_ptr<Dataset> create_dataset(const PluginRecord& plugin, const Params& params) {
   return create_object<Dataset>(plugin, PluginKind::Dataset, params);
+}
+
+void check_dataset_alphabet(const PluginRecord& plugin, const std::vector<std::string>& alphabet) {
+  const bool declared = plugin.has_flag(flags::sequences);
+  if (declared != alphabet.empty()) return;
+  throw DataError(fmt::format(
+      "dataset plugin '{}' ({}) {} flags::sequences but returned {} alphabet; a sequence "
+      "dataset declares the flag and fills Data::alphabet, a vector dataset does neither",
+      plugin.name(), plugin.path.string(), declared ? "declares" : "does not declare",
+      alphabet.empty() ? "no" : "an"));
 }
 
 }  // namespace kexp::core

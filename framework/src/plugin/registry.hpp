@@ -11,7 +11,8 @@
 // anything else is read, and names must be unique within a kind. A library without kexp's
 // entry symbol (a plugin's helper library) is skipped with a warning. An object a plugin
 // creates holds a reference to the library, so the library stays loaded while the object
-// lives.
+// lives. What a plugin's objects give is checked against the flags its descriptor declares:
+// a kernel's feature map when it is created, a dataset's alphabet when its data is loaded.
 #pragma once
 
 #include <deque>
@@ -147,5 +148,10 @@ class PluginRegistry {
 std::shared_ptr<Kernel> create_kernel(const PluginRecord& plugin, const Params& params);
 std::shared_ptr<Solver> create_solver(const PluginRecord& plugin, const Params& params);
 std::shared_ptr<Dataset> create_dataset(const PluginRecord& plugin, const Params& params);
+
+/// Checks the alphabet a dataset plugin's data came with against its flags: a sequence
+/// dataset declares flags::sequences and fills Data::alphabet, a vector dataset does
+/// neither. Throws DataError naming the plugin, its library and which of the two it broke.
+void check_dataset_alphabet(const PluginRecord& plugin, const std::vector<std::string>& alphabet);
 
 }  // namespace kexp::core

@@ -1,3 +1,7 @@
+// The memory budget from --max-memory, the physical memory or a cgroup's limit; the
+// bytes a cell holds at its peak (K or Φ, their test blocks, a working copy, what a solver
+// says it allocates, the validation splits), the refusal of a cell over the budget, and
+// the dry-run listing.
 #include "run/budget.hpp"
 #include "util/text.hpp"
 
@@ -7,6 +11,7 @@
 #include <exception>
 #include <limits>
 
+#include "plugin/registry.hpp"
 #include "util/measure.hpp"
 
 namespace kexp::core {
@@ -91,6 +96,17 @@ MemoryEstimate estimate_memory(const Cell& c, const PreparedData& data, const Ke
           fmt::format("n = {}, m = {}, D = {}: Φ, Φ(X*) and a D × D system{}{}", n, m, D,
                       validation, beside_text),
           ""};
+}
+
+MemoryEstimate estimate_cell(const Cell& cell, const Variant& solver, const PreparedData& data,
+                             const Kernel& kernel, const GramPlace& place) {
+  double solver_bytes = -1;
+  if (cell.form == Form::Dual && solver.plugin->has_flag(flags::kernel_inputs)) {
+    solver_bytes = create_solver(*solver.plugin, solver.params)
+                       ->memory_bytes(data.X_train.n_cols, data.X_test.n_cols, data.X_train.n_rows);
+  }
+  return estimate_memory(cell, data, kernel, solver_bytes, place.last_reader,
+                         learns_hyperparameters(solver), place.beside_gram);
 }
 
 std::optional<std::string> refusal(const MemoryEstimate& estimate, const Limit& budget) {

@@ -1,3 +1,6 @@
+// The words of a run's end: its counts for the manifest and stdout, why it stopped if it
+// did (a signal, --fail-fast, an error writing results), and the notes summary.md opens
+// with.
 #include "run/outcome.hpp"
 #include "util/text.hpp"
 

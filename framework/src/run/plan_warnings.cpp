@@ -1,3 +1,6 @@
+// The warnings about a plan that runs but may mislead: a kernel that is not PSD under a
+// solver that needs one, and a metric a solver reports without declaring it (said once
+// per solver and metric).
 #include "run/plan_warnings.hpp"
 
 #include <fmt/format.h>

@@ -1,9 +1,14 @@
+// The progress line: each run's cost in flops, the line's text (runs, failures, rate,
+// elapsed time, ETA weighed by cost, the running cell) and its display on a terminal,
+// rewritten in place and cleared for messages.
 #include "run/progress.hpp"
 
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cmath>
+#include <exception>
 #include <iostream>
 
 namespace kexp::core {
@@ -17,6 +22,24 @@ double run_cost(Form form, double n, double m, double d, double D, std::size_t s
   }
   return kRunOverheadFlops + D * (n + m) * d + D * D * n + D * D * D / 3.0 +
          folds * (D * D * n_fit + D * D * D / 3.0);
+}
+
+double run_cost(Form form, const PreparedData& data, const Kernel& kernel) {
+  double D = 0;
+  if (form == Form::Primal) {
+    try {
+      D = static_cast<double>(kernel.feature_map()->dimension(input_size(data)));
+    } catch (const std::exception&) {
+      return 0;  // refused
+    }
+  }
+  double n_fit = 0;
+  for (const ValidationSplit& split : data.splits) {
+    n_fit = std::max(n_fit, static_cast<double>(split.fit.n_elem));
+  }
+  return run_cost(form, static_cast<double>(data.X_train.n_cols),
+                  static_cast<double>(data.X_test.n_cols), static_cast<double>(data.X_train.n_rows),
+                  D, data.splits.size(), n_fit);
 }
 
 std::string duration_text(double seconds) {

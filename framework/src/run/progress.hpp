@@ -12,6 +12,8 @@
 #include <cstddef>
 #include <string>
 
+#include "exec/data.hpp"
+#include "kexp/kernel.hpp"
 #include "kexp/solver.hpp"
 #include "util/measure.hpp"
 
@@ -30,6 +32,11 @@ inline constexpr double kRunOverheadFlops = 1e9;
 /// proportion across its own sweep.
 double run_cost(Form form, double n, double m, double d, double D, std::size_t splits,
                 double n_fit);
+
+/// The run_cost of one run of a cell in `form` on `data` (its dataset's first repeat) with
+/// `kernel`, whose map gives a primal cell's D; 0 for a primal cell whose map cannot be
+/// built for the data (it is refused).
+double run_cost(Form form, const PreparedData& data, const Kernel& kernel);
 
 /// Where a run stands.
 struct ProgressState {

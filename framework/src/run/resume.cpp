@@ -1,3 +1,6 @@
+// --resume: the earlier folder's results.csv and results.jsonl read back, a run kept only
+// where both files hold its whole, ok row and the plan still has its cell, and every other
+// row dropped and named, so that its run goes again.
 #include "run/resume.hpp"
 
 #include <fmt/format.h>

@@ -1,3 +1,6 @@
+// The manifest as a run starts: the experiment and its plan, every plugin used (a sum's
+// or product's terms included), the root seed and each dataset variant's seed per repeat,
+// and the facts of the run (command line, shard, resume, memory budget, threads, load).
 #include "run/run_manifest.hpp"
 
 #include <set>

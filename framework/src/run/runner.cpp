@@ -1,3 +1,8 @@
+// The run of an experiment: the plan and its shard, the data of every repeat loaded
+// before anything is written, the dry run, then the result folder opened and the groups
+// executed one by one (dataset variant, repeat, kernel variant), each cell budgeted at
+// its place in its group, each run written as it ends, stopped at a signal or at
+// --fail-fast, and the manifest and summary written at the end.
 #include "run/runner.hpp"
 
 #include <fmt/format.h>
@@ -6,7 +11,6 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
-#include <map>
 #include <memory>
 #include <mutex>
 #include <set>
@@ -129,15 +133,7 @@ class Run {
         try {
           data_[d].push_back(load_data(*datasets_[d], context, v.params, seed ^ 0x5eedULL,
                                        v.canonical, e_.validation));
-          if (v.plugin->has_flag(flags::sequences) == data_[d].back().alphabet.empty()) {
-            throw DataError(fmt::format(
-                "dataset plugin '{}' ({}) {} flags::sequences but returned {} alphabet; a "
-                "sequence dataset declares the flag and fills Data::alphabet, a vector "
-                "dataset does neither",
-                v.plugin->name(), v.plugin->path.string(),
-                v.plugin->has_flag(flags::sequences) ? "declares" : "does not declare",
-                data_[d].back().alphabet.empty() ? "no" : "an"));
-          }
+          check_dataset_alphabet(*v.plugin, data_[d].back().alphabet);
         } catch (const DataError& err) {
           // An error without a line of its own (a missing file) is placed at the dataset
           // block of the experiment file.
@@ -152,40 +148,22 @@ class Run {
   [[nodiscard]] double run_cost_of(const Cell& c) const {
     // A cell refused before it runs takes no time: no weight.
     if (refusal(estimate(c), budget_)) return 0;
-    const PreparedData& data = data_[c.dataset].front();
-    double D = 0;
-    if (c.form == Form::Primal) {
-      try {
-        D = static_cast<double>(kernels_[c.kernel]->feature_map()->dimension(input_size(data)));
-      } catch (const std::exception&) {
-        return 0;  // refused too
-      }
-    }
-    double n_fit = 0;
-    for (const ValidationSplit& split : data.splits) {
-      n_fit = std::max(n_fit, static_cast<double>(split.fit.n_elem));
-    }
-    return run_cost(c.form, static_cast<double>(data.X_train.n_cols),
-                    static_cast<double>(data.X_test.n_cols),
-                    static_cast<double>(data.X_train.n_rows), D, data.splits.size(), n_fit);
+    return run_cost(c.form, data_[c.dataset].front(), *kernels_[c.kernel]);
   }
 
   /// For each cell, its place towards the K of its dataset and kernel (gram_places): the
   /// last selected cell to read K may factor it in place, and a cell between the first and
   /// the last runs beside K, as its group would run with every repeat to do (a resumed
-  /// run's groups leave out the runs already done, so its places may differ). One pass
-  /// over the cells to form the groups.
+  /// run's groups leave out the runs already done, so its places may differ).
   [[nodiscard]] std::vector<GramPlace> plan_gram_places() const {
-    std::map<std::pair<std::size_t, std::size_t>, std::vector<GroupCell>> groups;
-    for (const Cell& c : plan_.cells) {
-      if (selected_[c.index]) {
-        groups[{c.dataset, c.kernel}].push_back({&c, &plan_.solvers[c.solver], std::nullopt});
-      }
-    }
     std::vector<GramPlace> places(plan_.cells.size());
-    for (const auto& [key, group] : groups) {
-      const std::vector<GramPlace> in_group = gram_places(group);
-      for (std::size_t i = 0; i < group.size(); ++i) places[group[i].cell->index] = in_group[i];
+    const auto selected = [this](const Cell& c) { return selected_[c.index]; };
+    for (std::size_t d = 0; d < plan_.datasets.size(); ++d) {
+      for (std::size_t k = 0; k < plan_.kernels.size(); ++k) {
+        const std::vector<GroupCell> group = group_cells(plan_, d, k, selected);
+        const std::vector<GramPlace> in_group = gram_places(group);
+        for (std::size_t i = 0; i < group.size(); ++i) places[group[i].cell->index] = in_group[i];
+      }
     }
     return places;
   }
@@ -195,16 +173,8 @@ class Run {
   }
 
   [[nodiscard]] MemoryEstimate estimate(const Cell& c, const GramPlace& place) const {
-    const PreparedData& data = data_[c.dataset].front();
-    const Variant& solver = plan_.solvers[c.solver];
-    double solver_bytes = -1;
-    if (c.form == Form::Dual && solver.plugin->has_flag(flags::kernel_inputs)) {
-      solver_bytes =
-          create_solver(*solver.plugin, solver.params)
-              ->memory_bytes(data.X_train.n_cols, data.X_test.n_cols, data.X_train.n_rows);
-    }
-    return estimate_memory(c, data, *kernels_[c.kernel], solver_bytes, place.last_reader,
-                           learns_hyperparameters(solver), place.beside_gram);
+    return estimate_cell(c, plan_.solvers[c.solver], data_[c.dataset].front(), *kernels_[c.kernel],
+                         place);
   }
 
   [[nodiscard]] double memory_budget() const { return budget_.value; }
@@ -290,12 +260,8 @@ class Run {
     for (std::size_t d = 0; d < plan_.datasets.size() && !stop_; ++d) {
       for (int r = 0; r < e_.repeats && !stop_; ++r) {
         for (std::size_t k = 0; k < plan_.kernels.size() && !stop_; ++k) {
-          std::vector<GroupCell> group;
-          for (const Cell& c : plan_.cells) {
-            if (c.dataset == d && c.kernel == k && selected_[c.index] && !is_done(c, r)) {
-              group.push_back({&c, &plan_.solvers[c.solver], std::nullopt});
-            }
-          }
+          std::vector<GroupCell> group = group_cells(
+              plan_, d, k, [&](const Cell& c) { return selected_[c.index] && !is_done(c, r); });
           if (group.empty()) continue;
           // The last cell to read K may factor it in place: no working copy. A second K,
           // to measure its fit again, only where the budget has room for it.

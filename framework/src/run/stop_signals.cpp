@@ -1,3 +1,6 @@
+// SIGINT and SIGTERM during a run: a handler that only records the signal and wakes a
+// watcher thread through a pipe; the watcher gives the running cell its grace period and
+// abandons it when the period ends or a second signal comes.
 #include "run/stop_signals.hpp"
 
 #include <fcntl.h>

@@ -1,3 +1,6 @@
+// The kexp exception family's out-of-line members: a source location as text, messages
+// prefixed with it, and each class's constructors and destructor, so that each class has
+// one home for its vtable and type information.
 #include "kexp/error.hpp"
 
 #include <fmt/format.h>

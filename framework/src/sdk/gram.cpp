@@ -1,3 +1,7 @@
+// The SDK's Gram helpers: kexp's thread count, huge-page advice for large matrices, the
+// blocked K of kernels of the squared distance or the inner product (one DGEMM per block,
+// the transform applied while it is in cache), and the matrix-free products K(X, Z)V and
+// K_nmᵀ(K_nm u + v) computed in tiles on every thread.
 #include "kexp/gram.hpp"
 
 #include <fmt/format.h>

@@ -1,3 +1,7 @@
+// The LAPACK routines solvers share, in place: a blocked Cholesky factorization and its
+// solves, a shifted one that names what failed, triangular solves, the loan of K's lower
+// triangle, the log-determinant, and the reduction of a symmetric matrix to a band
+// (dsytrd_sy2sb) with its band solves for many shifts.
 #include "kexp/linalg.hpp"
 
 #include <fmt/format.h>

@@ -1,3 +1,5 @@
+// Parameter values: a type's name, a value as text, and Params' typed getters, which
+// throw naming the parameter when it is missing or of another type.
 #include "kexp/params.hpp"
 
 #include <fmt/format.h>

@@ -1,3 +1,6 @@
+// Sums and products of kernels resolved against the plugins (each term's plugin found
+// and its parameters checked), the composite kernel built from a variant, the plugins a
+// variant uses, whether it is fitted, and the expression written back as YAML.
 #include "sweep/kernel_resolution.hpp"
 
 #include <fmt/format.h>

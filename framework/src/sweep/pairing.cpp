@@ -1,3 +1,5 @@
+// Whether two solver sides are counterparts: one primal and one dual, sharing at least one
+// parameter and agreeing on every parameter they share.
 #include "sweep/pairing.hpp"
 
 namespace kexp::core {

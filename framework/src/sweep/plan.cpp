@@ -1,3 +1,7 @@
+// Making the plan: every component's variants from the Cartesian product of its swept
+// parameters (zipped ones moving together), its size checked before it is expanded,
+// the cells with their ids, the primal cells on kernels without a map left out, kernels
+// and datasets of different kinds of samples refused, and the result columns.
 #include "sweep/plan.hpp"
 
 #include <fmt/format.h>

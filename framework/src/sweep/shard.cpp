@@ -1,3 +1,5 @@
+// Shards: `--shard I/N` or Slurm's array variables read, and a plan's cells dealt to the
+// shards group by group (or cell by cell when there are fewer groups than shards).
 #include "sweep/shard.hpp"
 
 #include <fmt/format.h>

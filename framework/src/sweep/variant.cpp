@@ -1,3 +1,4 @@
+// A variant's name in messages: its kernel expression's label, or its plugin's name.
 #include "sweep/variant.hpp"
 
 #include "sweep/kernel_resolution.hpp"

@@ -1,3 +1,7 @@
+// Choosing the OpenBLAS kernels from the CPU's feature bits: what the CPU, the OS and the
+// installed OpenBLAS support, the widest such kernels against those OpenBLAS picked, and
+// the program executed again once with OPENBLAS_CORETYPE set when they are wider; the
+// choice kept to report.
 #include "util/blas_core.hpp"
 
 #include <dlfcn.h>

@@ -1,3 +1,5 @@
+// CSV as results.csv writes and reads it: fields quoted where RFC 4180 asks, a line split
+// into fields, a whole file read into a table with its header, and a table written back.
 #include "util/csv.hpp"
 
 #include <fmt/format.h>

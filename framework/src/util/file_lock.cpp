@@ -1,3 +1,5 @@
+// An open file description lock (fcntl F_OFD_SETLK) taken on a file, the holder's process
+// id written into it, and the lock released when the object goes.
 #include "util/file_lock.hpp"
 
 #include <fcntl.h>

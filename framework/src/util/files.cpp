@@ -1,3 +1,5 @@
+// Files written whole or not at all (into a temporary file beside the target, then
+// renamed over it; the temporary file removed on failure), and a text file read whole.
 #include "util/files.hpp"
 
 #include <fmt/format.h>

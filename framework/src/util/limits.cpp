@@ -1,3 +1,6 @@
+// The limits a process runs under: the memory and CPU limits of its cgroup and every
+// ancestor in cgroup v1 and v2, its CPU affinity, and the default thread count taken from
+// them and from Slurm's variables.
 #include "util/limits.hpp"
 
 #include <fmt/format.h>

@@ -1,3 +1,6 @@
+// What kexp measures of itself and the machine: the peak resident memory (reset between
+// cells where Linux allows it), the physical memory, the load average and the online CPUs,
+// and the warning when other processes already load the machine.
 #include "util/measure.hpp"
 
 #include <fmt/format.h>

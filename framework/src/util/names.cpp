@@ -1,3 +1,6 @@
+// "Did you mean" suggestions: the nearest name by edit distance, and the names other
+// libraries use for kexp's (scikit-learn's 'rbf' for gaussian), with a note where one is
+// known.
 #include "util/names.hpp"
 
 #include <algorithm>

@@ -1,3 +1,5 @@
+// Seeds and hashes that are the same on every platform: SplitMix64, FNV-1a, and seeds
+// derived from a root seed, a key and an index.
 #include "util/seed.hpp"
 
 namespace kexp::core {

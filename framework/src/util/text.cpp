@@ -1,3 +1,5 @@
+// Text helpers: UTF-8 validity, the first control character, counts with their noun, the
+// display width of UTF-8 text, word wrapping and aligned tables.
 #include "util/text.hpp"
 
 #include <algorithm>

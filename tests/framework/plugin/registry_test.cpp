@@ -144,6 +144,26 @@ TEST(PluginRegistry, WrongKindIsRefused) {
   EXPECT_THROW((void)create_solver(p, Params{}), PluginError);
 }
 
+TEST(PluginRegistry, ADatasetsAlphabetMustMatchItsSequencesFlag) {
+  const PluginRecord& vectors = test::registry().find(PluginKind::Dataset, "sine");
+  const PluginRecord& sequences = test::registry().find(PluginKind::Dataset, "hmm");
+  EXPECT_NO_THROW(check_dataset_alphabet(vectors, {}));
+  EXPECT_NO_THROW(check_dataset_alphabet(sequences, {"A", "B"}));
+  try {
+    check_dataset_alphabet(vectors, {"A"});
+    FAIL() << "no error";
+  } catch (const DataError& e) {
+    EXPECT_THAT(e.what(), HasSubstr("dataset plugin 'sine' ("));
+    EXPECT_THAT(e.what(), HasSubstr("does not declare flags::sequences but returned an alphabet"));
+  }
+  try {
+    check_dataset_alphabet(sequences, {});
+    FAIL() << "no error";
+  } catch (const DataError& e) {
+    EXPECT_THAT(e.what(), HasSubstr("declares flags::sequences but returned no alphabet"));
+  }
+}
+
 TEST(PluginSearchPath, OrderIsCommandLineEnvironmentConfigDefault) {
   test::TempDir dirs;
   const auto a = dirs.path() / "a", b = dirs.path() / "b", c = dirs.path() / "c";
