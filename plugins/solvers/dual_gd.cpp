@@ -80,6 +80,15 @@ class DualGradientDescent final : public kexp::Solver {
       q = K * r;
       report.fit_flops += product_flops + 2.0 * n;
       converged = tolerance_ > 0 && std::sqrt(std::max(arma::dot(r, q), 0.0)) <= tolerance_ * g0;
+      if (converged) {
+        // f = Kβ was updated step by step and drifts from it: converged is judged by the
+        // true residual y − Kβ, from which the steps go on when it is not.
+        f = K * beta_;
+        r = y - f;
+        q = K * r;
+        report.fit_flops += 2.0 * product_flops + 4.0 * n;
+        converged = std::sqrt(std::max(arma::dot(r, q), 0.0)) <= tolerance_ * g0;
+      }
     }
     report.iterations = steps;
     report.converged = converged;

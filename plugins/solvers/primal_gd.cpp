@@ -69,6 +69,15 @@ class PrimalGradientDescent final : public kexp::Solver {
       g = Phi * r;
       report.fit_flops += product_flops + 2.0 * D;
       converged = tolerance_ > 0 && arma::norm(g) <= tolerance_ * g0;
+      if (converged) {
+        // f = Φᵀθ was updated step by step and drifts from it: converged is judged by the
+        // true gradient Φ(y − Φᵀθ), from which the steps go on when it is not.
+        f = Phi.t() * theta_;
+        r = y - f;
+        g = Phi * r;
+        report.fit_flops += 2.0 * product_flops + 2.0 * D + 2.0 * n;
+        converged = arma::norm(g) <= tolerance_ * g0;
+      }
     }
     report.iterations = steps;
     report.converged = converged;

@@ -191,6 +191,37 @@ TEST(Sweep, AFailingCellIsRecordedAndTheSweepGoesOn) {
               AllOf(HasSubstr("## Failures"), HasSubstr("fixture_flaky was asked to fail")));
 }
 
+TEST(Sweep, AHundredThousandBadValuesAreCountedAndAValueSweptTwiceIsRefused) {
+  // Gathering errors was quadratic: 10⁵ bad values took minutes, 10⁶ never ended.
+  const TempDir dir;
+  dir.write("bad.yaml", R"(experiment: bad
+dataset: {plugin: friedman1, n: 100, d: 5}
+kernels:
+  - {plugin: gaussian, sigma: {linspace: [-2, -1, 100000]}}
+solvers:
+  - {plugin: kernel_ridge}
+)");
+  const auto bad = run_kexp("run bad.yaml --dry-run", dir.path());
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_THAT(bad.err, AllOf(HasSubstr("100000 errors in the experiment"),
+                             HasSubstr("bad.yaml:4:42: kernels[0].sigma must be > 0, got -2"),
+                             HasSubstr("… and 99980 more")));
+  // Three rows with one cell id, and a resume that kept one of them, before.
+  dir.write("dup.yaml", R"(experiment: dup
+dataset: {plugin: friedman1, n: 100, d: 5}
+kernels:
+  - {plugin: gaussian, sigma: [1, 2,
+                               1.0]}
+solvers:
+  - {plugin: kernel_ridge}
+)");
+  const auto dup = run_kexp("run dup.yaml --out out", dir.path());
+  EXPECT_EQ(dup.exit_code, 2);
+  EXPECT_THAT(dup.err, HasSubstr("dup.yaml:5:32: kernels[0].sigma: the value 1 ('1.0') is swept "
+                                 "twice, as value 1 and value 3 on line 4"));
+  EXPECT_FALSE(fs::exists(dir.path() / "out"));
+}
+
 TEST(Sweep, FailFastStopsAtTheFirstFailure) {
   const TempDir dir;
   dir.write("flaky.yaml", kFlaky);

@@ -1,20 +1,24 @@
 // Gathering the configuration errors of one pass: an error already listed is not listed
-// again, and several are thrown as one ConfigErrors, in the file's order (those of --set
-// last), its message listing the first few.
+// again (found by the hash of its message), the first 50 are kept and the others only
+// counted, and several are thrown as one ConfigErrors, in the file's order (those of --set
+// last), its message listing the first few and the count of the rest.
 #include "config/error_list.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <functional>
+#include <string_view>
 #include <tuple>
 
 namespace kexp::core {
 
 namespace {
 
-std::string listed(const std::vector<ConfigError>& errors) {
+std::string listed(const std::vector<ConfigError>& errors, std::size_t more) {
+  const std::size_t total = errors.size() + more;
   std::string text =
-      fmt::format("{} errors in the experiment; fix them all, then run again:", errors.size());
+      fmt::format("{} errors in the experiment; fix them all, then run again:", total);
   const std::size_t shown = std::min(errors.size(), ErrorList::kMaxShown);
   for (std::size_t i = 0; i < shown; ++i) {
     // An error of several lines keeps them under its first, indented.
@@ -24,20 +28,22 @@ std::string listed(const std::vector<ConfigError>& errors) {
     }
     text += "\n  " + one;
   }
-  if (errors.size() > shown) text += fmt::format("\n  … and {} more", errors.size() - shown);
+  if (total > shown) text += fmt::format("\n  … and {} more", total - shown);
   return text;
 }
 
 }  // namespace
 
-ConfigErrors::ConfigErrors(std::vector<ConfigError> errors)
-    : ConfigError(listed(errors)), errors_(std::move(errors)) {}
+ConfigErrors::ConfigErrors(std::vector<ConfigError> errors, std::size_t more)
+    : ConfigError(listed(errors, more)), errors_(std::move(errors)), more_(more) {}
 
 void ErrorList::add(const ConfigError& error) {
-  const bool seen = std::any_of(errors_.begin(), errors_.end(), [&](const ConfigError& e) {
-    return std::string_view(e.what()) == error.what();
-  });
-  if (!seen) errors_.push_back(error);
+  if (!seen_.insert(std::hash<std::string_view>{}(error.what())).second) return;
+  if (errors_.size() < kMaxKept) {
+    errors_.push_back(error);
+  } else {
+    ++more_;
+  }
 }
 
 bool ErrorList::has_key(const std::string& key) const {
@@ -47,7 +53,7 @@ bool ErrorList::has_key(const std::string& key) const {
 
 void ErrorList::throw_if_any() const {
   if (errors_.empty()) return;
-  if (errors_.size() == 1) throw errors_.front();
+  if (errors_.size() == 1 && more_ == 0) throw errors_.front();
   std::vector<ConfigError> sorted = errors_;
   // In the file's order; errors from --set (no line) after those of the file.
   std::stable_sort(sorted.begin(), sorted.end(), [](const ConfigError& a, const ConfigError& b) {
@@ -56,7 +62,7 @@ void ErrorList::throw_if_any() const {
     };
     return key(a) < key(b);
   });
-  throw ConfigErrors(std::move(sorted));
+  throw ConfigErrors(std::move(sorted), more_);
 }
 
 }  // namespace kexp::core

@@ -9,26 +9,35 @@
 
 #include <cstddef>
 #include <string>
+#include <unordered_set>
 #include <vector>
 
 #include "kexp/error.hpp"
 
 namespace kexp::core {
 
-/// Several configuration errors as one: its message lists each on a line of its own.
+/// Several configuration errors as one: its message lists each on a line of its own, the
+/// first ErrorList::kMaxShown of them, and says how many more there were.
 class ConfigErrors : public ConfigError {
  public:
-  explicit ConfigErrors(std::vector<ConfigError> errors);
+  /// `errors` kept, and `more` errors beyond them that were only counted.
+  explicit ConfigErrors(std::vector<ConfigError> errors, std::size_t more = 0);
   [[nodiscard]] const std::vector<ConfigError>& errors() const { return errors_; }
+  [[nodiscard]] std::size_t more() const { return more_; }
 
  private:
   std::vector<ConfigError> errors_;
+  std::size_t more_ = 0;
 };
 
+/// Keeps the first kMaxKept errors and counts the rest, each in constant time, so that a
+/// file with a million bad values is reported as fast as it is read.
 class ErrorList {
  public:
   /// The most errors a message lists; it says how many more there were.
   static constexpr std::size_t kMaxShown = 20;
+  /// The most errors kept (to be sorted into the file's order); the others are counted.
+  static constexpr std::size_t kMaxKept = 50;
 
   /// Runs `step`. A ConfigError it throws is kept (each of a ConfigErrors), and false
   /// returned; any other exception passes through.
@@ -39,6 +48,7 @@ class ErrorList {
       return true;
     } catch (const ConfigErrors& e) {
       for (const ConfigError& one : e.errors()) add(one);
+      more_ += e.more();
     } catch (const ConfigError& e) {
       add(e);
     }
@@ -47,8 +57,10 @@ class ErrorList {
 
   void add(const ConfigError& error);
   [[nodiscard]] bool empty() const { return errors_.empty(); }
-  [[nodiscard]] std::size_t size() const { return errors_.size(); }
-  /// Whether an error was kept at this key path ("plugin_path").
+  /// The errors kept and counted; an error listed twice counts once.
+  [[nodiscard]] std::size_t size() const { return errors_.size() + more_; }
+  /// Whether an error was kept at this key path ("plugin_path"); one only counted is not
+  /// seen.
   [[nodiscard]] bool has_key(const std::string& key) const;
 
   /// Nothing when empty; the one error as it was; several as a ConfigErrors, in the
@@ -57,6 +69,8 @@ class ErrorList {
 
  private:
   std::vector<ConfigError> errors_;
+  std::size_t more_ = 0;
+  std::unordered_set<std::size_t> seen_;  ///< hashes of the messages of every error added
 };
 
 }  // namespace kexp::core

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <map>
 
 #include "config/error_list.hpp"
 #include "util/names.hpp"
@@ -230,6 +231,28 @@ namespace {
   throw ConfigError(s.where, s.key, message);
 }
 
+/// A value swept twice (`sigma: [1, 1.0]`, or a generator that rounds two steps to one
+/// value) would give two cells with one id, whose rows a resume could not tell apart:
+/// refused at the repeat, naming the first.
+void reject_repeated_values(const ResolvedParam& r, const ParamSetting& given) {
+  std::map<std::string, std::size_t> first;  // the value as the cell id writes it → index
+  for (std::size_t i = 0; i < r.values.size(); ++i) {
+    const std::string text = format_value(r.values[i]);
+    const auto [at, inserted] = first.emplace(text, i);
+    if (inserted) continue;
+    const SweepValue& repeat = given.values[i];
+    const SweepValue& earlier = given.values[at->second];
+    const std::string place = earlier.where.line > 0 && earlier.where.line != repeat.where.line
+                                  ? fmt::format(" on line {}", earlier.where.line)
+                                  : std::string();
+    throw ConfigError(
+        repeat.where, given.key,
+        fmt::format("{}: the value {} ('{}') is swept twice, as value {} and value {}{}: "
+                    "both would be one cell with one id; remove the repeat",
+                    given.key, text, repeat.text, at->second + 1, i + 1, place));
+  }
+}
+
 /// One parameter of the schema: its written values checked, else its default.
 ResolvedParam resolve_param(const ParamSpec& spec, const ComponentSpec& component,
                             const std::string& plugin_label) {
@@ -245,6 +268,7 @@ ResolvedParam resolve_param(const ParamSpec& spec, const ComponentSpec& componen
       errors.attempt([&] { r.values.push_back(check_value(spec, v, given->key)); });
     }
     errors.throw_if_any();
+    reject_repeated_values(r, *given);
   } else if (spec.default_value != nullptr) {
     const SweepValue def{spec.default_value, SourceLocation{}, false};
     try {

@@ -88,5 +88,27 @@ TEST(ErrorList, ListsInsideListsAreFlattenedAndLinesIndented) {
             "  exp.yaml:5:3: five");
 }
 
+TEST(ErrorList, KeepsTheFirstFiftyAndCountsTheRestThroughNestedLists) {
+  // 10⁵ errors in an inner list (a sweep's bad values), passed to an outer one: the
+  // first kMaxKept are kept, every one is counted once, a repeat of a kept one is not.
+  ErrorList inner;
+  for (int i = 1; i <= 100000; ++i) inner.add(at(i, "bad value " + std::to_string(i)));
+  inner.add(at(7, "bad value 7"));
+  EXPECT_EQ(inner.size(), 100000U);
+  ErrorList outer;
+  outer.add(at(200000, "another"));
+  EXPECT_FALSE(outer.attempt([&] { inner.throw_if_any(); }));
+  EXPECT_EQ(outer.size(), 100001U);
+  try {
+    outer.throw_if_any();
+    FAIL() << "expected ConfigErrors";
+  } catch (const ConfigErrors& e) {
+    EXPECT_EQ(e.errors().size(), ErrorList::kMaxKept);
+    EXPECT_EQ(e.more(), 100001U - ErrorList::kMaxKept);
+    EXPECT_THAT(std::string(e.what()), HasSubstr("100001 errors in the experiment"));
+    EXPECT_THAT(std::string(e.what()), HasSubstr("… and 99981 more"));
+  }
+}
+
 }  // namespace
 }  // namespace kexp::core

@@ -111,6 +111,16 @@ TEST(Schema, DatasetsGetTheCommonSplitParameters) {
   EXPECT_EQ(describe_bounds(s[0]), "in (0, 1)");
 }
 
+TEST(Schema, AValueSweptTwiceIsRefusedAtTheRepeat) {
+  // 1 and 1.0 are one real: three rows with one cell id, before this was refused
+  EXPECT_EQ(error_of({{"nu", {"0.5"}}, {"sigma", {"1", "2", "1.0"}}}),
+            "exp.yaml:5:12: kernels[0].sigma: the value 1 ('1.0') is swept twice, as value 1 "
+            "and value 3: both would be one cell with one id; remove the repeat");
+  EXPECT_THAT(error_of({{"nu", {"0.5"}}, {"map", {"rff", "taylor", "rff"}}}),
+              HasSubstr("the value rff ('rff') is swept twice, as value 1 and value 3"));
+  EXPECT_EQ(error_of({{"nu", {"0.5"}}, {"sigma", {"1", "1.5"}}}), "(no error)");
+}
+
 TEST(Schema, FormatValueRoundTrips) {
   EXPECT_EQ(format_value(ParamValue{0.1}), "0.1");
   EXPECT_EQ(format_value(ParamValue{1e-6}), "1e-06");
