@@ -203,6 +203,7 @@ std::vector<CellSummary> summarize_cells(const CsvTable& table) {
       continue;
     }
     ++c.ok;
+    if (col(row, Column::converged) == "false") ++c.not_converged;
     for (std::size_t i = 0; i < table.columns.size() && i < row.size(); ++i) {
       const std::string& name = table.columns[i];
       if (is_param_column(name) || text_column(name)) continue;

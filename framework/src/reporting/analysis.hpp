@@ -69,6 +69,7 @@ struct CellSummary {
   std::string cell, dataset, kernel, solver, form;
   std::map<std::string, std::string> params;  ///< `dataset.n` → "400", as in the CSV
   std::size_t runs = 0, ok = 0;
+  std::size_t not_converged = 0;  ///< ok runs whose solver says `converged: false`
   /// Numeric columns over the ok repeats, plus the run's time (kTimeSeconds and the
   /// others beside it).
   std::map<std::string, std::vector<double>> values;

@@ -6,6 +6,7 @@
 #include "util/text.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <cmath>
@@ -38,6 +39,33 @@ std::string over_folds(const CellSummary& c, const std::string& column) {
   return fmt::format("{} ± {}", num(mean.mean), num(spread.mean));
 }
 
+/// Cells whose iterative solver stopped at its iteration limit, or on a residual it could
+/// not lower, before its tolerance: their errors are those of an unfinished fit.
+void not_converged_note(const std::vector<CellSummary>& cells, std::string& md) {
+  std::vector<std::string> named;
+  std::size_t count = 0;
+  for (const CellSummary& c : cells) {
+    if (c.not_converged == 0) continue;
+    ++count;
+    if (named.size() < 8) {
+      const std::string kernel = c.params_of("kernel"), solver = c.params_of("solver");
+      named.push_back(fmt::format("{} ({}{}, {}{}: {} of {} runs)", c.cell, c.kernel,
+                                  kernel.empty() ? "" : " " + kernel, c.solver,
+                                  solver.empty() ? "" : " " + solver, c.not_converged, c.ok));
+    }
+  }
+  if (count == 0) return;
+  md += fmt::format(
+      "**Not converged:** {} the solver stopped before its tolerance (`converged: false` "
+      "in results.csv: the iteration limit, or a residual it could not lower), so {} errors "
+      "are those of an unfinished fit: {}{}. Raise `iterations`, or the tolerance to what the "
+      "problem's conditioning allows (a gradient descent given `tolerance: 0` runs every "
+      "step and never converges).\n\n",
+      count == 1 ? "in 1 cell" : fmt::format("in {} cells", count), count == 1 ? "its" : "their",
+      fmt::join(named, "; "),
+      count > named.size() ? fmt::format(" and {} more", count - named.size()) : "");
+}
+
 void cells_table(const std::vector<CellSummary>& cells, const std::vector<std::string>& swept,
                  const ErrorMeasure& measure, std::string& md) {
   Table t;
@@ -62,7 +90,9 @@ void cells_table(const std::vector<CellSummary>& cells, const std::vector<std::s
     if (measure.validated()) r.push_back(over_folds(c, measure.selection));
     r.push_back(with_std(c.stat(kTimeSeconds)));
     r.push_back(with_std(c.stat(Column::fit_seconds)));
-    r.push_back(fmt::format("{}/{}", c.ok, c.runs));
+    r.push_back(c.not_converged == 0
+                    ? fmt::format("{}/{}", c.ok, c.runs)
+                    : fmt::format("{}/{}, {} not converged", c.ok, c.runs, c.not_converged));
     t.rows.push_back(std::move(r));
   }
   const std::string validation =
@@ -77,6 +107,7 @@ void cells_table(const std::vector<CellSummary>& cells, const std::vector<std::s
             "or features, fit and predict (medians of repeated measurements).{}{}\n\n",
             validation, same.empty() ? "" : " The same in every row: " + same + ".") +
         t.markdown();
+  not_converged_note(cells, md);
 }
 
 /// The best cell of each solver, in first-appearance order of the solvers: by the
