@@ -13,6 +13,7 @@
 #include <optional>
 
 #include "kexp/error.hpp"
+#include "reporting/columns.hpp"
 #include "reporting/manifest.hpp"
 #include "reporting/resolved_config.hpp"
 
@@ -31,12 +32,14 @@ std::map<RunKey, std::string> jsonl_runs(const ResultFolder& folder) {
     if (end == std::string::npos) break;  // a partial last line
     const auto j = nlohmann::json::parse(text.substr(start, end - start), nullptr, false);
     start = end + 1;
-    if (j.is_discarded() || !j.is_object() || !j.contains("cell") || !j["cell"].is_string() ||
-        !j.contains("repeat")) {
+    const std::string& cell = column_name(Column::cell);
+    const std::string& repeat = column_name(Column::repeat);
+    if (j.is_discarded() || !j.is_object() || !j.contains(cell) || !j[cell].is_string() ||
+        !j.contains(repeat)) {
       continue;
     }
-    runs.emplace(RunKey{j["cell"].get<std::string>(), j["repeat"].dump()},
-                 j.value("status", std::string()));
+    runs.emplace(RunKey{j[cell].get<std::string>(), j[repeat].dump()},
+                 j.value(column_name(Column::status), std::string()));
   }
   return runs;
 }
@@ -89,7 +92,7 @@ ResumeState read_resume_state(const ResultFolder& folder, const Experiment& e, c
   state.kept.columns = table.columns;
   std::size_t not_ok = 0, not_planned = 0, one_file = 0, twice = 0;
   std::map<RunKey, std::string> keep;
-  const auto status = table.column("status");
+  const auto status = table.column(column_name(Column::status));
   for (const auto& row : table.rows) {
     const RunKey key = run_key(table, row);
     if (planned.count(key.first) == 0) {
