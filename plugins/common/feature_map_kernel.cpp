@@ -1,6 +1,8 @@
 // The Gram blocks of a kernel defined by its feature map (common/feature_map_kernel.hpp).
 #include "common/feature_map_kernel.hpp"
 
+#include <kexp/linalg.hpp>
+
 namespace kexp_kernels {
 
 double FeatureMapKernel::compute(const arma::vec& x, const arma::vec& z) const {
@@ -20,8 +22,8 @@ void FeatureMapKernel::compute_gram(const arma::mat& X, const arma::mat& Z, arma
 void FeatureMapKernel::compute_symmetric_gram(const arma::mat& X, arma::mat& K) const {
   arma::mat A;
   features(X, A);
-  K = A.t() * A;
-  K = arma::symmatu(K);  // exactly symmetric
+  K = A.t() * A;                           // into K's own memory
+  kexp::linalg::symmetrize_from_upper(K);  // exactly symmetric, in place, on every thread
 }
 
 void FeatureMapKernel::compute_diagonal(const arma::mat& X, arma::vec& diag) const {

@@ -3,6 +3,7 @@
 // triangle, the log-determinant, and the reduction of a symmetric matrix to a band
 // (dsytrd_sy2sb) with its band solves for many shifts.
 #include "kexp/linalg.hpp"
+#include "kexp/parallel.hpp"
 
 #include <fmt/format.h>
 
@@ -181,15 +182,20 @@ void symmetrize_from_upper(arma::mat& A) {
   const arma::uword n = A.n_rows;
   constexpr arma::uword kBlock = 64;  // a block and its mirror stay in cache
   double* a = A.memptr();
-  for (arma::uword j0 = 0; j0 < n; j0 += kBlock) {
-    const arma::uword j1 = std::min(n, j0 + kBlock);
-    for (arma::uword i0 = j0; i0 < n; i0 += kBlock) {
-      const arma::uword i1 = std::min(n, i0 + kBlock);
-      for (arma::uword j = j0; j < j1; ++j) {
-        for (arma::uword i = std::max(i0, j + 1); i < i1; ++i) a[i + j * n] = a[j + i * n];
-      }
-    }
-  }
+  // Each column of blocks below the diagonal on a thread of its own: they write apart.
+  const std::size_t columns = (n + kBlock - 1) / kBlock;
+  parallel_for(
+      columns,
+      [&](std::size_t c) {
+        const arma::uword j0 = c * kBlock, j1 = std::min(n, j0 + kBlock);
+        for (arma::uword i0 = j0; i0 < n; i0 += kBlock) {
+          const arma::uword i1 = std::min(n, i0 + kBlock);
+          for (arma::uword j = j0; j < j1; ++j) {
+            for (arma::uword i = std::max(i0, j + 1); i < i1; ++i) a[i + j * n] = a[j + i * n];
+          }
+        }
+      },
+      Schedule::Dynamic);
 }
 
 LowerTriangleLoan::LowerTriangleLoan(arma::mat& K, bool give_back) : K_(K), give_back_(give_back) {

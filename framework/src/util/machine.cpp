@@ -45,17 +45,17 @@ double best_seconds(F&& f, int repeats) {
 /// How much each measurement does: the full sizes, or a quick pass (tests).
 struct Sizes {
   arma::uword dgemm_n = 2048;
-  int exp_rounds = 2000;
+  int exp_rounds = 20000;
   std::size_t write_doubles = std::size_t{32} << 20;  // 256 MiB
 };
 
-Sizes sizes(bool quick) { return quick ? Sizes{256, 20, std::size_t{1} << 19} : Sizes{}; }
+Sizes sizes(bool quick) { return quick ? Sizes{256, 200, std::size_t{1} << 19} : Sizes{}; }
 
 double dgemm_rate(const arma::uword n) {
   const arma::mat A(n, n, arma::fill::value(0.5));
   const arma::mat B(n, n, arma::fill::value(0.25));
   arma::mat C(n, n);
-  const double seconds = best_seconds([&] { C = A * B; }, 3);
+  const double seconds = best_seconds([&] { C = A * B; }, 5);
   return 2.0 * std::pow(static_cast<double>(n), 3) / seconds;
 }
 
@@ -125,7 +125,7 @@ double exp_rate(const ExpFunction& exp, int threads, int rounds) {
       if (y[1] < 0) std::abort();  // keeps the work; exp is never negative
     }
   };
-  const double seconds = best_seconds(run, 3);
+  const double seconds = best_seconds(run, 5);
   return static_cast<double>(threads) * kValues * rounds / seconds;
 }
 
@@ -140,7 +140,7 @@ double write_rate(int threads, std::size_t doubles) {
 #pragma omp parallel for schedule(static) num_threads(threads)
     for (long i = 0; i < n; ++i) p[i] = value;
   };
-  const double seconds = best_seconds(run, 3);
+  const double seconds = best_seconds(run, 5);
   if (!(buffer[doubles / 2] == value)) std::abort();
   return static_cast<double>(doubles * sizeof(double)) / seconds;
 }
