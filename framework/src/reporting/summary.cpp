@@ -39,33 +39,6 @@ std::string over_folds(const CellSummary& c, const std::string& column) {
   return fmt::format("{} ± {}", num(mean.mean), num(spread.mean));
 }
 
-/// Cells whose iterative solver stopped at its iteration limit, or on a residual it could
-/// not lower, before its tolerance: their errors are those of an unfinished fit.
-void not_converged_note(const std::vector<CellSummary>& cells, std::string& md) {
-  std::vector<std::string> named;
-  std::size_t count = 0;
-  for (const CellSummary& c : cells) {
-    if (c.not_converged == 0) continue;
-    ++count;
-    if (named.size() < 8) {
-      const std::string kernel = c.params_of("kernel"), solver = c.params_of("solver");
-      named.push_back(fmt::format("{} ({}{}, {}{}: {} of {} runs)", c.cell, c.kernel,
-                                  kernel.empty() ? "" : " " + kernel, c.solver,
-                                  solver.empty() ? "" : " " + solver, c.not_converged, c.ok));
-    }
-  }
-  if (count == 0) return;
-  md += fmt::format(
-      "**Not converged:** {} the solver stopped before its tolerance (`converged: false` "
-      "in results.csv: the iteration limit, or a residual it could not lower), so {} errors "
-      "are those of an unfinished fit: {}{}. Raise `iterations`, or the tolerance to what the "
-      "problem's conditioning allows (a gradient descent given `tolerance: 0` runs every "
-      "step and never converges).\n\n",
-      count == 1 ? "in 1 cell" : fmt::format("in {} cells", count), count == 1 ? "its" : "their",
-      fmt::join(named, "; "),
-      count > named.size() ? fmt::format(" and {} more", count - named.size()) : "");
-}
-
 void cells_table(const std::vector<CellSummary>& cells, const std::vector<std::string>& swept,
                  const ErrorMeasure& measure, std::string& md) {
   Table t;
@@ -107,7 +80,6 @@ void cells_table(const std::vector<CellSummary>& cells, const std::vector<std::s
             "or features, fit and predict (medians of repeated measurements).{}{}\n\n",
             validation, same.empty() ? "" : " The same in every row: " + same + ".") +
         t.markdown();
-  not_converged_note(cells, md);
 }
 
 /// The best cell of each solver, in first-appearance order of the solvers: by the
@@ -137,6 +109,33 @@ std::string swept_params(const CellSummary& c, const std::vector<std::string>& s
     settings.push_back({column, it->second});
   }
   return settings_text(settings);
+}
+
+/// Cells whose iterative solver stopped at its iteration limit, or on a residual it could
+/// not lower, before its tolerance: their errors are those of an unfinished fit.
+void not_converged_note(const std::vector<CellSummary>& cells,
+                        const std::vector<std::string>& swept, std::string& md) {
+  std::vector<std::string> named;
+  std::size_t count = 0;
+  for (const CellSummary& c : cells) {
+    if (c.not_converged == 0) continue;
+    ++count;
+    if (named.size() < 8) {
+      const std::string params = swept_params(c, swept);
+      named.push_back(fmt::format("{} ({} {}{}: {} of {} runs)", c.cell, c.kernel, c.solver,
+                                  params.empty() ? "" : ", " + params, c.not_converged, c.ok));
+    }
+  }
+  if (count == 0) return;
+  md += fmt::format(
+      "**Not converged:** {} the solver stopped before its tolerance (`converged: false` "
+      "in results.csv: the iteration limit, or a residual it could not lower), so {} errors "
+      "are those of an unfinished fit: {}{}. Raise `iterations`, or the tolerance to what the "
+      "problem's conditioning allows (a gradient descent given `tolerance: 0` runs every "
+      "step and never converges).\n\n",
+      count == 1 ? "in 1 cell" : fmt::format("in {} cells", count), count == 1 ? "its" : "their",
+      fmt::join(named, "; "),
+      count > named.size() ? fmt::format(" and {} more", count - named.size()) : "");
 }
 
 /// The best cell of each solver, chosen on the validation error when the run has one
@@ -375,6 +374,7 @@ std::string summary_markdown(const CsvTable& table, const SummaryInputs& in) {
   for (const auto& note : in.notes) md += note + "\n\n";
   if (cells.empty()) return md;
   cells_table(cells, swept, measure, md);
+  not_converged_note(cells, swept, md);
   best_table(cells, swept, measure, validation_text, md);
   pairs_table(pairs, swept, md);
   crossover_table(pairs, swept, md);

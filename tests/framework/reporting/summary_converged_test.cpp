@@ -30,7 +30,7 @@ TEST(SummaryConverged, CellsThatDidNotConvergeAreMarkedAndNamed) {
   EXPECT_THAT(md, HasSubstr("| a1 | 0.1 | 0.5 | 1/1 |"));
   EXPECT_THAT(md, HasSubstr("**Not converged:** in 1 cell the solver stopped before its "
                             "tolerance"));
-  EXPECT_THAT(md, HasSubstr("b2 (gaussian sigma=1, cg_ridge lambda=1e-08: 1 of 2 runs)"));
+  EXPECT_THAT(md, HasSubstr("b2 (gaussian cg_ridge, solver.lambda=1e-08: 1 of 2 runs)"));
 }
 
 TEST(SummaryConverged, NothingWhenEveryCellConverged) {
