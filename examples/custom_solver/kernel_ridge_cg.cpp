@@ -4,7 +4,7 @@
 //
 // For a PSD kernel and λ > 0, K + λI is positive definite and CG minimizes
 // q(β) = ½βᵀ(K + λI)β − yᵀβ over a growing Krylov space; it stops when the residual
-// r = y − (K + λI)β satisfies ‖r‖ ≤ tolerance·‖y‖ (converged) or after max_iterations
+// r = y − (K + λI)β satisfies ‖r‖ ≤ tolerance·‖y‖ (converged) or after iterations
 // steps (not converged: a result, not an error). Each step is one product with K, 2n²
 // flops. K is only read, so it is left as it was whatever gram_writable says.
 #include <kexp/kexp.hpp>
@@ -19,7 +19,7 @@ class KernelRidgeCG final : public kexp::Solver {
   explicit KernelRidgeCG(const kexp::Params& p)
       : lambda_(p.real("lambda")),
         tolerance_(p.real("tolerance")),
-        max_iterations_(p.integer("max_iterations")) {}
+        iterations_(p.integer("iterations")) {}
 
   void fit(const kexp::TrainingData& data, kexp::SolverReport& report) override {
     const arma::mat& K = *data.gram;
@@ -34,7 +34,7 @@ class KernelRidgeCG final : public kexp::Solver {
     const double y_norm = arma::norm(y);
     double rr = arma::dot(r, r);
     long steps = 0;
-    while (std::sqrt(rr) > tolerance_ * y_norm && steps < max_iterations_) {
+    while (std::sqrt(rr) > tolerance_ * y_norm && steps < iterations_) {
       q = K * p + lambda_ * p;
       const double pq = arma::dot(p, q);
       if (!(pq > 0)) {
@@ -78,7 +78,7 @@ class KernelRidgeCG final : public kexp::Solver {
  private:
   double lambda_;
   double tolerance_;
-  std::int64_t max_iterations_;
+  std::int64_t iterations_;
   arma::vec beta_;
 };
 
@@ -90,8 +90,7 @@ constexpr kexp::ParamSpec kParams[] = {
         .greater_than(0)
         .less_than(1)
         .log_scale(),
-    kexp::param::integer("max_iterations", "1000",
-                         "most CG steps; fewer is reported as not converged")
+    kexp::param::integer("iterations", "1000", "most CG steps; fewer is reported as not converged")
         .at_least(1),
 };
 

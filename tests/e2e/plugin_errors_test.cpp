@@ -212,13 +212,20 @@ TEST(PluginErrors, FactoryThatThrows) {
   EXPECT_FALSE(o.wrote_results);
 }
 
-TEST(PluginErrors, DuplicateNamesListBothPaths) {
+TEST(PluginErrors, AUserPluginNamedAsABuiltInIsToldToRenameIt) {
+  // The fixture declares 'gaussian', as kexp's own kernel does: before, both `run` and
+  // `kexp plugins` said "remove one", and `plugins` called kexp's own kernel invalid.
   const Outcome o = run_with("gaussian", fixture("duplicate"));
   EXPECT_EQ(o.result.exit_code, 2);
-  EXPECT_THAT(o.result.err, AllOf(HasSubstr("two kernel plugins are named 'gaussian'"),
-                                  HasSubstr("duplicate/libkexp_kernel_gaussian.so"),
-                                  HasSubstr("plugins/libkexp_kernel_gaussian.so")));
+  const auto told = AllOf(HasSubstr("'gaussian' is the name of a built-in kernel plugin of kexp"),
+                          HasSubstr("plugins/libkexp_kernel_gaussian.so), and your plugin"),
+                          HasSubstr("duplicate/libkexp_kernel_gaussian.so declares it too: "
+                                    "rename yours"),
+                          HasSubstr("libkexp_kernel_my_gaussian.so"));
+  EXPECT_THAT(o.result.err, told);
   EXPECT_FALSE(o.wrote_results);
+  const auto listed = test::run_kexp("plugins " + fixture("duplicate"));
+  EXPECT_THAT(listed.out, told);
 }
 
 TEST(PluginErrors, EnvironmentPathIsSearched) {

@@ -5,7 +5,7 @@ set(describe_patterns
     "form: dual"
     "iterative"
     "metrics: relative_residual\n"
-    "\n  max_iterations +integer +1000 ")
+    "\n  iterations +integer +1000 ")
 set(expected_rows 5)
 
 function(check_results)
@@ -44,7 +44,7 @@ function(check_results)
                           "${residual_${cg}}), Cholesky ${test_rmse_${chol}}")
     endif()
   endforeach()
-  # Stopped after max_iterations: an ok row with converged false, not a failure.
+  # Stopped after iterations: an ok row with converged false, not a failure.
   if(NOT converged_5 STREQUAL "false" OR NOT iterations_5 EQUAL 3 OR train_rmse_5 STREQUAL "")
     message(FATAL_ERROR "the 3-step row: converged '${converged_5}', iterations "
                         "'${iterations_5}', train_rmse '${train_rmse_5}'")

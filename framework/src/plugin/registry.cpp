@@ -157,11 +157,40 @@ void PluginRegistry::warn(const std::string& message) const {
 
 namespace {
 
-std::string collision_message(const PluginRecord& a, const fs::path& b) {
+/// Whether `file` lies in this program's own plugin folder (a built-in plugin).
+bool built_in(const fs::path& file) {
+  const fs::path folder = default_plugin_folder();
+  if (folder.empty()) return false;
+  std::error_code ec;
+  const fs::path a = fs::weakly_canonical(file.parent_path(), ec);
+  const fs::path b = fs::weakly_canonical(folder, ec);
+  return !ec && a == b;
+}
+
+/// Two libraries declare one plugin. When one of them is kexp's own, the other is the
+/// user's, who should rename it: kexp's built-ins grow from release to release.
+std::string collision_message(PluginKind kind, std::string_view name, const fs::path& a,
+                              const fs::path& b) {
+  const bool a_built_in = built_in(a), b_built_in = built_in(b);
+  if (a_built_in != b_built_in) {
+    const fs::path& mine = a_built_in ? b : a;
+    const fs::path& kexps = a_built_in ? a : b;
+    return fmt::format(
+        "'{}' is the name of a built-in {} plugin of kexp ({}), and your plugin {} declares "
+        "it too: rename yours, in its PluginInfo and its library's file name (for example "
+        "'my_{}', {}), or take its folder off the plugin path (CHANGELOG.md lists the names "
+        "each release adds)",
+        name, to_string(kind), kexps.string(), mine.string(), name,
+        plugin_file_name(kind, "my_" + std::string(name)));
+  }
   return fmt::format(
       "two {} plugins are named '{}':\n  {}\n  {}\nremove one or take its folder off the "
       "plugin path",
-      to_string(a.kind()), a.name(), a.path.string(), b.string());
+      to_string(kind), name, a.string(), b.string());
+}
+
+std::string collision_message(const PluginRecord& a, const fs::path& b) {
+  return collision_message(a.kind(), a.name(), a.path, b);
 }
 
 }  // namespace
@@ -256,10 +285,7 @@ const PluginRecord& PluginRegistry::find(PluginKind kind, std::string_view name)
     if (file.filename() == file_name) named_for.push_back(file);
   }
   if (named_for.size() > 1) {
-    throw PluginError(fmt::format(
-        "two {} plugins are named '{}':\n  {}\n  {}\nremove one or take its folder off the "
-        "plugin path",
-        to_string(kind), name, named_for[0].string(), named_for[1].string()));
+    throw PluginError(collision_message(kind, name, named_for[0], named_for[1]));
   }
   if (named_for.size() == 1) {
     if (const PluginRecord* p = open(named_for.front())) {

@@ -173,6 +173,7 @@ nlohmann::ordered_json Manifest::to_json() const {
   seeds["datasets"] = datasets;
   m["seeds"] = seeds;
   m["plugins"] = plugins;
+  m["inputs"] = inputs;
   m["cells"] = cells;
   m["shard"] = null_or(
       shard ? std::optional<nlohmann::ordered_json>(nlohmann::ordered_json{

@@ -61,7 +61,11 @@ struct Manifest {
   };
   std::vector<DatasetSeeds> dataset_seeds;
   nlohmann::ordered_json plugins = nlohmann::ordered_json::array();  ///< plugin_json() each
-  std::size_t cells = 0;                                             ///< of the whole sweep
+  /// The files the experiment's parameters name (data files, model files), with the
+  /// sha256 of their content (reporting/input_files.hpp): --resume and merge refuse a folder
+  /// whose files changed.
+  nlohmann::ordered_json inputs = nlohmann::ordered_json::array();
+  std::size_t cells = 0;  ///< of the whole sweep
   struct Shard {
     std::size_t index = 0, count = 1, cells = 0;
   };

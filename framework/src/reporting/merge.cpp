@@ -15,6 +15,7 @@
 
 #include "kexp/error.hpp"
 #include "reporting/columns.hpp"
+#include "reporting/input_files.hpp"
 #include "reporting/manifest.hpp"
 #include "reporting/resolved_config.hpp"
 #include "reporting/result_folder.hpp"
@@ -51,6 +52,22 @@ int merge_results(const MergeOptions& o) {
     if (tables.back().columns != tables.front().columns) {
       throw ConfigError(fmt::format("kexp merge: results.csv of {} and {} have different columns",
                                     o.inputs.front().string(), in.string()));
+    }
+  }
+  // Shards run on different data files would make one table of two data sets.
+  const auto first_inputs =
+      inputs_from_json(manifests.front().document.value("inputs", nlohmann::json()));
+  for (std::size_t i = 1; i < manifests.size(); ++i) {
+    const auto inputs = inputs_from_json(manifests[i].document.value("inputs", nlohmann::json()));
+    for (const InputFile& a : first_inputs) {
+      for (const InputFile& b : inputs) {
+        if (a.key != b.key || a.written != b.written || a.sha256 == b.sha256) continue;
+        throw ConfigError(fmt::format(
+            "kexp merge: {} and {} were run on different files for {} ({}): sha256 {} ({}) and "
+            "{} ({}); merge only shards run on the same data",
+            o.inputs.front().string(), o.inputs[i].string(), a.key, a.written, a.sha256, a.path,
+            b.sha256, b.path));
+      }
     }
   }
   // Shards: every index of 0..N−1 once.

@@ -4,6 +4,7 @@
 #include "run/resume.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
@@ -127,6 +128,17 @@ ResumeState read_resume_state(const ResultFolder& folder, const Experiment& e, c
   say(twice, "given twice: the first kept");
   state.first_started = read_manifest(folder.manifest_file()).started.value_or("");
   return state;
+}
+
+void require_same_inputs(const ResultFolder& folder, const std::vector<InputFile>& inputs) {
+  const StoredManifest before = read_manifest(folder.manifest_file());
+  if (!before.document.is_object() || !before.document.contains("inputs")) return;
+  const auto changed = changed_inputs(inputs_from_json(before.document["inputs"]), inputs);
+  if (changed.empty()) return;
+  throw ConfigError(fmt::format(
+      "--resume {}: {}; its runs and the new ones would come from different files. Run into a "
+      "new folder (--out), or restore the file as it was",
+      folder.dir().string(), fmt::join(changed, "; ")));
 }
 
 }  // namespace kexp::core

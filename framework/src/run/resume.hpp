@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "config/experiment.hpp"
+#include "reporting/input_files.hpp"
 #include "reporting/result_folder.hpp"
 #include "sweep/plan.hpp"
 
@@ -27,6 +28,12 @@ struct ResumeState {
 
 /// Checks that `folder` holds `experiment` with `columns` and reconciles its rows. Throws
 /// ConfigError naming the difference when it holds another experiment.
+/// Refuses (ConfigError) to continue `folder` when a file its manifest records (run/
+/// input_files.hpp) has changed or is gone: its rows came from the files as they were
+/// then, and new rows on changed files would mix two data sets in one table. A folder
+/// from before files were recorded is not checked.
+void require_same_inputs(const ResultFolder& folder, const std::vector<InputFile>& inputs);
+
 ResumeState read_resume_state(const ResultFolder& folder, const Experiment& experiment,
                               const Plan& plan, const std::vector<std::string>& columns);
 

@@ -56,6 +56,7 @@ Manifest run_manifest(const Experiment& e, const Plan& plan, const RunFacts& fac
   m.load_at_start = facts.load_at_start;
   m.cpus_online = online_cpus();
   m.predictions = e.output.predictions;
+  m.inputs = to_json(facts.inputs);
   return m;
 }
 

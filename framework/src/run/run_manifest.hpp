@@ -8,6 +8,7 @@
 #include <string>
 
 #include "config/experiment.hpp"
+#include "reporting/input_files.hpp"
 #include "reporting/manifest.hpp"
 #include "sweep/plan.hpp"
 #include "sweep/shard.hpp"
@@ -26,6 +27,7 @@ struct RunFacts {
   bool fail_fast = false;
   /// The machine's 1-minute load average before the run (util/measure.hpp).
   std::optional<double> load_at_start;
+  std::vector<InputFile> inputs;  ///< the files the parameters name (reporting/input_files.hpp)
 };
 
 /// The seed of a dataset variant's repeat: derive_seed(root, "dataset:" + variant, repeat).

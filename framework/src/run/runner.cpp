@@ -19,6 +19,7 @@
 #include "exec/group.hpp"
 #include "kexp/error.hpp"
 #include "kexp/gram.hpp"
+#include "reporting/input_files.hpp"
 #include "reporting/manifest.hpp"
 #include "reporting/resolved_config.hpp"
 #include "reporting/result_folder.hpp"
@@ -74,6 +75,7 @@ class Run {
     columns_ = result_columns(plan_);
     warnings_ = psd_warnings(plan_, selected_, kernels_);
     for (const auto& w : warnings_) fmt::print(stderr, "kexp: warning: {}\n", w);
+    if (!options_.dry_run || options_.resume) inputs_ = input_files(e_);  // by content
     if (options_.resume) check_resume();
     prepare_all_data();
     if (options_.dry_run) return dry_run();
@@ -112,14 +114,14 @@ class Run {
     folder_.lock("--resume");
     resume_ = read_resume_state(folder_, e_, plan_, columns_);
     done_ = resume_.done;
+    require_same_inputs(folder_, inputs_);
   }
 
-  [[nodiscard]] bool is_done(const Cell& c, int repeat) const {
-    return done_.count(RunKey{c.id, std::to_string(repeat)}) > 0;
+  [[nodiscard]] bool is_done(const Cell& c, int r) const {
+    return done_.count({c.id, std::to_string(r)}) > 0;
   }
 
-  /// Loads the datasets the selected cells use, every repeat, before anything is
-  /// written: a dataset that cannot be loaded is an error of the experiment (exit 2).
+  /// Loads the datasets the selected cells use, every repeat, before anything is written.
   void prepare_all_data() {
     data_.resize(plan_.datasets.size());
     std::vector<bool> used(plan_.datasets.size(), false);
@@ -135,8 +137,7 @@ class Run {
                                        v.canonical, e_.validation));
           check_dataset_alphabet(*v.plugin, data_[d].back().alphabet);
         } catch (const DataError& err) {
-          // An error without a line of its own (a missing file) is placed at the dataset
-          // block of the experiment file.
+          // An error without a line of its own (a missing file): at the dataset block.
           if (err.where().line > 0) throw;
           throw DataError(e_.dataset.where, err.what());
         }
@@ -176,8 +177,6 @@ class Run {
     return estimate_cell(c, plan_.solvers[c.solver], data_[c.dataset].front(), *kernels_[c.kernel],
                          place);
   }
-
-  [[nodiscard]] double memory_budget() const { return budget_.value; }
 
   int dry_run() {
     std::vector<DryRunLine> lines;
@@ -222,6 +221,7 @@ class Run {
     facts.threads = threads_;
     facts.fail_fast = options_.fail_fast;
     facts.load_at_start = load_at_start_;
+    facts.inputs = inputs_;
     return run_manifest(e_, plan_, facts);
   }
 
@@ -420,6 +420,7 @@ class Run {
   ResultWriters writers_;
   Manifest manifest_;
   ResumeState resume_;
+  std::vector<InputFile> inputs_;  ///< the files the parameters name, hashed
   std::set<RunKey> done_;
   std::set<std::string> warned_metrics_;  ///< solver/metric pairs already warned about
   std::vector<std::string> warnings_;     ///< about the plan, on stderr and in summary.md

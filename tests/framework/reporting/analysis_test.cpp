@@ -163,7 +163,7 @@ TEST(Summary, TablesOfCellsPairsGrowthAndFailures) {
   EXPECT_EQ(pairs[0].dual->cell, "d100");
   EXPECT_DOUBLE_EQ(pairs[0].prediction_max_diff, 3e-12);
 
-  const std::string md = summary_markdown(t, SummaryInputs{"demo", {"a note"}, {}, {}, {}});
+  const std::string md = summary_markdown(t, SummaryInputs{"demo", {"a note"}, {}, {}, {}, {}, 1});
   EXPECT_THAT(md, HasSubstr("# demo"));
   EXPECT_THAT(md, HasSubstr("7 cells, 13 runs: 12 ok, 1 not ok."));
   EXPECT_THAT(md, HasSubstr("a note"));

@@ -58,7 +58,8 @@ TEST(Manifest, ARunManifestIsReadBackAsWritten) {
       "kexp_version", "git_commit", "git_dirty",   "compiler",     "build_type",
       "flags",        "experiment", "config_file", "command_line", "working_directory",
       "started",      "finished",   "environment", "seeds",        "plugins",
-      "cells",        "shard",      "resumed",     "options",      "machine_load"};
+      "inputs",       "cells",      "shard",       "resumed",      "options",
+      "machine_load"};
   std::vector<std::string> keys;
   for (const auto& [key, value] : j.items()) keys.push_back(key);
   EXPECT_EQ(keys, order);

@@ -25,7 +25,7 @@ CsvTable one_dual_cell() {
 }
 
 TEST(SummaryMachine, RatesAsFractionsOfTheLimits) {
-  SummaryInputs in{"demo", {}, {}, {}, {}};
+  SummaryInputs in{"demo", {}, {}, {}, {}, {}, 1};
   MachineLimits m;
   m.cpu = "Some CPU";
   m.cpus = 2;
@@ -48,7 +48,8 @@ TEST(SummaryMachine, RatesAsFractionsOfTheLimits) {
 }
 
 TEST(SummaryMachine, NoTableWithoutLimits) {
-  const std::string md = summary_markdown(one_dual_cell(), SummaryInputs{"demo", {}, {}, {}, {}});
+  const std::string md =
+      summary_markdown(one_dual_cell(), SummaryInputs{"demo", {}, {}, {}, {}, {}, 1});
   EXPECT_THAT(md, Not(HasSubstr("machine's limits")));
 }
 
