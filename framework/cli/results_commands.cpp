@@ -17,6 +17,7 @@ void add_report_command(CLI::App& app, int& exit_code) {
   cmd->add_option("folder", *folder, "The result folder")->required();
   cmd->callback([folder, &exit_code] {
     core::ResultFolder result_folder(*folder);
+    result_folder.require_rewritable("kexp report");  // before anything is created in it
     result_folder.lock("kexp report");
     const auto plots = core::write_report(result_folder);
     fmt::print("wrote {}/summary.md and {} plots\n", *folder, plots.size());

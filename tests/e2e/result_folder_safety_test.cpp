@@ -136,6 +136,40 @@ TEST(Safety, ForceLeavesAFolderKexpDidNotMakeAlone) {
   EXPECT_EQ(again.exit_code, 0) << again.err;
 }
 
+TEST(Safety, ReportRewritesOnlyFoldersKexpMadeAndNeverThroughALink) {
+  // Before: `kexp report` overwrote summary.md in a folder kexp never marked, wrote SVGs
+  // through a symbolic link plots/ into an outside folder, and left .kexp-lock behind
+  // when it refused.
+  const TempDir dir;
+  dir.write("exp.yaml", kManyRows);
+  ASSERT_EQ(run_kexp("run exp.yaml --out real --quiet", dir.path()).exit_code, 0);
+  // A copy of a result folder without the mark: someone's own folder.
+  fs::create_directory(dir.path() / "copy");
+  for (const char* f : {"config.yaml", "results.csv", "manifest.json"}) {
+    fs::copy_file(dir.path() / "real" / f, dir.path() / "copy" / f);
+  }
+  dir.write("copy/summary.md", "my notes\n");
+  const CommandResult unmarked = run_kexp("report copy", dir.path());
+  EXPECT_EQ(unmarked.exit_code, 2);
+  EXPECT_THAT(unmarked.err, HasSubstr("copy is not a kexp result folder"));
+  EXPECT_EQ(read(dir.path() / "copy" / "summary.md"), "my notes\n");
+  EXPECT_FALSE(fs::exists(dir.path() / "copy" / ".kexp-lock"));
+
+  // plots/ a link to a folder outside: refused, nothing written there.
+  fs::create_directory(dir.path() / "outside");
+  fs::remove_all(dir.path() / "real" / "plots");
+  fs::create_directory_symlink("../outside", dir.path() / "real" / "plots");
+  const CommandResult linked = run_kexp("report real", dir.path());
+  EXPECT_EQ(linked.exit_code, 2);
+  EXPECT_THAT(linked.err, HasSubstr("plots is a symbolic link"));
+  EXPECT_TRUE(fs::is_empty(dir.path() / "outside"));
+
+  // The folder as kexp made it: rebuilt.
+  fs::remove(dir.path() / "real" / "plots");
+  const CommandResult ok = run_kexp("report real", dir.path());
+  EXPECT_EQ(ok.exit_code, 0) << ok.err;
+}
+
 TEST(Safety, ASecondWriterIsRefusedAndAKilledOneLeavesNoLock) {
   const TempDir dir;
   dir.write("exp.yaml", sleepy(3, 30));

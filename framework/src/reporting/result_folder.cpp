@@ -135,6 +135,32 @@ void ResultFolder::lock(const std::string& what) {
   lock_ = std::make_shared<FileLock>(std::move(*lock));
 }
 
+void ResultFolder::require_rewritable(const std::string& what) const {
+  std::error_code ec;
+  if (!fs::is_directory(dir_, ec)) {
+    throw ConfigError(
+        fmt::format("{}: {} is not a folder; name a result folder", what, dir_.string()));
+  }
+  if (!is_marked()) {
+    throw ConfigError(fmt::format(
+        "{}: {} is not a kexp result folder (it has no {} mark, which kexp writes into every "
+        "folder it makes), and kexp rewrites only what it wrote; name a folder of a run",
+        what, dir_.string(), mark_file().filename().string()));
+  }
+  for (const fs::path& p : {summary_file(), plots_dir()}) {
+    if (fs::is_symlink(p, ec)) {
+      throw ConfigError(fmt::format(
+          "{}: {} is a symbolic link, and kexp writes only inside its result folders, never "
+          "through a link; remove the link",
+          what, p.string()));
+    }
+  }
+  if (!fs::is_regular_file(results_csv(), ec)) {
+    throw ConfigError(
+        fmt::format("{}: {} has no results.csv to rebuild its report from", what, dir_.string()));
+  }
+}
+
 bool ResultFolder::is_marked() const {
   std::error_code ec;
   return fs::is_regular_file(mark_file(), ec);

@@ -53,6 +53,12 @@ class ResultFolder {
   /// Whether the folder holds kexp's mark.
   [[nodiscard]] bool is_marked() const;
 
+  /// Before rewriting what a run wrote (`kexp report`): throws ConfigError, having
+  /// created nothing, unless the folder is one kexp made (it holds the mark), holds
+  /// results.csv, and neither summary.md nor plots/ is a symbolic link (kexp never writes
+  /// through one, into a folder it did not make). `what` names the command.
+  void require_rewritable(const std::string& what) const;
+
   [[nodiscard]] const std::filesystem::path& dir() const { return dir_; }
   [[nodiscard]] std::filesystem::path config_file() const { return dir_ / "config.yaml"; }
   [[nodiscard]] std::filesystem::path manifest_file() const { return dir_ / "manifest.json"; }
