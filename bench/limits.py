@@ -18,12 +18,12 @@ named. Run it on an idle machine: other work lowers both sides, but not equally.
 import argparse
 import json
 import os
-import statistics
 import subprocess
 import sys
 import tempfile
 
 from blas_cores import cpu_model, hot_paths
+from scaling import span
 
 PATTERN = "^(Cholesky/8000|Gram/gaussian/4000|Dgemm/4000)/"
 D = 10  # hot_paths_bench's points
@@ -44,11 +44,6 @@ def machine(program, file):
     if done.stderr.strip():
         print(done.stderr.strip(), file=sys.stderr)
     return json.loads(done.stdout)
-
-
-def span(values, digits=2):
-    return (f"{statistics.median(values):.{digits}f} "
-            f"({min(values):.{digits}f}–{max(values):.{digits}f})")
 
 
 def main():
