@@ -119,7 +119,7 @@ TEST(CgRidge, ConvergedMeansTheTrueResidualIsWithinTheTolerance) {
   const Problem p = make_problem(5, 400, 10, 17);
   int converged = 0, not_converged = 0;
   for (const char* sigma : {"3", "10"}) {
-    for (const char* lambda : {"1e-6", "1e-8"}) {
+    for (const char* lambda : {"1e-2", "1e-6", "1e-8"}) {  // 1e-2: well conditioned
       for (const char* tolerance : {"1e-8", "1e-10"}) {
         SCOPED_TRACE(fmt::format("σ = {}, λ = {}, tolerance = {}", sigma, lambda, tolerance));
         const auto k = make_kernel("gaussian", {{"sigma", sigma}});
