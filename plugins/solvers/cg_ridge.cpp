@@ -16,6 +16,8 @@
 
 #include <cmath>
 
+#include "common/conjugate_gradients.hpp"
+
 namespace {
 
 class CgRidge final : public kexp::Solver {
@@ -38,54 +40,21 @@ class CgRidge final : public kexp::Solver {
     const kexp::Kernel& k = *data.kernel;
     const std::size_t n = X.n_cols, d = X.n_rows;
     X_ = &X;
-    beta_.zeros(n);
-    arma::vec r = y, p = y, Kp, Kb;
-    arma::vec best_beta = beta_, best_Kb(n, arma::fill::zeros);  // the best so far: β = 0
-    const double y_norm = arma::norm(y);
-    double rr = arma::dot(r, r);
-    long it = 0, checks = 0;
-    bool converged = y_norm == 0;
-    double residual = y_norm == 0 ? 0.0 : 1.0;  // ‖y − (K + λI)·0‖ / ‖y‖
-    while (!converged) {
-      bool small = false;  // the recurrence's residual is within the tolerance
-      while (!small && it < iterations_) {
-        kexp::gram::product(k, X, X, p, Kp);
-        Kp += lambda_ * p;
-        const double alpha = rr / arma::dot(p, Kp);
-        beta_ += alpha * p;
-        r -= alpha * Kp;
-        const double rr_next = arma::dot(r, r);
-        ++it;
-        small = std::sqrt(rr_next) <= tolerance_ * y_norm;
-        p = r + (rr_next / rr) * p;
-        rr = rr_next;
-      }
-      // The recurrence's residual drifts from the true one over many iterations, and on
-      // an ill-conditioned K ends far below it: converged is judged by the true
-      // ‖y − (K + λI)β‖ / ‖y‖, which also gives the fitted values. When the recurrence
-      // stopped too early, conjugate gradients start again from the true residual, as
-      // long as each start lowers it; the best β is kept.
-      kexp::gram::product(k, X, X, beta_, Kb);
-      ++checks;
-      r = y - Kb - lambda_ * beta_;
-      rr = arma::dot(r, r);
-      const double true_residual = std::sqrt(rr) / y_norm;
-      const bool better = true_residual < residual;
-      if (better || std::isnan(true_residual)) {  // a NaN is reported, never hidden
-        residual = true_residual;
-        best_beta = beta_;
-        best_Kb = Kb;
-      }
-      if (!better) break;  // this start did not lower it
-      converged = residual <= tolerance_;
-      if (it >= iterations_) break;
-      p = r;
-    }
-    beta_ = std::move(best_beta);
-    report.fitted = best_Kb;
-    report.iterations = it;
-    report.converged = converged;
-    report.metrics.emplace_back("relative_residual", residual);
+    // (K + λI) β = y, by conjugate gradients judged by the true residual
+    const auto apply = [&](const arma::vec& v) {
+      arma::vec Kv;
+      kexp::gram::product(k, X, X, v, Kv);
+      Kv += lambda_ * v;
+      return Kv;
+    };
+    kexp_solvers::ConjugateGradients cg =
+        kexp_solvers::conjugate_gradients(apply, y, tolerance_, iterations_);
+    beta_ = std::move(cg.x);
+    report.fitted = cg.Ax - lambda_ * beta_;  // Kβ
+    report.iterations = cg.iterations;
+    report.converged = cg.converged;
+    report.metrics.emplace_back("relative_residual", cg.residual);
+    const long it = cg.iterations, checks = cg.checks;
     const double per_product = k.gram_flops(n, n, d) + 2.0 * static_cast<double>(n * n);
     report.fit_flops =
         static_cast<double>(it + checks) * per_product + 10.0 * static_cast<double>(n * it);

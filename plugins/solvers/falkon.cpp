@@ -28,6 +28,8 @@
 #include <random>
 #include <vector>
 
+#include "common/conjugate_gradients.hpp"
+
 namespace {
 
 class Falkon final : public kexp::Solver {
@@ -114,55 +116,21 @@ class Falkon final : public kexp::Solver {
     };
     const arma::vec b = solve(La, solve(Lt, knm_product(zeros_m, y / nn), false), false);
 
-    // conjugate gradients from β = 0. The recurrence's residual drifts below the true
-    // b − Hβ on an ill-conditioned system, so converged is judged by the true one (one
-    // more pass over K_nm), and conjugate gradients start again from it when the
-    // recurrence stopped too early, as long as each start lowers it; the best β is kept.
-    arma::vec beta(m_, arma::fill::zeros), r = b, p = b, best_beta = beta;
-    double rr = arma::dot(r, r);
-    const double b_norm = std::sqrt(rr);
-    long it = 0, checks = 0;
-    bool converged = b_norm == 0;
-    double residual = b_norm == 0 ? 0.0 : 1.0;  // ‖b − H·0‖ / ‖b‖
-    while (!converged) {
-      bool small = false;
-      while (!small && it < iterations_) {
-        const arma::vec Hp = preconditioned(p);
-        const double step = rr / arma::dot(p, Hp);
-        beta += step * p;
-        r -= step * Hp;
-        const double rr_next = arma::dot(r, r);
-        ++it;
-        small = std::sqrt(rr_next) <= tolerance_ * b_norm;
-        p = r + (rr_next / rr) * p;
-        rr = rr_next;
-      }
-      r = b - preconditioned(beta);
-      ++checks;
-      rr = arma::dot(r, r);
-      const double true_residual = std::sqrt(rr) / b_norm;
-      const bool better = true_residual < residual;
-      if (better || std::isnan(true_residual)) {  // a NaN is reported, never hidden
-        residual = true_residual;
-        best_beta = beta;
-      }
-      if (!better) break;  // this start did not lower it
-      converged = residual <= tolerance_;
-      if (it >= iterations_) break;
-      p = r;
-    }
-    beta = best_beta;
-    alpha_ = solve(Lt, solve(La, beta, true), true);
+    // conjugate gradients from β = 0, judged by the true residual b − Hβ (one more pass
+    // over K_nm each time the recurrence says it is small; common/conjugate_gradients.hpp)
+    const kexp_solvers::ConjugateGradients cg =
+        kexp_solvers::conjugate_gradients(preconditioned, b, tolerance_, iterations_);
+    alpha_ = solve(Lt, solve(La, cg.x, true), true);
+    const auto it = static_cast<double>(cg.iterations), checks = static_cast<double>(cg.checks);
 
-    report.iterations = it;
-    report.converged = converged;
-    report.metrics.emplace_back("relative_residual", residual);
+    report.iterations = cg.iterations;
+    report.converged = cg.converged;
+    report.metrics.emplace_back("relative_residual", cg.residual);
     report.metrics.emplace_back("jitter", jitter);
     // K_mm and two Cholesky factors, then per iteration one pass over K_nm (two products)
-    report.fit_flops =
-        k.gram_flops(m_, m_, d) + 2.0 * m * m * m / 3.0 +
-        static_cast<double>(it + 1 + checks) * (k.gram_flops(n, m_, d) + 4.0 * nn * m) +
-        static_cast<double>(it + checks) * 4.0 * m * m;
+    report.fit_flops = k.gram_flops(m_, m_, d) + 2.0 * m * m * m / 3.0 +
+                       (it + 1 + checks) * (k.gram_flops(n, m_, d) + 4.0 * nn * m) +
+                       (it + checks) * 4.0 * m * m;
     report.matrix_bytes = memory_bytes(n, 0, d);
   }
 

@@ -103,9 +103,8 @@ bool geometric_values(std::vector<double> values) {
   return lo >= 1.5 && hi <= 1.25 * lo;
 }
 
-std::set<std::string> log_scale_columns(const fs::path& manifest_file) {
+std::set<std::string> log_scale_columns(const StoredManifest& m) {
   std::set<std::string> out;
-  const StoredManifest m = read_manifest(manifest_file);
   if (!m.document.is_object() || !m.document.contains("plugins")) return out;
   for (const auto& plugin : m.document["plugins"]) {
     if (!plugin.is_object() || !plugin.contains("log_scale") || !plugin.contains("kind") ||

@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "reporting/analysis.hpp"
+#include "reporting/manifest.hpp"
 
 namespace kexp::core {
 
@@ -46,7 +47,7 @@ PlotResult write_plots(const std::vector<CellSummary>& cells, const std::vector<
                        const std::set<std::string>& log_scale = {});
 
 /// The parameter columns whose schema asks for a log axis, from a manifest.json's
-/// plugins (their `log_scale` lists); empty when the file has none or cannot be read.
-std::set<std::string> log_scale_columns(const std::filesystem::path& manifest_file);
+/// plugins (their `log_scale` lists); empty when it has none or could not be read.
+std::set<std::string> log_scale_columns(const StoredManifest& manifest);
 
 }  // namespace kexp::core

@@ -404,13 +404,14 @@ std::vector<std::string> write_report(const ResultFolder& result_folder,
     in.validation =
         fmt::format("a held-out part (validation_fraction: {})", fraction.as<std::string>());
   }
-  if (const auto machine = recorded_machine(read_manifest(result_folder.manifest_file()))) {
+  const StoredManifest manifest = read_manifest(result_folder.manifest_file());  // read once
+  if (const auto machine = recorded_machine(manifest)) {
     in.machine = machine->limits;
     in.threads = machine->threads;
   }
   const std::vector<CellSummary> cells = summarize_cells(table);
-  const PlotResult plots = write_plots(cells, swept_columns(table, cells), folder,
-                                       log_scale_columns(result_folder.manifest_file()));
+  const PlotResult plots =
+      write_plots(cells, swept_columns(table, cells), folder, log_scale_columns(manifest));
   if (!plots.skipped.empty()) {
     std::cerr << "kexp: " << plots.skipped << '\n';
     in.notes.push_back(plots.skipped);

@@ -12,6 +12,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <limits>
+#include <optional>
 #include <vector>
 
 #include "kexp/error.hpp"
@@ -148,10 +149,9 @@ double write_rate(int threads, std::size_t doubles) {
 MachineRates rates(const ExpFunction& exp, int threads, const Sizes& size) {
   MachineRates r;
   r.threads = threads;
-  if (threads == 1) {
-    const kexp::detail::SingleThreadedBlas one;
-    r.dgemm_flops_per_second = dgemm_rate(size.dgemm_n);
-  } else {
+  {
+    std::optional<kexp::detail::SingleThreadedBlas> one;  // BLAS on one thread, for one
+    if (threads == 1) one.emplace();
     r.dgemm_flops_per_second = dgemm_rate(size.dgemm_n);
   }
   r.exp_per_second = exp_rate(exp, threads, size.exp_rounds);
