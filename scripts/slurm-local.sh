@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # A real single-node Slurm on this machine, for trying the job-array workflow of the
-# README and for tests/slurm. It runs munged, slurmctld and slurmd as plain background
+# cluster guide (docs/guide/cluster.md) and for tests/slurm. It runs munged, slurmctld and slurmd as plain background
 # daemons (no systemd needed), with a configuration written for this machine, and keeps
 # everything it creates in one private folder:
 #   scripts/slurm-local.sh up       install slurm-wlm and munge if missing, start the daemons

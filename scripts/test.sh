@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Sets up a fresh Debian 12 machine, builds kexp and runs every test:
-#   1. the Release build's unit, end-to-end and SDK tests, the README's Slurm job array
+#   1. the Release build's unit, end-to-end and SDK tests, the cluster guide's Slurm job array
 #      on a local Slurm (tests/slurm), and the check that kexp's predictions agree with
 #      scikit-learn's (bench/peer/compare.py --check) (ctest);
 #   2. the numerical tests again under OpenBLAS's Prescott, Haswell and SkylakeX kernels

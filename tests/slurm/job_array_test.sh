@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# The README's Slurm workflow, end to end, on a real single-node Slurm brought up by
+# The cluster guide's Slurm workflow (docs/guide/cluster.md), end to end, on a real single-node Slurm brought up by
 # scripts/slurm-local.sh, scaled down to about half a minute:
-#   1. the README's job script is byte-identical to scripts/slurm/kexp-array.sbatch;
-#   2. that script runs as an array of 4 shards (--mem per job), with the README's merge
+#   1. the guide's job script is byte-identical to scripts/slurm/kexp-array.sbatch;
+#   2. that script runs as an array of 4 shards (--mem per job), with the guide's merge
 #      command as a job that depends on the array (afterany);
 #   3. one shard is cancelled (SIGTERM) after it has written some rows: it stops with its
 #      manifest marked stopped, and the first merge reports the missing runs (exit 1);
@@ -35,15 +35,15 @@ note() { echo "[$(elapsed) s] $*"; }
 [[ -x $kexp_bin ]] || fail "no kexp binary at $kexp_bin"
 command -v python3 >/dev/null || skip "needs python3 to read results.csv"
 
-# 1. The README shows the job script as it is in the repository.
-readme_copy=$(awk '/^### On a cluster/ {in_section = 1}
+# 1. The guide shows the job script as it is in the repository.
+readme_copy=$(awk '/^# On a cluster/ {in_section = 1}
                    in_section && /^```/ {if (in_block) exit; in_block = 1; next}
-                   in_block {print}' "$src/README.md")
+                   in_block {print}' "$src/docs/guide/cluster.md")
 [[ "$readme_copy" == "$(<"$script")" ]] ||
-  fail "README's job script differs from scripts/slurm/kexp-array.sbatch:
+  fail "docs/guide/cluster.md's job script differs from scripts/slurm/kexp-array.sbatch:
 $(diff <(echo "$readme_copy") "$script" || true)"
-merge_line=$(grep -o "'kexp merge [^']*'" "$src/README.md" | head -n 1 | tr -d "'")
-[[ $merge_line == *"-shard-*-of-16 --out "* ]] || fail "README's merge command not found"
+merge_line=$(grep -o "'kexp merge [^']*'" "$src/docs/guide/cluster.md" | head -n 1 | tr -d "'")
+[[ $merge_line == *"-shard-*-of-16 --out "* ]] || fail "docs/guide/cluster.md's merge command not found"
 merge_cmd=${merge_line//-of-16/-of-4}
 
 tmp=$(mktemp -d /tmp/kexp-slurm-test.XXXXXX)
@@ -94,7 +94,7 @@ export OPENBLAS_NUM_THREADS=1
 # The threads come from the job, not from this shell.
 unset OMP_NUM_THREADS
 
-# The README's experiment scaled down: 28 cells × 2 repeats, each shard a few seconds.
+# The guide's experiment scaled down: 28 cells × 2 repeats, each shard a few seconds.
 cat >"$work/configs/poly-primal-vs-dual.yaml" <<'EOF'
 experiment: poly-primal-vs-dual
 seed: 7
@@ -162,7 +162,7 @@ wait_jobs() {
 job_field() { scontrol show job "$1" -o | grep -o "$2=[^ ]*" | head -n 1 | cut -d= -f2; }
 rows() { [[ -f $1 ]] && echo $(($(wc -l <"$1") - 1)) || echo 0; }
 
-# 2. The array and the merge, as the README submits them, scaled down.
+# 2. The array and the merge, as the guide submits them, scaled down.
 submit_array() {
   sbatch --parsable --array=0-3 --cpus-per-task=1 --mem=1G --time=00:05:00 \
     --output="$logs/shard-%A_%a.out" "$script"
