@@ -430,6 +430,21 @@ TEST(Sweep, DryRunListsCellsAndWritesNothing) {
   EXPECT_TRUE(fs::is_empty(dir.path()) || !fs::exists(dir.path() / "results"));
 }
 
+TEST(Sweep, AReportRebuildKeepsTheNotesTheRunWrote) {
+  // kPrimalDual pairs primal_ridge with the Gaussian kernel, which has no map: the run's
+  // summary says that combination was left out, and a rebuild must say it too.
+  const TempDir dir;
+  dir.write("pd.yaml", kPrimalDual);
+  ASSERT_EQ(
+      run_kexp("run pd.yaml --out out --quiet --set dataset.n=50 " + forms(), dir.path()).exit_code,
+      0);
+  const std::string written = read(dir.path() / "out" / "summary.md");
+  ASSERT_THAT(written, HasSubstr("Left out: solvers[0]"));
+  fs::remove(dir.path() / "out" / "summary.md");
+  ASSERT_EQ(run_kexp("report out", dir.path()).exit_code, 0);
+  EXPECT_EQ(read(dir.path() / "out" / "summary.md"), written);
+}
+
 struct BadInput {
   const char* name;
   std::string config;

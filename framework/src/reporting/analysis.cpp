@@ -332,4 +332,90 @@ bool better_cell(const CellSummary& a, const CellSummary& b, const ErrorMeasure&
   return measure.lower_is_better ? ea < eb : ea > eb;
 }
 
+namespace {
+
+std::string crossover_number(double v) {
+  if (!std::isfinite(v)) return "—";
+  return fmt::format("{:.4g}", v);
+}
+
+}  // namespace
+
+TimeRange time_range(const CellSummary& c) {
+  TimeRange r;
+  r.median = c.stat(kTimeSeconds).mean;
+  r.low = r.high = r.median;
+  if (const auto it = c.values.find(kTimeSecondsMin); it != c.values.end() && !it->second.empty()) {
+    r.low = *std::min_element(it->second.begin(), it->second.end());
+  }
+  if (const auto it = c.values.find(kTimeSecondsMax); it != c.values.end() && !it->second.empty()) {
+    r.high = *std::max_element(it->second.begin(), it->second.end());
+  }
+  if (const auto it = c.values.find(kTimeBelowFloor); it != c.values.end()) {
+    r.below_floor =
+        std::any_of(it->second.begin(), it->second.end(), [](double v) { return v > 0; });
+  }
+  return r;
+}
+
+std::optional<Crossover> measured_crossover(const std::vector<double>& n,
+                                            const std::vector<TimeRange>& primal,
+                                            const std::vector<TimeRange>& dual, const char* axis) {
+  std::vector<double> pm, dm, plo, phi, dlo, dhi;
+  for (std::size_t i = 0; i < n.size(); ++i) {
+    pm.push_back(primal[i].median);
+    dm.push_back(dual[i].median);
+    plo.push_back(primal[i].low);
+    phi.push_back(primal[i].high);
+    dlo.push_back(dual[i].low);
+    dhi.push_back(dual[i].high);
+  }
+  const auto x = crossover(n, pm, dm);
+  if (!x) return std::nullopt;
+  Crossover c;
+  c.n = *x;
+  // The samples either side of the crossover: resolved when neither is below the noise
+  // floor and at one of them at least the two ranges do not overlap.
+  std::size_t i = 0;
+  while (i + 1 < n.size() && n[i + 1] < *x) ++i;
+  const std::size_t j = std::min(i + 1, n.size() - 1);
+  const auto apart = [&](std::size_t k) {
+    return primal[k].high < dual[k].low || dual[k].high < primal[k].low;
+  };
+  if (primal[i].below_floor || dual[i].below_floor || primal[j].below_floor ||
+      dual[j].below_floor) {
+    c.unresolved =
+        fmt::format("not resolved: times below {:g} ms at {} = {} or {}", kNoiseFloorSeconds * 1e3,
+                    axis, crossover_number(n[i]), crossover_number(n[j]));
+  } else if (!apart(i) && !apart(j)) {
+    c.unresolved =
+        fmt::format("not resolved: the times overlap within their measured range at {} = {} and {}",
+                    axis, crossover_number(n[i]), crossover_number(n[j]));
+  }
+  // The range the spread implies: the crossover of the primal's fastest against the
+  // dual's slowest, and of the primal's slowest against the dual's fastest.
+  const auto a = crossover(n, plo, dhi);
+  const auto b = crossover(n, phi, dlo);
+  c.low = a && b ? std::min(*a, *b) : std::nan("");
+  c.high = a && b ? std::max(*a, *b) : std::nan("");
+  if (a && !b) c.low = c.high = *a;
+  if (b && !a) c.low = c.high = *b;
+  c.bounded = a.has_value() && b.has_value();
+  return c;
+}
+
+std::string crossover_text(const Crossover& c) {
+  if (!c.unresolved.empty()) return c.unresolved;
+  if (!std::isfinite(c.low))
+    return fmt::format("{} (range beyond the swept n)", crossover_number(c.n));
+  if (!c.bounded) {
+    return fmt::format("{} ({} … beyond the swept n)", crossover_number(c.n),
+                       crossover_number(c.low));
+  }
+  if (crossover_number(c.low) == crossover_number(c.high))
+    return crossover_number(c.n);  // one measurement: no spread to show
+  return fmt::format("{} ({} … {})", crossover_number(c.n), crossover_number(c.low),
+                     crossover_number(c.high));
+}
+
 }  // namespace kexp::core

@@ -85,6 +85,41 @@ struct CellSummary {
                                       const std::string& except = {}) const;
 };
 
+/// A cell's time over its measurements and repeats: the median (mean over repeats), the
+/// lowest minimum and highest maximum, and whether it is below the noise floor in some
+/// repeat.
+struct TimeRange {
+  double median = 0, low = 0, high = 0;
+  bool below_floor = false;
+};
+
+/// Where a primal and a dual time series cross in n.
+struct Crossover {
+  double n = 0;  ///< from the medians
+  /// The range the spread implies; NaN when neither bound lies in the swept n.
+  double low = 0, high = 0;
+  bool bounded = false;    ///< both bounds lie in the swept n
+  std::string unresolved;  ///< why the data do not settle it, or empty
+};
+
+/// The crossover of `primal` and `dual` times over increasing n, the one rule that the
+/// summary and the cost plots share: from the medians, with
+/// the range given by crossing the primal's minima with the dual's maxima and the other
+/// way round; unresolved when a time either side of it is below the noise floor or the
+/// two ranges overlap at both samples either side. Nothing when the medians do not cross.
+/// `axis` names what n is in the reasons ("n", "D").
+std::optional<Crossover> measured_crossover(const std::vector<double>& n,
+                                            const std::vector<TimeRange>& primal,
+                                            const std::vector<TimeRange>& dual,
+                                            const char* axis = "n");
+
+/// A cell's TimeRange from its values (kTimeSeconds and its minimum, maximum and floor).
+TimeRange time_range(const CellSummary& c);
+
+/// A crossover as text: "2400 (2100 … 2700)", "not resolved: …", with the range when it
+/// lies in the swept n.
+std::string crossover_text(const Crossover& c);
+
 /// The cells of the table, in first-appearance order.
 std::vector<CellSummary> summarize_cells(const CsvTable& table);
 

@@ -10,8 +10,12 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <cstdint>
 #include <cstdlib>
 #include <iterator>
+#include <optional>
+
+#include "util/seed.hpp"
 
 namespace kexp::core::plot {
 
@@ -60,6 +64,13 @@ std::string heat_script(const Heat& h) {
     s += "\n";
   }
   s += "EOD\n";
+  if (h.best) {
+    const auto [bi, bj] = *h.best;
+    s += fmt::format(
+        "set object 1 rect from {0}-0.5, {1}-0.5 to {0}+0.5, {1}+0.5 front fillstyle empty "
+        "border lc rgb '#D55E00' lw 4\n",
+        bi, bj);
+  }
   s += "plot $heat using 1:2:3 with image pixels notitle, \\\n"
        "     $heat using 1:2:(sprintf('%.3g', $3)) with labels notitle textcolor rgb '#000000'\n";
   return s;
@@ -97,15 +108,59 @@ std::string slug(const std::string& s) {
     }
   }
   while (!out.empty() && out.back() == '_') out.pop_back();
-  return out.size() > 80 ? out.substr(0, 80) : out;
+  if (out.size() <= 80) return out;
+  // Whole words only, then the hash that keeps two long names apart.
+  std::size_t cut = out.rfind('_', 70);
+  if (cut == std::string::npos || cut == 0) cut = 70;
+  return fmt::format("{}_{:08x}", out.substr(0, cut),
+                     static_cast<std::uint32_t>(fnv1a(s) & 0xffffffffU));
+}
+
+namespace {
+
+/// The number that starts at s[i], when one does: a digit, or a sign or point before a
+/// digit that does not continue a word.
+std::optional<double> number_at(const std::string& s, std::size_t i, std::size_t& end) {
+  const auto digit = [&](std::size_t k) {
+    return k < s.size() && std::isdigit(static_cast<unsigned char>(s[k])) != 0;
+  };
+  const bool after_word = i > 0 && std::isalnum(static_cast<unsigned char>(s[i - 1])) != 0;
+  const bool starts = digit(i) || ((s[i] == '-' || s[i] == '+' || s[i] == '.') && !after_word &&
+                                   (digit(i + 1) || (s[i + 1] == '.' && digit(i + 2))));
+  if (!starts) return std::nullopt;
+  char* stop = nullptr;
+  const double v = std::strtod(s.c_str() + i, &stop);
+  end = static_cast<std::size_t>(stop - s.c_str());
+  return end > i ? std::optional<double>(v) : std::nullopt;
+}
+
+}  // namespace
+
+bool natural_less(const std::string& a, const std::string& b) {
+  std::size_t i = 0, j = 0;
+  while (i < a.size() && j < b.size()) {
+    std::size_t ei = i, ej = j;
+    const auto x = number_at(a, i, ei), y = number_at(b, j, ej);
+    if (x && y) {
+      if (*x != *y) return *x < *y;
+      i = ei;
+      j = ej;
+      continue;
+    }
+    if (a[i] != b[j]) return a[i] < b[j];
+    ++i;
+    ++j;
+  }
+  return a.size() - i < b.size() - j;
 }
 
 std::string script(const Plot& p) {
-  const std::size_t height = 540 + 18 * p.caption.size();
+  // Sized for a slide: 15-point text on a 1000-pixel canvas, captions at 12.
+  const std::size_t height = 620 + 22 * p.caption.size();
   std::string s =
       "# kexp plot; run `gnuplot " + p.name + ".gp` here to redraw " + p.name + ".svg\n";
   s += fmt::format(
-      "set terminal svg size 860,{} dynamic noenhanced font 'sans,11' background rgb 'white'\n",
+      "set terminal svg size 1000,{} dynamic noenhanced font 'sans,15' background rgb 'white'\n",
       height);
   s += "set output " + gp_string(p.name + ".svg") + "\n";
   s += "set title " + gp_string(p.title) + "\n";
@@ -115,9 +170,9 @@ std::string script(const Plot& p) {
   // are 1 on).
   s += fmt::format("set bmargin {}\n", 4 + static_cast<int>(p.caption.size()));
   for (std::size_t i = 0; i < p.caption.size(); ++i) {
-    s += fmt::format("set label {} {} at screen 0.01, screen {:.4f} left font ',9'\n", 100 + i,
+    s += fmt::format("set label {} {} at screen 0.01, screen {:.4f} left font ',12'\n", 100 + i,
                      gp_string(p.caption[i]),
-                     (12.0 + 18.0 * static_cast<double>(p.caption.size() - 1 - i)) /
+                     (14.0 + 22.0 * static_cast<double>(p.caption.size() - 1 - i)) /
                          static_cast<double>(height));
   }
   if (p.heat) return s + heat_script(*p.heat);
@@ -126,6 +181,7 @@ std::string script(const Plot& p) {
   std::size_t longest = 0;
   for (const Line& l : p.lines) longest = std::max(longest, l.title.size());
   s += longest <= 24 ? "set key outside right top vertical\n" : "set key above maxcols 2 width 2\n";
+  s += "set key spacing 1.2\n";
   // Points clear of the frame.
   s += "set autoscale fix\nset offsets graph 0.05, graph 0.05, graph 0.08, graph 0.08\n";
   if (!p.xtics.empty()) {
@@ -147,10 +203,19 @@ std::string script(const Plot& p) {
     s += fmt::format(
         "set arrow {} from {}, graph 0 to {}, graph 1 nohead dashtype 3 lc rgb '#777777'\n", i + 1,
         m.x, m.x);
-    s += fmt::format(
-        "set label {} {} at {}, graph {:.2f} {} offset {},0 font ',9' textcolor rgb '#444444'\n",
-        i + 1, gp_string(m.label), m.x, 0.96 - 0.06 * static_cast<double>(i),
-        right ? "right" : "left", right ? -0.5 : 0.5);
+    if (m.y) {
+      // Beside the point it marks, with a dot on it.
+      s += fmt::format(
+          "set label {} {} at {}, {} {} point pt 7 ps 1.2 lc rgb '#444444' offset {},1 "
+          "font ',12' textcolor rgb '#222222'\n",
+          i + 1, gp_string(m.label), m.x, *m.y, right ? "right" : "left", right ? -1 : 1);
+    } else {
+      s += fmt::format(
+          "set label {} {} at {}, graph {:.2f} {} offset {},0 font ',12' textcolor rgb "
+          "'#444444'\n",
+          i + 1, gp_string(m.label), m.x, 0.96 - 0.06 * static_cast<double>(i),
+          right ? "right" : "left", right ? -0.5 : 0.5);
+    }
   }
   for (std::size_t i = 0; i < p.lines.size(); ++i) {
     s += fmt::format("$line{} << EOD\n", i);

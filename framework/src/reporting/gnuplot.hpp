@@ -24,9 +24,12 @@ struct Line {
   bool dashed = false;
 };
 
+/// A vertical line at x with its label: at the top of the plot, or beside the point
+/// (x, y) it marks when it has one (a crossover, on the lines that cross).
 struct Mark {
   double x = 0;
   std::string label;
+  std::optional<double> y;
 };
 
 /// The error over a grid of two parameters, drawn as an image with one tick per value.
@@ -35,6 +38,7 @@ struct Heat {
   std::map<std::pair<std::size_t, std::size_t>, double> z;  ///< (x index, y index) → error
   std::string zlabel;
   bool logz = false;
+  std::optional<std::pair<std::size_t, std::size_t>> best;  ///< framed: the best square
 };
 
 struct Plot {
@@ -54,8 +58,14 @@ std::pair<double, double> x_range(const Plot& p);
 /// to 10⁷ ("1230", not "1.23e+03").
 std::string short_number(double v);
 
-/// A file-name-safe form of a text: runs of other characters become one '_'.
+/// A file-name-safe form of a text: runs of other characters become one '_'. A form
+/// longer than 80 characters keeps its whole leading words up to 70 and ends with a
+/// hash of the whole text, so that a name is never cut inside a value and stays unique.
 std::string slug(const std::string& s);
+
+/// Texts in natural order: runs of digits (with a sign, decimals and an exponent) compare
+/// as numbers, so that "λ=1e-06" < "λ=0.0001" < "λ=0.01" < "λ=1".
+bool natural_less(const std::string& a, const std::string& b);
 
 /// The gnuplot script that draws `p` into `<name>.svg` beside it, its data inline.
 std::string script(const Plot& p);

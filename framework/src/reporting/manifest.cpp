@@ -208,6 +208,7 @@ nlohmann::ordered_json Manifest::to_json() const {
         {"abandoned", stopped->abandoned.empty() ? nlohmann::ordered_json(nullptr)
                                                  : nlohmann::ordered_json(stopped->abandoned)}};
   }
+  if (!notes.empty()) m["notes"] = notes;
   return m;
 }
 

@@ -96,6 +96,9 @@ struct Manifest {
     std::string abandoned;  ///< the run (cell and repeat) that was abandoned, if one was
   };
   std::optional<Stop> stopped;
+  /// The notes the run put under summary.md's title (what it left out, its warnings, how
+  /// it stopped), so that `kexp report` rebuilds the same summary.
+  std::vector<std::string> notes;
 
   /// The JSON document, build facts first.
   [[nodiscard]] nlohmann::ordered_json to_json() const;

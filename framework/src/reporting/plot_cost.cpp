@@ -17,8 +17,9 @@ namespace kexp::core::plot {
 namespace {
 
 /// The time of cells at one x: mean of the medians, bars from the fastest to the slowest
-/// measurement.
-Point cost_point(double x, const std::vector<const CellSummary*>& cells) {
+/// measurement; `below_floor` set when one of them is below the noise floor.
+Point cost_point(double x, const std::vector<const CellSummary*>& cells,
+                 bool* below_floor = nullptr) {
   std::vector<double> medians;
   double low = INFINITY, high = 0;
   for (const CellSummary* c : cells) {
@@ -35,7 +36,21 @@ Point cost_point(double x, const std::vector<const CellSummary*>& cells) {
     }
   }
   const double y = mean_std(medians).mean;
+  if (below_floor != nullptr) {
+    *below_floor = std::any_of(cells.begin(), cells.end(),
+                               [](const CellSummary* c) { return time_range(*c).below_floor; });
+  }
   return {x, y, std::isfinite(low) && low > 0 ? low : y, high > 0 ? high : y};
+}
+
+/// The y of a line at x, interpolated in (log x, log y) as the crossover is.
+double y_at(const std::vector<double>& xs, const std::vector<double>& ys, double x) {
+  for (std::size_t i = 0; i + 1 < xs.size(); ++i) {
+    if (x < xs[i] || x > xs[i + 1]) continue;
+    const double t = std::log(x / xs[i]) / std::log(xs[i + 1] / xs[i]);
+    return std::exp(std::log(ys[i]) + t * (std::log(ys[i + 1]) - std::log(ys[i])));
+  }
+  return ys.empty() ? 0 : ys.back();
 }
 
 }  // namespace
@@ -68,14 +83,32 @@ void cost_lines(const std::map<std::string, CostSeries>& all_series, std::size_t
   for (const auto& [name, s] : series) {
     if (s.at.size() >= min_points) names.push_back(name);
   }
+  // The key reads in numeric order: λ = 1e-06 before 0.0001.
+  std::sort(names.begin(), names.end(), natural_less);
   std::map<std::string, std::size_t> colour;
   std::size_t next = 0;
   std::map<std::string, std::vector<double>> xs, ys;
+  std::map<std::string, std::vector<TimeRange>> times;
   for (const std::string& name : names) {
     const CostSeries& s = series.at(name);
     for (const auto& [x, cells] : s.at) {
+      TimeRange t;
+      const Point q = cost_point(x, cells, &t.below_floor);
+      t.median = q.y;
+      t.low = q.low;
+      t.high = q.high;
       xs[name].push_back(x);
-      ys[name].push_back(cost_point(x, cells).y);
+      ys[name].push_back(q.y);
+      times[name].push_back(t);
+    }
+  }
+  std::size_t pair_count = 0;
+  for (const std::string& a : names) {
+    for (const std::string& b : names) {
+      const CostSeries& sa = series.at(a);
+      const CostSeries& sb = series.at(b);
+      pair_count += sa.form == "primal" && sb.form == "dual" && sb.kernel == sa.kernel &&
+                    counterparts(sa.side, sb.side);
     }
   }
   // Pairs first, so each shares one colour.
@@ -90,21 +123,32 @@ void cost_lines(const std::map<std::string, CostSeries>& all_series, std::size_t
       }
       pairs.emplace_back(a, b);
       if (!colour.count(a) && !colour.count(b)) colour[a] = colour[b] = next++;
-      // Where they cross over the x both have (a run refused at one x leaves it out).
-      std::vector<double> x, ya, yb;
+      // Where they cross over the x both have (a run refused at one x leaves it out), by
+      // the rule the summary states them with (analysis.hpp): a crossover the times do
+      // not settle is not marked, and the caption says why.
+      std::vector<double> x;
+      std::vector<TimeRange> ta, tb;
       for (std::size_t i = 0; i < xs[a].size(); ++i) {
         const auto j = std::find(xs[b].begin(), xs[b].end(), xs[a][i]);
         if (j == xs[b].end()) continue;
         x.push_back(xs[a][i]);
-        ya.push_back(ys[a][i]);
-        yb.push_back(ys[b][static_cast<std::size_t>(j - xs[b].begin())]);
+        ta.push_back(times[a][i]);
+        tb.push_back(times[b][static_cast<std::size_t>(j - xs[b].begin())]);
       }
-      if (const auto at = crossover(x, ya, yb)) {
-        p.marks.push_back({*at, fmt::format("crossover {} / {}{}{}: {} ≈ {}", sa.solver, sb.solver,
-                                            sa.varying.empty() ? "" : " " + sa.varying,
-                                            sa.kernel.empty() ? "" : " (" + sa.kernel + ")", axis,
-                                            short_number(*at))});
+      const auto c = measured_crossover(x, ta, tb, axis);
+      if (!c) continue;
+      const std::string pair = fmt::format("{} / {}{}{}", sa.solver, sb.solver,
+                                           sa.varying.empty() ? "" : " " + sa.varying,
+                                           sa.kernel.empty() ? "" : " (" + sa.kernel + ")");
+      if (!c->unresolved.empty()) {
+        p.caption.push_back(fmt::format("Crossover {}: {}.", pair, c->unresolved));
+        continue;
       }
+      // One pair needs no name; several are told apart by it.
+      p.marks.push_back({c->n,
+                         fmt::format("crossover{}: {} ≈ {}", pair_count == 1 ? "" : " " + pair,
+                                     axis, crossover_text(*c)),
+                         y_at(xs[a], ys[a], c->n)});
     }
   }
   for (const std::string& name : names) {

@@ -34,14 +34,22 @@ void cost_vs_dim_plots(const PlotInputs& in, Plots& out) {
   for (const CellSummary& c : cells) {
     const auto D = dims.find(kernel_key(c));
     if (D == dims.end() || !(c.stat(kTimeSeconds).mean > 0)) continue;
-    Group& g = groups[c.dataset + " " + c.params_of("dataset")];
+    // Named by the dataset's swept parameters only: the others are the same in every cell.
+    std::string variant = c.dataset;
+    for (const std::string& column : swept) {
+      const auto it = c.params.find(column);
+      if (column.rfind("dataset.", 0) == 0 && it != c.params.end() && !it->second.empty()) {
+        variant += fmt::format(" {}={}", column.substr(8), it->second);
+      }
+    }
+    Group& g = groups[variant];
     g.dataset = c.dataset;
     g.params = c.params_of("dataset", "dataset.n");
     g.n = c.stat(Column::n_train).mean;
     // A line per solver and kind of map: Taylor and random features are not one curve.
     const std::string kind = kernel_kind(c, swept);
     const std::string kernel = c.kernel + (kind.empty() ? "" : " " + kind);
-    const std::string base = c.form + " " + c.solver + " · " + kernel;
+    const std::string base = c.solver + " (" + c.form + ") · " + kernel;
     const std::string solver_params = c.params_of("solver");
     CostSeries& s = g.series[base + (solver_params.empty() ? "" : " (" + solver_params + ")")];
     s.base = base;
@@ -64,7 +72,8 @@ void cost_vs_dim_plots(const PlotInputs& in, Plots& out) {
     p.logx = p.logy = true;
     const auto [lo, hi] = x_range(p);
     if (g.n >= lo && g.n <= hi) {
-      p.marks.insert(p.marks.begin(), {g.n, fmt::format("D = n = {}", short_number(g.n))});
+      p.marks.insert(p.marks.begin(),
+                     {g.n, fmt::format("D = n = {}", short_number(g.n)), std::nullopt});
     } else if (g.n > 0) {
       p.caption.push_back(fmt::format("n = {} is {} every D drawn.", short_number(g.n),
                                       g.n < lo ? "below" : "above"));

@@ -39,7 +39,7 @@ void cost_vs_n_plots(const PlotInputs& in, Plots& out) {
     const std::string line =
         c.form + " " + c.solver + (solver_params.empty() ? "" : " (" + solver_params + ")");
     CostSeries& s = g.series[line];
-    s.base = c.form + " " + c.solver;
+    s.base = c.solver + " (" + c.form + ")";
     s.form = c.form;
     s.solver = c.solver;
     s.side = solver_side(c);
@@ -60,7 +60,7 @@ void cost_vs_n_plots(const PlotInputs& in, Plots& out) {
     if (g.dims.size() == 1) {
       const double D = *g.dims.begin();
       if (D >= lo && D <= hi) {
-        p.marks.push_back({D, fmt::format("n = D = {}", short_number(D))});
+        p.marks.push_back({D, fmt::format("n = D = {}", short_number(D)), std::nullopt});
       } else {
         p.caption.push_back(fmt::format("The primal map's dimension D = {} is {} every n drawn.",
                                         short_number(D), D < lo ? "below" : "above"));

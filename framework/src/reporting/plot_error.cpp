@@ -58,13 +58,13 @@ bool log_axis(const std::string& column, const std::vector<const CellSummary*>& 
               const std::set<std::string>& log_scale) {
   if (log_scale.count(column)) {
     return std::all_of(cells.begin(), cells.end(), [&](const CellSummary* c) {
-      const auto v = value_of(*c, column);
+      const auto v = x_of(*c, column);
       return !v || *v > 0;
     });
   }
   std::vector<double> values;
   for (const CellSummary* c : cells) {
-    if (const auto v = value_of(*c, column)) values.push_back(*v);
+    if (const auto v = x_of(*c, column)) values.push_back(*v);
   }
   return geometric_values(values);
 }
@@ -147,7 +147,11 @@ void error_axes(const std::string& column, const std::vector<const CellSummary*>
     }
   }
   p.logy = lo > 0 && hi / lo >= 10;
-  if (p.logx && xs.size() <= 12) p.xtics.assign(xs.begin(), xs.end());
+  // A tick per value on a log axis of few values, and on any axis of whole numbers (a
+  // degree, a number of iterations): no tick falls between two integers.
+  const bool whole = std::all_of(xs.begin(), xs.end(), [](double x) { return x == std::round(x); });
+  if ((p.logx && xs.size() <= 12) || (whole && xs.size() <= 15))
+    p.xtics.assign(xs.begin(), xs.end());
   // A log axis has no room for a bar below zero: such a bar ends at a tenth of its point.
   bool cut = false;
   for (Line& l : p.lines) {

@@ -33,8 +33,8 @@ void error_plots(const PlotInputs& inputs, Plots& out) {
     std::vector<std::pair<std::string, std::string>> over;  // line → the columns it is best over
     for (const ErrorGroup& g : groups) {
       if (std::find(g.swept.begin(), g.swept.end(), column) == g.swept.end()) continue;
-      const auto best = best_at<double>(g.cells, measure,
-                                        [&](const CellSummary& c) { return value_of(c, column); });
+      const auto best =
+          best_at<double>(g.cells, measure, [&](const CellSummary& c) { return x_of(c, column); });
       if (best.size() < 2) continue;
       Line l;
       l.title = g.title;
@@ -71,10 +71,11 @@ void error_plots(const PlotInputs& inputs, Plots& out) {
       if (shared) break;
     }
     p.name = against_stem(measure.column) + slug(column);
-    p.title = fmt::format("{} against {}", measure.column, column);
-    p.xlabel = column;
-    p.ylabel = measure.validated() ? measure.column + " (dashed: " + measure.selection + ")"
-                                   : measure.column;
+    p.title = fmt::format("{} against {}", metric_label(measure.column), param_symbol(column));
+    p.xlabel = axis_label(column);
+    p.ylabel = measure.validated() ? metric_label(measure.column) +
+                                         " (dashed: " + metric_label(measure.selection) + ")"
+                                   : metric_label(measure.column);
     error_axes(column, drawn, log_scale, p);
     p.caption.push_back(bars_caption(drawn, measure, pooled));
     if (measure.validated()) {

@@ -51,6 +51,22 @@ const std::vector<PlotFamily>& plot_families();
 /// ("map=rff").
 std::string kernel_kind(const CellSummary& c, const std::vector<std::string>& swept);
 
+/// A parameter in the reader's language: its symbol where it has one ("kernel.sigma" → "σ",
+/// "solver.lambda" → "λ"), else its name without the kind ("degree"); "dataset.n" is
+/// "n_train", since every plot draws n as the training points.
+std::string param_symbol(const std::string& column);
+
+/// An axis or a title's name of a parameter: its symbol with the column it comes from,
+/// "σ (kernel.sigma)"; "n_train (training points)" for dataset.n.
+std::string axis_label(const std::string& column);
+
+/// A result column in words: "test RMSE", "validation accuracy".
+std::string metric_label(const std::string& column);
+
+/// The x a cell is drawn at against a parameter: its value, and for dataset.n its
+/// number of training points (one meaning of n in every plot).
+std::optional<double> x_of(const CellSummary& c, const std::string& column);
+
 /// A cell's parameter as a finite number; nothing when it has none or it is text.
 std::optional<double> value_of(const CellSummary& c, const std::string& column);
 

@@ -69,14 +69,16 @@ void interaction_plots(const PlotInputs& inputs, Plots& out) {
         const std::string& shown = measure.selection;
         Plot heat;
         heat.name = heat_stem(shown) + stem;
-        heat.title = fmt::format("{}: {} over {} and {}", g.title, shown, x, y);
-        heat.xlabel = x;
-        heat.ylabel = y;
+        heat.title = fmt::format("{}: {} over {} and {}", g.title, metric_label(shown),
+                                 param_symbol(x), param_symbol(y));
+        heat.xlabel = axis_label(x);
+        heat.ylabel = axis_label(y);
         Heat h;
         h.xs.assign(xs.begin(), xs.end());
         h.ys.assign(ys.begin(), ys.end());
-        h.zlabel = shown + " (mean over repeats)";
+        h.zlabel = metric_label(shown) + " (mean over repeats)";
         double lo = INFINITY, hi = 0;
+        std::optional<double> best_error;
         for (const auto& [key, c] : best) {
           const auto i = static_cast<std::size_t>(
               std::lower_bound(h.xs.begin(), h.xs.end(), key.first) - h.xs.begin());
@@ -86,23 +88,32 @@ void interaction_plots(const PlotInputs& inputs, Plots& out) {
           h.z[{i, j}] = e;
           lo = std::min(lo, e);
           hi = std::max(hi, e);
+          const bool better =
+              std::isfinite(e) &&
+              (!best_error || (measure.lower_is_better ? e < *best_error : e > *best_error));
+          if (better) {
+            best_error = e;
+            h.best = std::make_pair(i, j);
+          }
         }
         h.logz = lo > 0 && hi / lo >= 10;
         heat.heat = std::move(h);
         if (!over.empty()) heat.caption.push_back(over);
-        heat.caption.push_back("An empty square: no cell there finished with a finite error.");
+        heat.caption.push_back(
+            "Framed: the best square. An empty square: no cell there finished with a finite "
+            "error.");
 
         Plot lines;
         lines.name =
             against_stem(measure.column) + slug(x) + "_by_" + slug(y) + "_" + slug(g.title);
-        lines.title =
-            fmt::format("{}: {} against {}, a line per {}", g.title, measure.column, x, y);
-        lines.xlabel = x;
-        lines.ylabel = measure.column;
+        lines.title = fmt::format("{}: {} against {}, a line per {}", g.title,
+                                  metric_label(measure.column), param_symbol(x), param_symbol(y));
+        lines.xlabel = axis_label(x);
+        lines.ylabel = metric_label(measure.column);
         std::vector<const CellSummary*> drawn;
         for (const double vy : ys) {
           Line l;
-          l.title = fmt::format("{} = {}", y.substr(y.find('.') + 1), short_number(vy));
+          l.title = fmt::format("{} = {}", param_symbol(y), short_number(vy));
           l.colour = lines.lines.size();
           for (const auto& [key, c] : best) {
             if (key.second != vy) continue;

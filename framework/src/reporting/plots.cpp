@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <nlohmann/json.hpp>
 
 #include "reporting/gnuplot.hpp"
@@ -75,6 +76,42 @@ std::string kernel_kind(const CellSummary& c, const std::vector<std::string>& sw
     out += fmt::format("{}{}={}", out.empty() ? "" : " ", column.substr(7), value);
   }
   return out;
+}
+
+std::string param_symbol(const std::string& column) {
+  if (column == "dataset.n") return "n_train";
+  const std::string name = column.substr(column.find('.') + 1);
+  static const std::map<std::string, std::string> symbols = {
+      {"sigma", "σ"}, {"lambda", "λ"}, {"alpha", "α"}, {"beta", "β"},
+      {"gamma", "γ"}, {"theta", "θ"},  {"nu", "ν"},    {"tau", "τ"}};
+  const auto it = symbols.find(name);
+  return it == symbols.end() ? name : it->second;
+}
+
+std::string axis_label(const std::string& column) {
+  if (column == "dataset.n") return "n_train (training points)";
+  return param_symbol(column) + " (" + column + ")";
+}
+
+std::string metric_label(const std::string& column) {
+  std::string out;
+  const auto at = column.find('_');
+  const std::string part = at == std::string::npos ? column : column.substr(0, at);
+  const std::string what = at == std::string::npos ? "" : column.substr(at + 1);
+  out = part == "train" ? "training" : part;
+  if (what == "rmse") return out + " RMSE";
+  if (what.empty()) return out;
+  std::string rest = what;
+  std::replace(rest.begin(), rest.end(), '_', ' ');
+  return out + " " + rest;
+}
+
+std::optional<double> x_of(const CellSummary& c, const std::string& column) {
+  if (column == "dataset.n") {
+    const double n = c.stat(Column::n_train).mean;
+    if (std::isfinite(n) && n > 0) return n;
+  }
+  return value_of(c, column);
 }
 
 std::optional<double> value_of(const CellSummary& c, const std::string& column) {

@@ -396,7 +396,6 @@ std::vector<std::string> write_report(const ResultFolder& result_folder,
   SummaryInputs in;
   in.experiment =
       config["experiment"] ? config["experiment"].as<std::string>() : folder.filename().string();
-  in.notes = notes;
   in.folder = folder;
   if (const YAML::Node folds = config["folds"]) {
     in.validation = fmt::format("{}-fold cross-validation", folds.as<std::string>());
@@ -405,6 +404,13 @@ std::vector<std::string> write_report(const ResultFolder& result_folder,
         fmt::format("a held-out part (validation_fraction: {})", fraction.as<std::string>());
   }
   const StoredManifest manifest = read_manifest(result_folder.manifest_file());  // read once
+  // A rebuild (`kexp report`) states the notes the run recorded.
+  in.notes = notes;
+  if (notes.empty() && manifest.document.is_object() && manifest.document.contains("notes")) {
+    for (const auto& note : manifest.document["notes"]) {
+      if (note.is_string()) in.notes.push_back(note.get<std::string>());
+    }
+  }
   if (const auto machine = recorded_machine(manifest)) {
     in.machine = machine->limits;
     in.threads = machine->threads;

@@ -38,7 +38,8 @@ struct SummaryInputs {
 std::string summary_markdown(const CsvTable& table, const SummaryInputs& inputs);
 
 /// Rebuilds summary.md and plots/ of a result folder from its results.csv. The
-/// experiment's name comes from config.yaml. Notes go under the title. Says once on
+/// experiment's name comes from config.yaml. Notes go under the title; without any, those
+/// the run recorded in manifest.json. Says once on
 /// stderr when gnuplot is missing. Returns the SVGs written.
 std::vector<std::string> write_report(const ResultFolder& folder,
                                       const std::vector<std::string>& notes = {});

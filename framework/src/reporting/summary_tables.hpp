@@ -85,31 +85,6 @@ inline std::string param_value(const CellSummary& c, const std::string& column) 
 void pairs_table(const std::vector<FormPair>& pairs, const std::vector<std::string>& swept,
                  std::string& md);
 
-/// A cell's time over its measurements and repeats: the median (mean over repeats), the
-/// lowest minimum and highest maximum, and whether it is below the noise floor in some
-/// repeat.
-struct TimeRange {
-  double median = 0, low = 0, high = 0;
-  bool below_floor = false;
-};
-
-/// Where a primal and a dual time series cross in n.
-struct Crossover {
-  double n = 0;  ///< from the medians
-  /// The range the spread implies; NaN when neither bound lies in the swept n.
-  double low = 0, high = 0;
-  bool bounded = false;    ///< both bounds lie in the swept n
-  std::string unresolved;  ///< why the data do not settle it, or empty
-};
-
-/// The crossover of `primal` and `dual` times over increasing n: from the medians, with
-/// the range given by crossing the primal's minima with the dual's maxima and the other
-/// way round; unresolved when a time either side of it is below the noise floor or the
-/// two ranges overlap at both samples either side. Nothing when the medians do not cross.
-std::optional<Crossover> measured_crossover(const std::vector<double>& n,
-                                            const std::vector<TimeRange>& primal,
-                                            const std::vector<TimeRange>& dual);
-
 /// A primal-dual pair swept over n with everything else fixed.
 struct CrossoverSeries {
   const FormPair* pair = nullptr;  ///< the first pair of the series
@@ -150,9 +125,6 @@ struct GrowthRow {
 };
 std::vector<GrowthRow> growth_rows(const std::vector<CellSummary>& cells,
                                    const std::vector<std::string>& swept);
-
-/// "2400 (2100 … 2700)", "not resolved: …", with the range when it lies in the swept n.
-std::string crossover_text(const Crossover& c);
 
 /// The growth exponent of each cost over n, with R².
 void growth_table(const std::vector<CellSummary>& cells, const std::vector<std::string>& swept,

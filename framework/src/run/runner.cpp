@@ -388,11 +388,12 @@ class Run {
     manifest_.load_at_end = load_average();
     manifest_.runs = outcome_.runs();
     manifest_.stopped = outcome_.stop();
+    manifest_.notes =
+        outcome_.notes(options_.shard ? options_.shard->str() : "", plan_.cells.size(),
+                       plan_.left_out, warnings_, folder_.dir().string());
     try {
       write_manifest(folder_.manifest_file(), manifest_.to_json());
-      write_report(folder_,
-                   outcome_.notes(options_.shard ? options_.shard->str() : "", plan_.cells.size(),
-                                  plan_.left_out, warnings_, folder_.dir().string()));
+      write_report(folder_, manifest_.notes);
     } catch (const Error& err) {
       fmt::print(stderr, "kexp: {}; the rows in {} are whole, `--resume` continues\n", err.what(),
                  folder_.results_csv().string());

@@ -1,15 +1,16 @@
 # kexp plot; run `gnuplot test_rmse_vs_kernel.features.gp` here to redraw test_rmse_vs_kernel.features.svg
-set terminal svg size 860,558 dynamic noenhanced font 'sans,11' background rgb 'white'
+set terminal svg size 1000,642 dynamic noenhanced font 'sans,15' background rgb 'white'
 set output 'test_rmse_vs_kernel.features.svg'
-set title 'test_rmse against kernel.features'
-set xlabel 'kernel.features'
-set ylabel 'test_rmse'
+set title 'test RMSE against features'
+set xlabel 'features (kernel.features)'
+set ylabel 'test RMSE'
 set grid
 set format x '%g'
 set format y '%g'
 set bmargin 5
-set label 100 'Points: mean over up to 15 runs (the repeats, and the seeds of random maps); bars: ± one standard deviation.' at screen 0.01, screen 0.0215 left font ',9'
+set label 100 'Points: mean over up to 15 runs (the repeats, and the seeds of random maps); bars: ± one standard deviation.' at screen 0.01, screen 0.0218 left font ',12'
 set key above maxcols 2 width 2
+set key spacing 1.2
 set autoscale fix
 set offsets graph 0.05, graph 0.05, graph 0.08, graph 0.08
 set xtics ('16' 16, '32' 32, '64' 64, '128' 128, '256' 256, '512' 512, '1020' 1024, '2050' 2048)

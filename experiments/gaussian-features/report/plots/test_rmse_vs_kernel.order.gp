@@ -1,17 +1,19 @@
 # kexp plot; run `gnuplot test_rmse_vs_kernel.order.gp` here to redraw test_rmse_vs_kernel.order.svg
-set terminal svg size 860,558 dynamic noenhanced font 'sans,11' background rgb 'white'
+set terminal svg size 1000,642 dynamic noenhanced font 'sans,15' background rgb 'white'
 set output 'test_rmse_vs_kernel.order.svg'
-set title 'test_rmse against kernel.order'
-set xlabel 'kernel.order'
-set ylabel 'test_rmse'
+set title 'test RMSE against order'
+set xlabel 'order (kernel.order)'
+set ylabel 'test RMSE'
 set grid
 set format x '%g'
 set format y '%g'
 set bmargin 5
-set label 100 'Points: mean over up to 3 runs (the repeats); bars: ± one standard deviation.' at screen 0.01, screen 0.0215 left font ',9'
+set label 100 'Points: mean over up to 3 runs (the repeats); bars: ± one standard deviation.' at screen 0.01, screen 0.0218 left font ',12'
 set key above maxcols 2 width 2
+set key spacing 1.2
 set autoscale fix
 set offsets graph 0.05, graph 0.05, graph 0.08, graph 0.08
+set xtics ('1' 1, '2' 2, '3' 3, '4' 4, '5' 5, '6' 6, '7' 7, '8' 8, '9' 9, '10' 10, '11' 11, '12' 12, '13' 13, '14' 14)
 $line0 << EOD
 1 0.40528347886793786 0.3991866003602419 0.41138035737563383
 2 0.4059797892638673 0.4004523548346167 0.4115072236931179

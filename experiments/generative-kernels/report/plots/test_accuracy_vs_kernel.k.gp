@@ -1,19 +1,21 @@
 # kexp plot; run `gnuplot test_accuracy_vs_kernel.k.gp` here to redraw test_accuracy_vs_kernel.k.svg
-set terminal svg size 860,594 dynamic noenhanced font 'sans,11' background rgb 'white'
+set terminal svg size 1000,686 dynamic noenhanced font 'sans,15' background rgb 'white'
 set output 'test_accuracy_vs_kernel.k.svg'
-set title 'test_accuracy against kernel.k'
-set xlabel 'kernel.k'
-set ylabel 'test_accuracy (dashed: validation_accuracy)'
+set title 'test accuracy against k'
+set xlabel 'k (kernel.k)'
+set ylabel 'test accuracy (dashed: validation accuracy)'
 set grid
 set format x '%g'
 set format y '%g'
 set bmargin 7
-set label 100 'Each point: the cell with the highest validation_accuracy over solver.lambda.' at screen 0.01, screen 0.0808 left font ',9'
-set label 101 'Points: mean over up to 3 runs (the repeats); bars: ± one standard deviation.' at screen 0.01, screen 0.0505 left font ',9'
-set label 102 'Dashed: validation_accuracy on the training part, bars ± one standard deviation over the folds.' at screen 0.01, screen 0.0202 left font ',9'
+set label 100 'Each point: the cell with the highest validation_accuracy over solver.lambda.' at screen 0.01, screen 0.0845 left font ',12'
+set label 101 'Points: mean over up to 3 runs (the repeats); bars: ± one standard deviation.' at screen 0.01, screen 0.0525 left font ',12'
+set label 102 'Dashed: validation_accuracy on the training part, bars ± one standard deviation over the folds.' at screen 0.01, screen 0.0204 left font ',12'
 set key above maxcols 2 width 2
+set key spacing 1.2
 set autoscale fix
 set offsets graph 0.05, graph 0.05, graph 0.08, graph 0.08
+set xtics ('1' 1, '2' 2, '3' 3, '4' 4)
 $line0 << EOD
 1 0.5833333333333334 0.5282576278604724 0.6384090388061944
 2 0.5833333333333334 0.5417000133440107 0.624966653322656

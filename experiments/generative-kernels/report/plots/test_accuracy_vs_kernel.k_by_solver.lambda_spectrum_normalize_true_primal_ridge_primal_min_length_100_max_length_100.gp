@@ -1,17 +1,19 @@
 # kexp plot; run `gnuplot test_accuracy_vs_kernel.k_by_solver.lambda_spectrum_normalize_true_primal_ridge_primal_min_length_100_max_length_100.gp` here to redraw test_accuracy_vs_kernel.k_by_solver.lambda_spectrum_normalize_true_primal_ridge_primal_min_length_100_max_length_100.svg
-set terminal svg size 860,558 dynamic noenhanced font 'sans,11' background rgb 'white'
+set terminal svg size 1000,642 dynamic noenhanced font 'sans,15' background rgb 'white'
 set output 'test_accuracy_vs_kernel.k_by_solver.lambda_spectrum_normalize_true_primal_ridge_primal_min_length_100_max_length_100.svg'
-set title 'spectrum normalize=true · primal_ridge (primal) · min_length=100 max_length=100: test_accuracy against kernel.k, a line per solver.lambda'
-set xlabel 'kernel.k'
-set ylabel 'test_accuracy'
+set title 'spectrum normalize=true · primal_ridge (primal) · min_length=100 max_length=100: test accuracy against k, a line per λ'
+set xlabel 'k (kernel.k)'
+set ylabel 'test accuracy'
 set grid
 set format x '%g'
 set format y '%g'
 set bmargin 5
-set label 100 'Points: mean over up to 3 runs (the repeats); bars: ± one standard deviation.' at screen 0.01, screen 0.0215 left font ',9'
+set label 100 'Points: mean over up to 3 runs (the repeats); bars: ± one standard deviation.' at screen 0.01, screen 0.0218 left font ',12'
 set key outside right top vertical
+set key spacing 1.2
 set autoscale fix
 set offsets graph 0.05, graph 0.05, graph 0.08, graph 0.08
+set xtics ('1' 1, '2' 2, '3' 3, '4' 4)
 $line0 << EOD
 1 0.7666666666666666 0.6916111316720153 0.841722201661318
 2 0.7600000000000001 0.6991723746970179 0.8208276253029824
@@ -36,7 +38,7 @@ $line3 << EOD
 3 0.7733333333333333 0.6996221853750133 0.8470444812916533
 4 0.7333333333333334 0.6431483382768756 0.8235183283897912
 EOD
-plot $line0 using 1:2:3:4 with yerrorlines lw 1.5 pt 4 ps 0.8 dashtype 1 lc rgb '#0072B2' title 'lambda = 0.001', \
-     $line1 using 1:2:3:4 with yerrorlines lw 1.5 pt 6 ps 0.8 dashtype 1 lc rgb '#D55E00' title 'lambda = 0.01', \
-     $line2 using 1:2:3:4 with yerrorlines lw 1.5 pt 8 ps 0.8 dashtype 1 lc rgb '#009E73' title 'lambda = 0.1', \
-     $line3 using 1:2:3:4 with yerrorlines lw 1.5 pt 10 ps 0.8 dashtype 1 lc rgb '#CC79A7' title 'lambda = 1'
+plot $line0 using 1:2:3:4 with yerrorlines lw 1.5 pt 4 ps 0.8 dashtype 1 lc rgb '#0072B2' title 'λ = 0.001', \
+     $line1 using 1:2:3:4 with yerrorlines lw 1.5 pt 6 ps 0.8 dashtype 1 lc rgb '#D55E00' title 'λ = 0.01', \
+     $line2 using 1:2:3:4 with yerrorlines lw 1.5 pt 8 ps 0.8 dashtype 1 lc rgb '#009E73' title 'λ = 0.1', \
+     $line3 using 1:2:3:4 with yerrorlines lw 1.5 pt 10 ps 0.8 dashtype 1 lc rgb '#CC79A7' title 'λ = 1'

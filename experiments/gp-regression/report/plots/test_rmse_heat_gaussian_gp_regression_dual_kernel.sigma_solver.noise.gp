@@ -1,20 +1,20 @@
 # kexp plot; run `gnuplot test_rmse_heat_gaussian_gp_regression_dual_kernel.sigma_solver.noise.gp` here to redraw test_rmse_heat_gaussian_gp_regression_dual_kernel.sigma_solver.noise.svg
-set terminal svg size 860,558 dynamic noenhanced font 'sans,11' background rgb 'white'
+set terminal svg size 1000,642 dynamic noenhanced font 'sans,15' background rgb 'white'
 set output 'test_rmse_heat_gaussian_gp_regression_dual_kernel.sigma_solver.noise.svg'
-set title 'gaussian · gp_regression (dual): test_rmse over kernel.sigma and solver.noise'
-set xlabel 'kernel.sigma'
-set ylabel 'solver.noise'
+set title 'gaussian · gp_regression (dual): test RMSE over σ and noise'
+set xlabel 'σ (kernel.sigma)'
+set ylabel 'noise (solver.noise)'
 set grid
 set format x '%g'
 set format y '%g'
 set bmargin 5
-set label 100 'An empty square: no cell there finished with a finite error.' at screen 0.01, screen 0.0215 left font ',9'
+set label 100 'Framed: the best square. An empty square: no cell there finished with a finite error.' at screen 0.01, screen 0.0218 left font ',12'
 set xrange [-0.5:12.5]
 set yrange [-0.5:12.5]
 set xtics ('0.0251' 0, '0.0355' 1, '0.0501' 2, '0.0708' 3, '0.1' 4, '0.141' 5, '0.2' 6, '0.282' 7, '0.398' 8, '0.562' 9, '0.794' 10, '1.12' 11, '1.58' 12)
 set ytics ('0.000316' 0, '0.000681' 1, '0.00147' 2, '0.00316' 3, '0.00681' 4, '0.0147' 5, '0.0316' 6, '0.0681' 7, '0.147' 8, '0.316' 9, '0.681' 10, '1.47' 11, '3.16' 12)
 unset grid
-set cblabel 'test_rmse (mean over repeats)'
+set cblabel 'test RMSE (mean over repeats)'
 set palette defined (0 '#FFFFD9', 0.4 '#C7E9B4', 0.7 '#41B6C4', 1 '#225EA8')
 set logscale cb
 set format cb '%g'
@@ -202,5 +202,6 @@ $heat << EOD
 12 12 0.7484345493643009
 
 EOD
+set object 1 rect from 8-0.5, 6-0.5 to 8+0.5, 6+0.5 front fillstyle empty border lc rgb '#D55E00' lw 4
 plot $heat using 1:2:3 with image pixels notitle, \
      $heat using 1:2:(sprintf('%.3g', $3)) with labels notitle textcolor rgb '#000000'

@@ -1,5 +1,5 @@
 # kexp plot; run `gnuplot cost_vs_n_polynomial_d_10_degree_2.gp` here to redraw cost_vs_n_polynomial_d_10_degree_2.svg
-set terminal svg size 860,648 dynamic noenhanced font 'sans,11' background rgb 'white'
+set terminal svg size 1000,796 dynamic noenhanced font 'sans,15' background rgb 'white'
 set output 'cost_vs_n_polynomial_d_10_degree_2.svg'
 set title 'time against n: polynomial d=10 degree=2 on cubic'
 set xlabel 'n (training points)'
@@ -7,22 +7,21 @@ set ylabel 'time: Gram or features + fit + predict (s)'
 set grid
 set format x '%g'
 set format y '%g'
-set bmargin 10
-set label 100 'dual_gd: alpha=0, iterations=50, tolerance=0' at screen 0.01, screen 0.1574 left font ',9'
-set label 101 'kernel_ridge: lambda=0.001' at screen 0.01, screen 0.1296 left font ',9'
-set label 102 'primal_gd: alpha=0, iterations=50, tolerance=0' at screen 0.01, screen 0.1019 left font ',9'
-set label 103 'primal_ridge: lambda=0.001' at screen 0.01, screen 0.0741 left font ',9'
-set label 104 'A primal solver and its dual counterpart share a colour: primal solid, dual dashed. Bars: fastest to slowest measurement.' at screen 0.01, screen 0.0463 left font ',9'
-set label 105 'The primal map''s dimension D = 66 is below every n drawn.' at screen 0.01, screen 0.0185 left font ',9'
+set bmargin 12
+set label 100 'dual_gd: alpha=0, iterations=50, tolerance=0' at screen 0.01, screen 0.2111 left font ',12'
+set label 101 'kernel_ridge: lambda=0.001' at screen 0.01, screen 0.1834 left font ',12'
+set label 102 'primal_gd: alpha=0, iterations=50, tolerance=0' at screen 0.01, screen 0.1558 left font ',12'
+set label 103 'primal_ridge: lambda=0.001' at screen 0.01, screen 0.1281 left font ',12'
+set label 104 'Crossover primal_gd / dual_gd: not resolved: times below 1 ms at n = 80 or 160.' at screen 0.01, screen 0.1005 left font ',12'
+set label 105 'Crossover primal_ridge / kernel_ridge: not resolved: times below 1 ms at n = 80 or 160.' at screen 0.01, screen 0.0729 left font ',12'
+set label 106 'A primal solver and its dual counterpart share a colour: primal solid, dual dashed. Bars: fastest to slowest measurement.' at screen 0.01, screen 0.0452 left font ',12'
+set label 107 'The primal map''s dimension D = 66 is below every n drawn.' at screen 0.01, screen 0.0176 left font ',12'
 set key outside right top vertical
+set key spacing 1.2
 set autoscale fix
 set offsets graph 0.05, graph 0.05, graph 0.08, graph 0.08
 set logscale x
 set logscale y
-set arrow 1 from 137.75757896841495, graph 0 to 137.75757896841495, graph 1 nohead dashtype 3 lc rgb '#777777'
-set label 1 'crossover primal_gd / dual_gd: n ≈ 138' at 137.75757896841495, graph 0.96 left offset 0.5,0 font ',9' textcolor rgb '#444444'
-set arrow 2 from 89.05672609532598, graph 0 to 89.05672609532598, graph 1 nohead dashtype 3 lc rgb '#777777'
-set label 2 'crossover primal_ridge / kernel_ridge: n ≈ 89.1' at 89.05672609532598, graph 0.90 left offset 0.5,0 font ',9' textcolor rgb '#444444'
 $line0 << EOD
 80 6.7808e-05 5.3802e-05 0.00013166800000000001
 160 0.000179245 0.000162196 0.000265801
@@ -59,7 +58,7 @@ $line3 << EOD
 3200 0.0007873349999999999 0.000740661 0.002254305
 6400 0.0016212120000000003 0.001506341 0.004801214
 EOD
-plot $line0 using 1:2:3:4 with yerrorlines lw 1.5 pt 4 ps 0.8 dashtype 2 lc rgb '#0072B2' title 'dual dual_gd', \
-     $line1 using 1:2:3:4 with yerrorlines lw 1.5 pt 6 ps 0.8 dashtype 2 lc rgb '#D55E00' title 'dual kernel_ridge', \
-     $line2 using 1:2:3:4 with yerrorlines lw 1.5 pt 8 ps 0.8 dashtype 1 lc rgb '#0072B2' title 'primal primal_gd', \
-     $line3 using 1:2:3:4 with yerrorlines lw 1.5 pt 10 ps 0.8 dashtype 1 lc rgb '#D55E00' title 'primal primal_ridge'
+plot $line0 using 1:2:3:4 with yerrorlines lw 1.5 pt 4 ps 0.8 dashtype 2 lc rgb '#0072B2' title 'dual_gd (dual)', \
+     $line1 using 1:2:3:4 with yerrorlines lw 1.5 pt 6 ps 0.8 dashtype 2 lc rgb '#D55E00' title 'kernel_ridge (dual)', \
+     $line2 using 1:2:3:4 with yerrorlines lw 1.5 pt 8 ps 0.8 dashtype 1 lc rgb '#0072B2' title 'primal_gd (primal)', \
+     $line3 using 1:2:3:4 with yerrorlines lw 1.5 pt 10 ps 0.8 dashtype 1 lc rgb '#D55E00' title 'primal_ridge (primal)'

@@ -1,5 +1,5 @@
 # kexp plot; run `gnuplot cost_vs_n_polynomial_d_10_degree_3.gp` here to redraw cost_vs_n_polynomial_d_10_degree_3.svg
-set terminal svg size 860,630 dynamic noenhanced font 'sans,11' background rgb 'white'
+set terminal svg size 1000,752 dynamic noenhanced font 'sans,15' background rgb 'white'
 set output 'cost_vs_n_polynomial_d_10_degree_3.svg'
 set title 'time against n: polynomial d=10 degree=3 on cubic'
 set xlabel 'n (training points)'
@@ -7,23 +7,23 @@ set ylabel 'time: Gram or features + fit + predict (s)'
 set grid
 set format x '%g'
 set format y '%g'
-set bmargin 9
-set label 100 'dual_gd: alpha=0, iterations=50, tolerance=0' at screen 0.01, screen 0.1333 left font ',9'
-set label 101 'kernel_ridge: lambda=0.001' at screen 0.01, screen 0.1048 left font ',9'
-set label 102 'primal_gd: alpha=0, iterations=50, tolerance=0' at screen 0.01, screen 0.0762 left font ',9'
-set label 103 'primal_ridge: lambda=0.001' at screen 0.01, screen 0.0476 left font ',9'
-set label 104 'A primal solver and its dual counterpart share a colour: primal solid, dual dashed. Bars: fastest to slowest measurement.' at screen 0.01, screen 0.0190 left font ',9'
+set bmargin 10
+set label 100 'dual_gd: alpha=0, iterations=50, tolerance=0' at screen 0.01, screen 0.1649 left font ',12'
+set label 101 'kernel_ridge: lambda=0.001' at screen 0.01, screen 0.1356 left font ',12'
+set label 102 'primal_gd: alpha=0, iterations=50, tolerance=0' at screen 0.01, screen 0.1064 left font ',12'
+set label 103 'primal_ridge: lambda=0.001' at screen 0.01, screen 0.0771 left font ',12'
+set label 104 'Crossover primal_ridge / kernel_ridge: not resolved: times below 1 ms at n = 400 or 800.' at screen 0.01, screen 0.0479 left font ',12'
+set label 105 'A primal solver and its dual counterpart share a colour: primal solid, dual dashed. Bars: fastest to slowest measurement.' at screen 0.01, screen 0.0186 left font ',12'
 set key outside right top vertical
+set key spacing 1.2
 set autoscale fix
 set offsets graph 0.05, graph 0.05, graph 0.08, graph 0.08
 set logscale x
 set logscale y
 set arrow 1 from 477.66731540895324, graph 0 to 477.66731540895324, graph 1 nohead dashtype 3 lc rgb '#777777'
-set label 1 'crossover primal_gd / dual_gd: n ≈ 478' at 477.66731540895324, graph 0.96 left offset 0.5,0 font ',9' textcolor rgb '#444444'
-set arrow 2 from 483.80606746217904, graph 0 to 483.80606746217904, graph 1 nohead dashtype 3 lc rgb '#777777'
-set label 2 'crossover primal_ridge / kernel_ridge: n ≈ 484' at 483.80606746217904, graph 0.90 left offset 0.5,0 font ',9' textcolor rgb '#444444'
-set arrow 3 from 286, graph 0 to 286, graph 1 nohead dashtype 3 lc rgb '#777777'
-set label 3 'n = D = 286' at 286, graph 0.84 left offset 0.5,0 font ',9' textcolor rgb '#444444'
+set label 1 'crossover primal_gd / dual_gd: n ≈ 477.7 (333.6 … 576.3)' at 477.66731540895324, 0.0017671390940913285 left point pt 7 ps 1.2 lc rgb '#444444' offset 1,1 font ',12' textcolor rgb '#222222'
+set arrow 2 from 286, graph 0 to 286, graph 1 nohead dashtype 3 lc rgb '#777777'
+set label 2 'n = D = 286' at 286, graph 0.90 left offset 0.5,0 font ',12' textcolor rgb '#444444'
 $line0 << EOD
 80 0.00010948150000000001 5.7097e-05 0.000169611
 160 0.000200454 0.00018973799999999998 0.000288545
@@ -60,7 +60,7 @@ $line3 << EOD
 3200 0.008397192 0.008059298 0.027685169000000003
 6400 0.01678375 0.016488384 0.042379860000000005
 EOD
-plot $line0 using 1:2:3:4 with yerrorlines lw 1.5 pt 4 ps 0.8 dashtype 2 lc rgb '#0072B2' title 'dual dual_gd', \
-     $line1 using 1:2:3:4 with yerrorlines lw 1.5 pt 6 ps 0.8 dashtype 2 lc rgb '#D55E00' title 'dual kernel_ridge', \
-     $line2 using 1:2:3:4 with yerrorlines lw 1.5 pt 8 ps 0.8 dashtype 1 lc rgb '#0072B2' title 'primal primal_gd', \
-     $line3 using 1:2:3:4 with yerrorlines lw 1.5 pt 10 ps 0.8 dashtype 1 lc rgb '#D55E00' title 'primal primal_ridge'
+plot $line0 using 1:2:3:4 with yerrorlines lw 1.5 pt 4 ps 0.8 dashtype 2 lc rgb '#0072B2' title 'dual_gd (dual)', \
+     $line1 using 1:2:3:4 with yerrorlines lw 1.5 pt 6 ps 0.8 dashtype 2 lc rgb '#D55E00' title 'kernel_ridge (dual)', \
+     $line2 using 1:2:3:4 with yerrorlines lw 1.5 pt 8 ps 0.8 dashtype 1 lc rgb '#0072B2' title 'primal_gd (primal)', \
+     $line3 using 1:2:3:4 with yerrorlines lw 1.5 pt 10 ps 0.8 dashtype 1 lc rgb '#D55E00' title 'primal_ridge (primal)'

@@ -1,5 +1,5 @@
 # kexp plot; run `gnuplot cost_vs_n_polynomial_d_15_degree_2.gp` here to redraw cost_vs_n_polynomial_d_15_degree_2.svg
-set terminal svg size 860,630 dynamic noenhanced font 'sans,11' background rgb 'white'
+set terminal svg size 1000,774 dynamic noenhanced font 'sans,15' background rgb 'white'
 set output 'cost_vs_n_polynomial_d_15_degree_2.svg'
 set title 'time against n: polynomial d=15 degree=2 on cubic'
 set xlabel 'n (training points)'
@@ -7,23 +7,22 @@ set ylabel 'time: Gram or features + fit + predict (s)'
 set grid
 set format x '%g'
 set format y '%g'
-set bmargin 9
-set label 100 'dual_gd: alpha=0, iterations=50, tolerance=0' at screen 0.01, screen 0.1333 left font ',9'
-set label 101 'kernel_ridge: lambda=0.001' at screen 0.01, screen 0.1048 left font ',9'
-set label 102 'primal_gd: alpha=0, iterations=50, tolerance=0' at screen 0.01, screen 0.0762 left font ',9'
-set label 103 'primal_ridge: lambda=0.001' at screen 0.01, screen 0.0476 left font ',9'
-set label 104 'A primal solver and its dual counterpart share a colour: primal solid, dual dashed. Bars: fastest to slowest measurement.' at screen 0.01, screen 0.0190 left font ',9'
+set bmargin 11
+set label 100 'dual_gd: alpha=0, iterations=50, tolerance=0' at screen 0.01, screen 0.1886 left font ',12'
+set label 101 'kernel_ridge: lambda=0.001' at screen 0.01, screen 0.1602 left font ',12'
+set label 102 'primal_gd: alpha=0, iterations=50, tolerance=0' at screen 0.01, screen 0.1318 left font ',12'
+set label 103 'primal_ridge: lambda=0.001' at screen 0.01, screen 0.1034 left font ',12'
+set label 104 'Crossover primal_gd / dual_gd: not resolved: times below 1 ms at n = 160 or 400.' at screen 0.01, screen 0.0749 left font ',12'
+set label 105 'Crossover primal_ridge / kernel_ridge: not resolved: times below 1 ms at n = 160 or 400.' at screen 0.01, screen 0.0465 left font ',12'
+set label 106 'A primal solver and its dual counterpart share a colour: primal solid, dual dashed. Bars: fastest to slowest measurement.' at screen 0.01, screen 0.0181 left font ',12'
 set key outside right top vertical
+set key spacing 1.2
 set autoscale fix
 set offsets graph 0.05, graph 0.05, graph 0.08, graph 0.08
 set logscale x
 set logscale y
-set arrow 1 from 202.25333992879106, graph 0 to 202.25333992879106, graph 1 nohead dashtype 3 lc rgb '#777777'
-set label 1 'crossover primal_gd / dual_gd: n ≈ 202' at 202.25333992879106, graph 0.96 left offset 0.5,0 font ',9' textcolor rgb '#444444'
-set arrow 2 from 189.90121163523088, graph 0 to 189.90121163523088, graph 1 nohead dashtype 3 lc rgb '#777777'
-set label 2 'crossover primal_ridge / kernel_ridge: n ≈ 190' at 189.90121163523088, graph 0.90 left offset 0.5,0 font ',9' textcolor rgb '#444444'
-set arrow 3 from 136, graph 0 to 136, graph 1 nohead dashtype 3 lc rgb '#777777'
-set label 3 'n = D = 136' at 136, graph 0.84 left offset 0.5,0 font ',9' textcolor rgb '#444444'
+set arrow 1 from 136, graph 0 to 136, graph 1 nohead dashtype 3 lc rgb '#777777'
+set label 1 'n = D = 136' at 136, graph 0.96 left offset 0.5,0 font ',12' textcolor rgb '#444444'
 $line0 << EOD
 80 5.723350000000001e-05 5.4774e-05 7.5504e-05
 160 0.00018109799999999998 0.000175641 0.000280039
@@ -60,7 +59,7 @@ $line3 << EOD
 3200 0.0023329685 0.0021366740000000003 0.017555133
 6400 0.004464135 0.004270059 0.010842873
 EOD
-plot $line0 using 1:2:3:4 with yerrorlines lw 1.5 pt 4 ps 0.8 dashtype 2 lc rgb '#0072B2' title 'dual dual_gd', \
-     $line1 using 1:2:3:4 with yerrorlines lw 1.5 pt 6 ps 0.8 dashtype 2 lc rgb '#D55E00' title 'dual kernel_ridge', \
-     $line2 using 1:2:3:4 with yerrorlines lw 1.5 pt 8 ps 0.8 dashtype 1 lc rgb '#0072B2' title 'primal primal_gd', \
-     $line3 using 1:2:3:4 with yerrorlines lw 1.5 pt 10 ps 0.8 dashtype 1 lc rgb '#D55E00' title 'primal primal_ridge'
+plot $line0 using 1:2:3:4 with yerrorlines lw 1.5 pt 4 ps 0.8 dashtype 2 lc rgb '#0072B2' title 'dual_gd (dual)', \
+     $line1 using 1:2:3:4 with yerrorlines lw 1.5 pt 6 ps 0.8 dashtype 2 lc rgb '#D55E00' title 'kernel_ridge (dual)', \
+     $line2 using 1:2:3:4 with yerrorlines lw 1.5 pt 8 ps 0.8 dashtype 1 lc rgb '#0072B2' title 'primal_gd (primal)', \
+     $line3 using 1:2:3:4 with yerrorlines lw 1.5 pt 10 ps 0.8 dashtype 1 lc rgb '#D55E00' title 'primal_ridge (primal)'

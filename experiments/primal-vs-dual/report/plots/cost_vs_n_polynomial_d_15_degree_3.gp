@@ -1,5 +1,5 @@
 # kexp plot; run `gnuplot cost_vs_n_polynomial_d_15_degree_3.gp` here to redraw cost_vs_n_polynomial_d_15_degree_3.svg
-set terminal svg size 860,630 dynamic noenhanced font 'sans,11' background rgb 'white'
+set terminal svg size 1000,730 dynamic noenhanced font 'sans,15' background rgb 'white'
 set output 'cost_vs_n_polynomial_d_15_degree_3.svg'
 set title 'time against n: polynomial d=15 degree=3 on cubic'
 set xlabel 'n (training points)'
@@ -8,22 +8,23 @@ set grid
 set format x '%g'
 set format y '%g'
 set bmargin 9
-set label 100 'dual_gd: alpha=0, iterations=50, tolerance=0' at screen 0.01, screen 0.1333 left font ',9'
-set label 101 'kernel_ridge: lambda=0.001' at screen 0.01, screen 0.1048 left font ',9'
-set label 102 'primal_gd: alpha=0, iterations=50, tolerance=0' at screen 0.01, screen 0.0762 left font ',9'
-set label 103 'primal_ridge: lambda=0.001' at screen 0.01, screen 0.0476 left font ',9'
-set label 104 'A primal solver and its dual counterpart share a colour: primal solid, dual dashed. Bars: fastest to slowest measurement.' at screen 0.01, screen 0.0190 left font ',9'
+set label 100 'dual_gd: alpha=0, iterations=50, tolerance=0' at screen 0.01, screen 0.1397 left font ',12'
+set label 101 'kernel_ridge: lambda=0.001' at screen 0.01, screen 0.1096 left font ',12'
+set label 102 'primal_gd: alpha=0, iterations=50, tolerance=0' at screen 0.01, screen 0.0795 left font ',12'
+set label 103 'primal_ridge: lambda=0.001' at screen 0.01, screen 0.0493 left font ',12'
+set label 104 'A primal solver and its dual counterpart share a colour: primal solid, dual dashed. Bars: fastest to slowest measurement.' at screen 0.01, screen 0.0192 left font ',12'
 set key outside right top vertical
+set key spacing 1.2
 set autoscale fix
 set offsets graph 0.05, graph 0.05, graph 0.08, graph 0.08
 set logscale x
 set logscale y
 set arrow 1 from 1095.3144269579168, graph 0 to 1095.3144269579168, graph 1 nohead dashtype 3 lc rgb '#777777'
-set label 1 'crossover primal_gd / dual_gd: n ≈ 1100' at 1095.3144269579168, graph 0.96 left offset 0.5,0 font ',9' textcolor rgb '#444444'
+set label 1 'crossover primal_gd / dual_gd: n ≈ 1095 (915.3 … 1619)' at 1095.3144269579168, 0.011869768778822473 left point pt 7 ps 1.2 lc rgb '#444444' offset 1,1 font ',12' textcolor rgb '#222222'
 set arrow 2 from 1587.489312255912, graph 0 to 1587.489312255912, graph 1 nohead dashtype 3 lc rgb '#777777'
-set label 2 'crossover primal_ridge / kernel_ridge: n ≈ 1590' at 1587.489312255912, graph 0.90 right offset -0.5,0 font ',9' textcolor rgb '#444444'
+set label 2 'crossover primal_ridge / kernel_ridge: n ≈ 1587 (1282 … 1980)' at 1587.489312255912, 0.03660478195384379 right point pt 7 ps 1.2 lc rgb '#444444' offset -1,1 font ',12' textcolor rgb '#222222'
 set arrow 3 from 816, graph 0 to 816, graph 1 nohead dashtype 3 lc rgb '#777777'
-set label 3 'n = D = 816' at 816, graph 0.84 left offset 0.5,0 font ',9' textcolor rgb '#444444'
+set label 3 'n = D = 816' at 816, graph 0.84 left offset 0.5,0 font ',12' textcolor rgb '#444444'
 $line0 << EOD
 80 8.811299999999999e-05 7.2599e-05 0.000182544
 160 0.000195216 0.000190812 0.00026401
@@ -60,7 +61,7 @@ $line3 << EOD
 3200 0.07937825600000001 0.07796744600000001 0.092744733
 6400 0.1258125905 0.117709303 0.155116336
 EOD
-plot $line0 using 1:2:3:4 with yerrorlines lw 1.5 pt 4 ps 0.8 dashtype 2 lc rgb '#0072B2' title 'dual dual_gd', \
-     $line1 using 1:2:3:4 with yerrorlines lw 1.5 pt 6 ps 0.8 dashtype 2 lc rgb '#D55E00' title 'dual kernel_ridge', \
-     $line2 using 1:2:3:4 with yerrorlines lw 1.5 pt 8 ps 0.8 dashtype 1 lc rgb '#0072B2' title 'primal primal_gd', \
-     $line3 using 1:2:3:4 with yerrorlines lw 1.5 pt 10 ps 0.8 dashtype 1 lc rgb '#D55E00' title 'primal primal_ridge'
+plot $line0 using 1:2:3:4 with yerrorlines lw 1.5 pt 4 ps 0.8 dashtype 2 lc rgb '#0072B2' title 'dual_gd (dual)', \
+     $line1 using 1:2:3:4 with yerrorlines lw 1.5 pt 6 ps 0.8 dashtype 2 lc rgb '#D55E00' title 'kernel_ridge (dual)', \
+     $line2 using 1:2:3:4 with yerrorlines lw 1.5 pt 8 ps 0.8 dashtype 1 lc rgb '#0072B2' title 'primal_gd (primal)', \
+     $line3 using 1:2:3:4 with yerrorlines lw 1.5 pt 10 ps 0.8 dashtype 1 lc rgb '#D55E00' title 'primal_ridge (primal)'

@@ -1,5 +1,5 @@
 # kexp plot; run `gnuplot cost_vs_n_polynomial_d_15_degree_4.gp` here to redraw cost_vs_n_polynomial_d_15_degree_4.svg
-set terminal svg size 860,630 dynamic noenhanced font 'sans,11' background rgb 'white'
+set terminal svg size 1000,730 dynamic noenhanced font 'sans,15' background rgb 'white'
 set output 'cost_vs_n_polynomial_d_15_degree_4.svg'
 set title 'time against n: polynomial d=15 degree=4 on cubic'
 set xlabel 'n (training points)'
@@ -8,20 +8,21 @@ set grid
 set format x '%g'
 set format y '%g'
 set bmargin 9
-set label 100 'dual_gd: alpha=0, iterations=50, tolerance=0' at screen 0.01, screen 0.1333 left font ',9'
-set label 101 'kernel_ridge: lambda=0.001' at screen 0.01, screen 0.1048 left font ',9'
-set label 102 'primal_gd: alpha=0, iterations=50, tolerance=0' at screen 0.01, screen 0.0762 left font ',9'
-set label 103 'primal_ridge: lambda=0.001' at screen 0.01, screen 0.0476 left font ',9'
-set label 104 'A primal solver and its dual counterpart share a colour: primal solid, dual dashed. Bars: fastest to slowest measurement.' at screen 0.01, screen 0.0190 left font ',9'
+set label 100 'dual_gd: alpha=0, iterations=50, tolerance=0' at screen 0.01, screen 0.1397 left font ',12'
+set label 101 'kernel_ridge: lambda=0.001' at screen 0.01, screen 0.1096 left font ',12'
+set label 102 'primal_gd: alpha=0, iterations=50, tolerance=0' at screen 0.01, screen 0.0795 left font ',12'
+set label 103 'primal_ridge: lambda=0.001' at screen 0.01, screen 0.0493 left font ',12'
+set label 104 'A primal solver and its dual counterpart share a colour: primal solid, dual dashed. Bars: fastest to slowest measurement.' at screen 0.01, screen 0.0192 left font ',12'
 set key outside right top vertical
+set key spacing 1.2
 set autoscale fix
 set offsets graph 0.05, graph 0.05, graph 0.08, graph 0.08
 set logscale x
 set logscale y
 set arrow 1 from 4749.24335796069, graph 0 to 4749.24335796069, graph 1 nohead dashtype 3 lc rgb '#777777'
-set label 1 'crossover primal_gd / dual_gd: n ≈ 4750' at 4749.24335796069, graph 0.96 right offset -0.5,0 font ',9' textcolor rgb '#444444'
+set label 1 'crossover primal_gd / dual_gd: n ≈ 4749 (3461 … 5873)' at 4749.24335796069, 0.7942582514682759 right point pt 7 ps 1.2 lc rgb '#444444' offset -1,1 font ',12' textcolor rgb '#222222'
 set arrow 2 from 3876, graph 0 to 3876, graph 1 nohead dashtype 3 lc rgb '#777777'
-set label 2 'n = D = 3880' at 3876, graph 0.90 right offset -0.5,0 font ',9' textcolor rgb '#444444'
+set label 2 'n = D = 3880' at 3876, graph 0.90 right offset -0.5,0 font ',12' textcolor rgb '#444444'
 $line0 << EOD
 80 7.6141e-05 6.7916e-05 0.000136569
 160 0.000244402 0.00023509499999999997 0.00033865200000000005
@@ -58,7 +59,7 @@ $line3 << EOD
 3200 2.042333545 2.0384633689999996 2.072263124
 6400 3.2529367165 3.031794885 3.481434501
 EOD
-plot $line0 using 1:2:3:4 with yerrorlines lw 1.5 pt 4 ps 0.8 dashtype 2 lc rgb '#0072B2' title 'dual dual_gd', \
-     $line1 using 1:2:3:4 with yerrorlines lw 1.5 pt 6 ps 0.8 dashtype 2 lc rgb '#D55E00' title 'dual kernel_ridge', \
-     $line2 using 1:2:3:4 with yerrorlines lw 1.5 pt 8 ps 0.8 dashtype 1 lc rgb '#0072B2' title 'primal primal_gd', \
-     $line3 using 1:2:3:4 with yerrorlines lw 1.5 pt 10 ps 0.8 dashtype 1 lc rgb '#D55E00' title 'primal primal_ridge'
+plot $line0 using 1:2:3:4 with yerrorlines lw 1.5 pt 4 ps 0.8 dashtype 2 lc rgb '#0072B2' title 'dual_gd (dual)', \
+     $line1 using 1:2:3:4 with yerrorlines lw 1.5 pt 6 ps 0.8 dashtype 2 lc rgb '#D55E00' title 'kernel_ridge (dual)', \
+     $line2 using 1:2:3:4 with yerrorlines lw 1.5 pt 8 ps 0.8 dashtype 1 lc rgb '#0072B2' title 'primal_gd (primal)', \
+     $line3 using 1:2:3:4 with yerrorlines lw 1.5 pt 10 ps 0.8 dashtype 1 lc rgb '#D55E00' title 'primal_ridge (primal)'

@@ -1,5 +1,5 @@
 # kexp plot; run `gnuplot cost_vs_n_polynomial_d_5_degree_2.gp` here to redraw cost_vs_n_polynomial_d_5_degree_2.svg
-set terminal svg size 860,648 dynamic noenhanced font 'sans,11' background rgb 'white'
+set terminal svg size 1000,752 dynamic noenhanced font 'sans,15' background rgb 'white'
 set output 'cost_vs_n_polynomial_d_5_degree_2.svg'
 set title 'time against n: polynomial d=5 degree=2 on cubic'
 set xlabel 'n (training points)'
@@ -8,13 +8,14 @@ set grid
 set format x '%g'
 set format y '%g'
 set bmargin 10
-set label 100 'dual_gd: alpha=0, iterations=50, tolerance=0' at screen 0.01, screen 0.1574 left font ',9'
-set label 101 'kernel_ridge: lambda=0.001' at screen 0.01, screen 0.1296 left font ',9'
-set label 102 'primal_gd: alpha=0, iterations=50, tolerance=0' at screen 0.01, screen 0.1019 left font ',9'
-set label 103 'primal_ridge: lambda=0.001' at screen 0.01, screen 0.0741 left font ',9'
-set label 104 'A primal solver and its dual counterpart share a colour: primal solid, dual dashed. Bars: fastest to slowest measurement.' at screen 0.01, screen 0.0463 left font ',9'
-set label 105 'The primal map''s dimension D = 21 is below every n drawn.' at screen 0.01, screen 0.0185 left font ',9'
+set label 100 'dual_gd: alpha=0, iterations=50, tolerance=0' at screen 0.01, screen 0.1649 left font ',12'
+set label 101 'kernel_ridge: lambda=0.001' at screen 0.01, screen 0.1356 left font ',12'
+set label 102 'primal_gd: alpha=0, iterations=50, tolerance=0' at screen 0.01, screen 0.1064 left font ',12'
+set label 103 'primal_ridge: lambda=0.001' at screen 0.01, screen 0.0771 left font ',12'
+set label 104 'A primal solver and its dual counterpart share a colour: primal solid, dual dashed. Bars: fastest to slowest measurement.' at screen 0.01, screen 0.0479 left font ',12'
+set label 105 'The primal map''s dimension D = 21 is below every n drawn.' at screen 0.01, screen 0.0186 left font ',12'
 set key outside right top vertical
+set key spacing 1.2
 set autoscale fix
 set offsets graph 0.05, graph 0.05, graph 0.08, graph 0.08
 set logscale x
@@ -55,7 +56,7 @@ $line3 << EOD
 3200 0.0002016665 0.00018956900000000003 0.0017744170000000001
 6400 0.00041277 0.000400677 0.004457956
 EOD
-plot $line0 using 1:2:3:4 with yerrorlines lw 1.5 pt 4 ps 0.8 dashtype 2 lc rgb '#0072B2' title 'dual dual_gd', \
-     $line1 using 1:2:3:4 with yerrorlines lw 1.5 pt 6 ps 0.8 dashtype 2 lc rgb '#D55E00' title 'dual kernel_ridge', \
-     $line2 using 1:2:3:4 with yerrorlines lw 1.5 pt 8 ps 0.8 dashtype 1 lc rgb '#0072B2' title 'primal primal_gd', \
-     $line3 using 1:2:3:4 with yerrorlines lw 1.5 pt 10 ps 0.8 dashtype 1 lc rgb '#D55E00' title 'primal primal_ridge'
+plot $line0 using 1:2:3:4 with yerrorlines lw 1.5 pt 4 ps 0.8 dashtype 2 lc rgb '#0072B2' title 'dual_gd (dual)', \
+     $line1 using 1:2:3:4 with yerrorlines lw 1.5 pt 6 ps 0.8 dashtype 2 lc rgb '#D55E00' title 'kernel_ridge (dual)', \
+     $line2 using 1:2:3:4 with yerrorlines lw 1.5 pt 8 ps 0.8 dashtype 1 lc rgb '#0072B2' title 'primal_gd (primal)', \
+     $line3 using 1:2:3:4 with yerrorlines lw 1.5 pt 10 ps 0.8 dashtype 1 lc rgb '#D55E00' title 'primal_ridge (primal)'

@@ -1,20 +1,20 @@
 # kexp plot; run `gnuplot test_rmse_heat_polynomial_primal_gd_primal_kernel.degree_solver.iterations.gp` here to redraw test_rmse_heat_polynomial_primal_gd_primal_kernel.degree_solver.iterations.svg
-set terminal svg size 860,558 dynamic noenhanced font 'sans,11' background rgb 'white'
+set terminal svg size 1000,642 dynamic noenhanced font 'sans,15' background rgb 'white'
 set output 'test_rmse_heat_polynomial_primal_gd_primal_kernel.degree_solver.iterations.svg'
-set title 'polynomial · primal_gd (primal): test_rmse over kernel.degree and solver.iterations'
-set xlabel 'kernel.degree'
-set ylabel 'solver.iterations'
+set title 'polynomial · primal_gd (primal): test RMSE over degree and iterations'
+set xlabel 'degree (kernel.degree)'
+set ylabel 'iterations (solver.iterations)'
 set grid
 set format x '%g'
 set format y '%g'
 set bmargin 5
-set label 100 'An empty square: no cell there finished with a finite error.' at screen 0.01, screen 0.0215 left font ',9'
+set label 100 'Framed: the best square. An empty square: no cell there finished with a finite error.' at screen 0.01, screen 0.0218 left font ',12'
 set xrange [-0.5:4.5]
 set yrange [-0.5:3.5]
 set xtics ('1' 0, '2' 1, '3' 2, '4' 3, '5' 4)
 set ytics ('1' 0, '10' 1, '100' 2, '1000' 3)
 unset grid
-set cblabel 'test_rmse (mean over repeats)'
+set cblabel 'test RMSE (mean over repeats)'
 set palette defined (0 '#FFFFD9', 0.4 '#C7E9B4', 0.7 '#41B6C4', 1 '#225EA8')
 $heat << EOD
 0 0 0.48712945303746363
@@ -42,5 +42,6 @@ $heat << EOD
 4 3 0.19323305524224246
 
 EOD
+set object 1 rect from 2-0.5, 3-0.5 to 2+0.5, 3+0.5 front fillstyle empty border lc rgb '#D55E00' lw 4
 plot $heat using 1:2:3 with image pixels notitle, \
      $heat using 1:2:(sprintf('%.3g', $3)) with labels notitle textcolor rgb '#000000'

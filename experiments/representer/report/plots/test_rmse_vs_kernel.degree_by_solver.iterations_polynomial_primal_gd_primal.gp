@@ -1,17 +1,19 @@
 # kexp plot; run `gnuplot test_rmse_vs_kernel.degree_by_solver.iterations_polynomial_primal_gd_primal.gp` here to redraw test_rmse_vs_kernel.degree_by_solver.iterations_polynomial_primal_gd_primal.svg
-set terminal svg size 860,558 dynamic noenhanced font 'sans,11' background rgb 'white'
+set terminal svg size 1000,642 dynamic noenhanced font 'sans,15' background rgb 'white'
 set output 'test_rmse_vs_kernel.degree_by_solver.iterations_polynomial_primal_gd_primal.svg'
-set title 'polynomial · primal_gd (primal): test_rmse against kernel.degree, a line per solver.iterations'
-set xlabel 'kernel.degree'
-set ylabel 'test_rmse'
+set title 'polynomial · primal_gd (primal): test RMSE against degree, a line per iterations'
+set xlabel 'degree (kernel.degree)'
+set ylabel 'test RMSE'
 set grid
 set format x '%g'
 set format y '%g'
 set bmargin 5
-set label 100 'Points: one run each, so no bars.' at screen 0.01, screen 0.0215 left font ',9'
+set label 100 'Points: one run each, so no bars.' at screen 0.01, screen 0.0218 left font ',12'
 set key outside right top vertical
+set key spacing 1.2
 set autoscale fix
 set offsets graph 0.05, graph 0.05, graph 0.08, graph 0.08
+set xtics ('1' 1, '2' 2, '3' 3, '4' 4, '5' 5)
 $line0 << EOD
 1 0.48712945303746363 0.48712945303746363 0.48712945303746363
 2 0.48623677358038636 0.48623677358038636 0.48623677358038636

@@ -1,5 +1,5 @@
 # kexp plot; run `gnuplot cost_vs_n_spectrum_k_3.gp` here to redraw cost_vs_n_spectrum_k_3.svg
-set terminal svg size 860,612 dynamic noenhanced font 'sans,11' background rgb 'white'
+set terminal svg size 1000,708 dynamic noenhanced font 'sans,15' background rgb 'white'
 set output 'cost_vs_n_spectrum_k_3.svg'
 set title 'time against n: spectrum k=3 on hmm'
 set xlabel 'n (training points)'
@@ -8,11 +8,12 @@ set grid
 set format x '%g'
 set format y '%g'
 set bmargin 8
-set label 100 'kernel_ridge_classifier: lambda=0.1' at screen 0.01, screen 0.1078 left font ',9'
-set label 101 'primal_ridge: lambda=0.1' at screen 0.01, screen 0.0784 left font ',9'
-set label 102 'A primal solver and its dual counterpart share a colour: primal solid, dual dashed. Bars: fastest to slowest measurement.' at screen 0.01, screen 0.0490 left font ',9'
-set label 103 'The primal map''s dimension D = 8000 is above every n drawn.' at screen 0.01, screen 0.0196 left font ',9'
+set label 100 'kernel_ridge_classifier: lambda=0.1' at screen 0.01, screen 0.1130 left font ',12'
+set label 101 'primal_ridge: lambda=0.1' at screen 0.01, screen 0.0819 left font ',12'
+set label 102 'A primal solver and its dual counterpart share a colour: primal solid, dual dashed. Bars: fastest to slowest measurement.' at screen 0.01, screen 0.0508 left font ',12'
+set label 103 'The primal map''s dimension D = 8000 is above every n drawn.' at screen 0.01, screen 0.0198 left font ',12'
 set key above maxcols 2 width 2
+set key spacing 1.2
 set autoscale fix
 set offsets graph 0.05, graph 0.05, graph 0.08, graph 0.08
 set logscale x
@@ -29,5 +30,5 @@ $line1 << EOD
 800 4.856460689333334 4.749182639 5.069581074
 1600 5.399219390666667 5.069993384 5.649028823
 EOD
-plot $line0 using 1:2:3:4 with yerrorlines lw 1.5 pt 4 ps 0.8 dashtype 2 lc rgb '#0072B2' title 'dual kernel_ridge_classifier', \
-     $line1 using 1:2:3:4 with yerrorlines lw 1.5 pt 6 ps 0.8 dashtype 1 lc rgb '#0072B2' title 'primal primal_ridge'
+plot $line0 using 1:2:3:4 with yerrorlines lw 1.5 pt 4 ps 0.8 dashtype 2 lc rgb '#0072B2' title 'kernel_ridge_classifier (dual)', \
+     $line1 using 1:2:3:4 with yerrorlines lw 1.5 pt 6 ps 0.8 dashtype 1 lc rgb '#0072B2' title 'primal_ridge (primal)'

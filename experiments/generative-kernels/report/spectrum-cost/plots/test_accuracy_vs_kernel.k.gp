@@ -1,17 +1,19 @@
 # kexp plot; run `gnuplot test_accuracy_vs_kernel.k.gp` here to redraw test_accuracy_vs_kernel.k.svg
-set terminal svg size 860,558 dynamic noenhanced font 'sans,11' background rgb 'white'
+set terminal svg size 1000,642 dynamic noenhanced font 'sans,15' background rgb 'white'
 set output 'test_accuracy_vs_kernel.k.svg'
-set title 'test_accuracy against kernel.k'
-set xlabel 'kernel.k'
-set ylabel 'test_accuracy'
+set title 'test accuracy against k'
+set xlabel 'k (kernel.k)'
+set ylabel 'test accuracy'
 set grid
 set format x '%g'
 set format y '%g'
 set bmargin 5
-set label 100 'Points: mean over up to 3 runs (the repeats); bars: ± one standard deviation.' at screen 0.01, screen 0.0215 left font ',9'
+set label 100 'Points: mean over up to 3 runs (the repeats); bars: ± one standard deviation.' at screen 0.01, screen 0.0218 left font ',12'
 set key above maxcols 2 width 2
+set key spacing 1.2
 set autoscale fix
 set offsets graph 0.05, graph 0.05, graph 0.08, graph 0.08
+set xtics ('1' 1, '2' 2, '3' 3)
 $line0 << EOD
 1 0.9733333333333333 0.9617863279495408 0.9848803387171258
 2 0.8866666666666667 0.8635726558990816 0.9097606774342518

@@ -1,17 +1,18 @@
 # kexp plot; run `gnuplot test_accuracy_vs_kernel.components.gp` here to redraw test_accuracy_vs_kernel.components.svg
-set terminal svg size 860,594 dynamic noenhanced font 'sans,11' background rgb 'white'
+set terminal svg size 1000,686 dynamic noenhanced font 'sans,15' background rgb 'white'
 set output 'test_accuracy_vs_kernel.components.svg'
-set title 'test_accuracy against kernel.components'
-set xlabel 'kernel.components'
-set ylabel 'test_accuracy (dashed: validation_accuracy)'
+set title 'test accuracy against components'
+set xlabel 'components (kernel.components)'
+set ylabel 'test accuracy (dashed: validation accuracy)'
 set grid
 set format x '%g'
 set format y '%g'
 set bmargin 7
-set label 100 'Each point: the cell with the highest validation_accuracy over solver.lambda.' at screen 0.01, screen 0.0808 left font ',9'
-set label 101 'Points: mean over up to 3 runs (the repeats); bars: ± one standard deviation.' at screen 0.01, screen 0.0505 left font ',9'
-set label 102 'Dashed: validation_accuracy on the training part, bars ± one standard deviation over the folds.' at screen 0.01, screen 0.0202 left font ',9'
+set label 100 'Each point: the cell with the highest validation_accuracy over solver.lambda.' at screen 0.01, screen 0.0845 left font ',12'
+set label 101 'Points: mean over up to 3 runs (the repeats); bars: ± one standard deviation.' at screen 0.01, screen 0.0525 left font ',12'
+set label 102 'Dashed: validation_accuracy on the training part, bars ± one standard deviation over the folds.' at screen 0.01, screen 0.0204 left font ',12'
 set key above maxcols 2 width 2
+set key spacing 1.2
 set autoscale fix
 set offsets graph 0.05, graph 0.05, graph 0.08, graph 0.08
 set xtics ('1' 1, '2' 2, '4' 4, '8' 8)

@@ -1,15 +1,16 @@
 # kexp plot; run `gnuplot test_accuracy_vs_kernel.sigma_by_solver.lambda_gaussian_map_none_kernel_ridge_classifier_dual.gp` here to redraw test_accuracy_vs_kernel.sigma_by_solver.lambda_gaussian_map_none_kernel_ridge_classifier_dual.svg
-set terminal svg size 860,558 dynamic noenhanced font 'sans,11' background rgb 'white'
+set terminal svg size 1000,642 dynamic noenhanced font 'sans,15' background rgb 'white'
 set output 'test_accuracy_vs_kernel.sigma_by_solver.lambda_gaussian_map_none_kernel_ridge_classifier_dual.svg'
-set title 'gaussian map=none · kernel_ridge_classifier (dual): test_accuracy against kernel.sigma, a line per solver.lambda'
-set xlabel 'kernel.sigma'
-set ylabel 'test_accuracy'
+set title 'gaussian map=none · kernel_ridge_classifier (dual): test accuracy against σ, a line per λ'
+set xlabel 'σ (kernel.sigma)'
+set ylabel 'test accuracy'
 set grid
 set format x '%g'
 set format y '%g'
 set bmargin 5
-set label 100 'Points: mean over up to 3 runs (the repeats); bars: ± one standard deviation.' at screen 0.01, screen 0.0215 left font ',9'
+set label 100 'Points: mean over up to 3 runs (the repeats); bars: ± one standard deviation.' at screen 0.01, screen 0.0218 left font ',12'
 set key outside right top vertical
+set key spacing 1.2
 set autoscale fix
 set offsets graph 0.05, graph 0.05, graph 0.08, graph 0.08
 set xtics ('0.1' 0.1, '0.3' 0.3, '1' 1, '3' 3)
@@ -38,7 +39,7 @@ $line3 << EOD
 1 0.9972222222222222 0.9924109699789754 1.002033474465469
 3 0.9805555555555555 0.9537676367750195 1.0073434743360916
 EOD
-plot $line0 using 1:2:3:4 with yerrorlines lw 1.5 pt 4 ps 0.8 dashtype 1 lc rgb '#0072B2' title 'lambda = 0.001', \
-     $line1 using 1:2:3:4 with yerrorlines lw 1.5 pt 6 ps 0.8 dashtype 1 lc rgb '#D55E00' title 'lambda = 0.01', \
-     $line2 using 1:2:3:4 with yerrorlines lw 1.5 pt 8 ps 0.8 dashtype 1 lc rgb '#009E73' title 'lambda = 0.1', \
-     $line3 using 1:2:3:4 with yerrorlines lw 1.5 pt 10 ps 0.8 dashtype 1 lc rgb '#CC79A7' title 'lambda = 1'
+plot $line0 using 1:2:3:4 with yerrorlines lw 1.5 pt 4 ps 0.8 dashtype 1 lc rgb '#0072B2' title 'λ = 0.001', \
+     $line1 using 1:2:3:4 with yerrorlines lw 1.5 pt 6 ps 0.8 dashtype 1 lc rgb '#D55E00' title 'λ = 0.01', \
+     $line2 using 1:2:3:4 with yerrorlines lw 1.5 pt 8 ps 0.8 dashtype 1 lc rgb '#009E73' title 'λ = 0.1', \
+     $line3 using 1:2:3:4 with yerrorlines lw 1.5 pt 10 ps 0.8 dashtype 1 lc rgb '#CC79A7' title 'λ = 1'

@@ -1,18 +1,19 @@
 # kexp plot; run `gnuplot test_accuracy_vs_solver.lambda.gp` here to redraw test_accuracy_vs_solver.lambda.svg
-set terminal svg size 860,612 dynamic noenhanced font 'sans,11' background rgb 'white'
+set terminal svg size 1000,708 dynamic noenhanced font 'sans,15' background rgb 'white'
 set output 'test_accuracy_vs_solver.lambda.svg'
-set title 'test_accuracy against solver.lambda'
-set xlabel 'solver.lambda'
-set ylabel 'test_accuracy (dashed: validation_accuracy)'
+set title 'test accuracy against λ'
+set xlabel 'λ (solver.lambda)'
+set ylabel 'test accuracy (dashed: validation accuracy)'
 set grid
 set format x '%g'
 set format y '%g'
 set bmargin 8
-set label 100 'fisher information=empirical · kernel_ridge_classifier (dual): the cell with the highest validation_accuracy over kernel.components at each value.' at screen 0.01, screen 0.1078 left font ',9'
-set label 101 'gaussian map=none · kernel_ridge_classifier (dual): the cell with the highest validation_accuracy over kernel.sigma at each value.' at screen 0.01, screen 0.0784 left font ',9'
-set label 102 'Points: mean over up to 3 runs (the repeats); bars: ± one standard deviation.' at screen 0.01, screen 0.0490 left font ',9'
-set label 103 'Dashed: validation_accuracy on the training part, bars ± one standard deviation over the folds.' at screen 0.01, screen 0.0196 left font ',9'
+set label 100 'fisher information=empirical · kernel_ridge_classifier (dual): the cell with the highest validation_accuracy over kernel.components at each value.' at screen 0.01, screen 0.1130 left font ',12'
+set label 101 'gaussian map=none · kernel_ridge_classifier (dual): the cell with the highest validation_accuracy over kernel.sigma at each value.' at screen 0.01, screen 0.0819 left font ',12'
+set label 102 'Points: mean over up to 3 runs (the repeats); bars: ± one standard deviation.' at screen 0.01, screen 0.0508 left font ',12'
+set label 103 'Dashed: validation_accuracy on the training part, bars ± one standard deviation over the folds.' at screen 0.01, screen 0.0198 left font ',12'
 set key above maxcols 2 width 2
+set key spacing 1.2
 set autoscale fix
 set offsets graph 0.05, graph 0.05, graph 0.08, graph 0.08
 set xtics ('0.001' 0.001, '0.01' 0.01, '0.1' 0.1, '1' 1)

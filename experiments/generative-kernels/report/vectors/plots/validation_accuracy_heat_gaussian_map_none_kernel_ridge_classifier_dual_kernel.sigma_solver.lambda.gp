@@ -1,20 +1,20 @@
 # kexp plot; run `gnuplot validation_accuracy_heat_gaussian_map_none_kernel_ridge_classifier_dual_kernel.sigma_solver.lambda.gp` here to redraw validation_accuracy_heat_gaussian_map_none_kernel_ridge_classifier_dual_kernel.sigma_solver.lambda.svg
-set terminal svg size 860,558 dynamic noenhanced font 'sans,11' background rgb 'white'
+set terminal svg size 1000,642 dynamic noenhanced font 'sans,15' background rgb 'white'
 set output 'validation_accuracy_heat_gaussian_map_none_kernel_ridge_classifier_dual_kernel.sigma_solver.lambda.svg'
-set title 'gaussian map=none · kernel_ridge_classifier (dual): validation_accuracy over kernel.sigma and solver.lambda'
-set xlabel 'kernel.sigma'
-set ylabel 'solver.lambda'
+set title 'gaussian map=none · kernel_ridge_classifier (dual): validation accuracy over σ and λ'
+set xlabel 'σ (kernel.sigma)'
+set ylabel 'λ (solver.lambda)'
 set grid
 set format x '%g'
 set format y '%g'
 set bmargin 5
-set label 100 'An empty square: no cell there finished with a finite error.' at screen 0.01, screen 0.0215 left font ',9'
+set label 100 'Framed: the best square. An empty square: no cell there finished with a finite error.' at screen 0.01, screen 0.0218 left font ',12'
 set xrange [-0.5:3.5]
 set yrange [-0.5:3.5]
 set xtics ('0.1' 0, '0.3' 1, '1' 2, '3' 3)
 set ytics ('0.001' 0, '0.01' 1, '0.1' 2, '1' 3)
 unset grid
-set cblabel 'validation_accuracy (mean over repeats)'
+set cblabel 'validation accuracy (mean over repeats)'
 set palette defined (0 '#FFFFD9', 0.4 '#C7E9B4', 0.7 '#41B6C4', 1 '#225EA8')
 $heat << EOD
 0 0 0.9895833333333334
@@ -38,5 +38,6 @@ $heat << EOD
 3 3 0.9118055555555555
 
 EOD
+set object 1 rect from 2-0.5, 1-0.5 to 2+0.5, 1+0.5 front fillstyle empty border lc rgb '#D55E00' lw 4
 plot $heat using 1:2:3 with image pixels notitle, \
      $heat using 1:2:(sprintf('%.3g', $3)) with labels notitle textcolor rgb '#000000'

@@ -1,17 +1,19 @@
 # kexp plot; run `gnuplot test_rmse_vs_kernel.m.gp` here to redraw test_rmse_vs_kernel.m.svg
-set terminal svg size 860,558 dynamic noenhanced font 'sans,11' background rgb 'white'
+set terminal svg size 1000,642 dynamic noenhanced font 'sans,15' background rgb 'white'
 set output 'test_rmse_vs_kernel.m.svg'
-set title 'test_rmse against kernel.m'
-set xlabel 'kernel.m'
-set ylabel 'test_rmse'
+set title 'test RMSE against m'
+set xlabel 'm (kernel.m)'
+set ylabel 'test RMSE'
 set grid
 set format x '%g'
 set format y '%g'
 set bmargin 5
-set label 100 'Points: one run each, so no bars.' at screen 0.01, screen 0.0215 left font ',9'
+set label 100 'Points: one run each, so no bars.' at screen 0.01, screen 0.0218 left font ',12'
 set key above maxcols 2 width 2
+set key spacing 1.2
 set autoscale fix
 set offsets graph 0.05, graph 0.05, graph 0.08, graph 0.08
+set xtics ('250' 250, '1000' 1000)
 $line0 << EOD
 250 1.854292284237294 1.854292284237294 1.854292284237294
 1000 1.8219945334756709 1.8219945334756709 1.8219945334756709

@@ -1,6 +1,6 @@
-# kexp plot; run `gnuplot cost_vs_D_sine_d_3_frequency_1_n_3000_noise_0.1_standardize_true_test_fraction_0.2.gp` here to redraw cost_vs_D_sine_d_3_frequency_1_n_3000_noise_0.1_standardize_true_test_fraction_0.2.svg
-set terminal svg size 860,630 dynamic noenhanced font 'sans,11' background rgb 'white'
-set output 'cost_vs_D_sine_d_3_frequency_1_n_3000_noise_0.1_standardize_true_test_fraction_0.2.svg'
+# kexp plot; run `gnuplot cost_vs_D_sine.gp` here to redraw cost_vs_D_sine.svg
+set terminal svg size 1000,730 dynamic noenhanced font 'sans,15' background rgb 'white'
+set output 'cost_vs_D_sine.svg'
 set title 'time against the feature dimension D: sine, n = 2400 training points'
 set xlabel 'D (feature dimension of the kernel''s map)'
 set ylabel 'time: Gram or features + fit + predict (s)'
@@ -8,18 +8,19 @@ set grid
 set format x '%g'
 set format y '%g'
 set bmargin 9
-set label 100 'sine: d=3, frequency=1, noise=0.1, standardize=true, test_fraction=0.2' at screen 0.01, screen 0.1333 left font ',9'
-set label 101 'kernel_ridge: lambda=0.01' at screen 0.01, screen 0.1048 left font ',9'
-set label 102 'primal_ridge: lambda=0.01' at screen 0.01, screen 0.0762 left font ',9'
-set label 103 'A primal solver and its dual counterpart share a colour: primal solid, dual dashed. Bars: fastest to slowest measurement.' at screen 0.01, screen 0.0476 left font ',9'
-set label 104 'n = 2400 is above every D drawn.' at screen 0.01, screen 0.0190 left font ',9'
+set label 100 'sine: d=3, frequency=1, noise=0.1, standardize=true, test_fraction=0.2' at screen 0.01, screen 0.1397 left font ',12'
+set label 101 'kernel_ridge: lambda=0.01' at screen 0.01, screen 0.1096 left font ',12'
+set label 102 'primal_ridge: lambda=0.01' at screen 0.01, screen 0.0795 left font ',12'
+set label 103 'A primal solver and its dual counterpart share a colour: primal solid, dual dashed. Bars: fastest to slowest measurement.' at screen 0.01, screen 0.0493 left font ',12'
+set label 104 'n = 2400 is above every D drawn.' at screen 0.01, screen 0.0192 left font ',12'
 set key above maxcols 2 width 2
+set key spacing 1.2
 set autoscale fix
 set offsets graph 0.05, graph 0.05, graph 0.08, graph 0.08
 set logscale x
 set logscale y
 set arrow 1 from 1234.36315844997, graph 0 to 1234.36315844997, graph 1 nohead dashtype 3 lc rgb '#777777'
-set label 1 'crossover primal_ridge / kernel_ridge (gaussian map=rff): D ≈ 1230' at 1234.36315844997, graph 0.96 right offset -0.5,0 font ',9' textcolor rgb '#444444'
+set label 1 'crossover primal_ridge / kernel_ridge (gaussian map=rff): D ≈ 1234 (927.5 … 1644)' at 1234.36315844997, 0.13435802860044613 right point pt 7 ps 1.2 lc rgb '#444444' offset -1,1 font ',12' textcolor rgb '#222222'
 $line0 << EOD
 16 0.12289708923333333 0.111627839 0.178402089
 32 0.12299555970000002 0.110974953 0.151653275
@@ -72,7 +73,7 @@ $line3 << EOD
 560 0.02444246833333333 0.022274313 0.027861612
 680 0.03681910933333333 0.032673715 0.061852888
 EOD
-plot $line0 using 1:2:3:4 with yerrorlines lw 1.5 pt 4 ps 0.8 dashtype 2 lc rgb '#0072B2' title 'dual kernel_ridge · gaussian map=rff', \
-     $line1 using 1:2:3:4 with yerrorlines lw 1.5 pt 6 ps 0.8 dashtype 2 lc rgb '#D55E00' title 'dual kernel_ridge · gaussian map=taylor', \
-     $line2 using 1:2:3:4 with yerrorlines lw 1.5 pt 8 ps 0.8 dashtype 1 lc rgb '#0072B2' title 'primal primal_ridge · gaussian map=rff', \
-     $line3 using 1:2:3:4 with yerrorlines lw 1.5 pt 10 ps 0.8 dashtype 1 lc rgb '#D55E00' title 'primal primal_ridge · gaussian map=taylor'
+plot $line0 using 1:2:3:4 with yerrorlines lw 1.5 pt 4 ps 0.8 dashtype 2 lc rgb '#0072B2' title 'kernel_ridge (dual) · gaussian map=rff', \
+     $line1 using 1:2:3:4 with yerrorlines lw 1.5 pt 6 ps 0.8 dashtype 2 lc rgb '#D55E00' title 'kernel_ridge (dual) · gaussian map=taylor', \
+     $line2 using 1:2:3:4 with yerrorlines lw 1.5 pt 8 ps 0.8 dashtype 1 lc rgb '#0072B2' title 'primal_ridge (primal) · gaussian map=rff', \
+     $line3 using 1:2:3:4 with yerrorlines lw 1.5 pt 10 ps 0.8 dashtype 1 lc rgb '#D55E00' title 'primal_ridge (primal) · gaussian map=taylor'

@@ -1,6 +1,6 @@
-# kexp plot; run `gnuplot cost_vs_D_cubic_d_10_n_2000_noise_0.1_standardize_false_test_fraction_0.2.gp` here to redraw cost_vs_D_cubic_d_10_n_2000_noise_0.1_standardize_false_test_fraction_0.2.svg
-set terminal svg size 860,612 dynamic noenhanced font 'sans,11' background rgb 'white'
-set output 'cost_vs_D_cubic_d_10_n_2000_noise_0.1_standardize_false_test_fraction_0.2.svg'
+# kexp plot; run `gnuplot cost_vs_D_cubic.gp` here to redraw cost_vs_D_cubic.svg
+set terminal svg size 1000,708 dynamic noenhanced font 'sans,15' background rgb 'white'
+set output 'cost_vs_D_cubic.svg'
 set title 'time against the feature dimension D: cubic, n = 1600 training points'
 set xlabel 'D (feature dimension of the kernel''s map)'
 set ylabel 'time: Gram or features + fit + predict (s)'
@@ -8,25 +8,26 @@ set grid
 set format x '%g'
 set format y '%g'
 set bmargin 8
-set label 100 'cubic: d=10, noise=0.1, standardize=false, test_fraction=0.2' at screen 0.01, screen 0.1078 left font ',9'
-set label 101 'dual_gd: alpha=0, tolerance=0' at screen 0.01, screen 0.0784 left font ',9'
-set label 102 'primal_gd: alpha=0, tolerance=0' at screen 0.01, screen 0.0490 left font ',9'
-set label 103 'A primal solver and its dual counterpart share a colour: primal solid, dual dashed. Bars: fastest to slowest measurement.' at screen 0.01, screen 0.0196 left font ',9'
+set label 100 'cubic: d=10, noise=0.1, standardize=false, test_fraction=0.2' at screen 0.01, screen 0.1130 left font ',12'
+set label 101 'dual_gd: alpha=0, tolerance=0' at screen 0.01, screen 0.0819 left font ',12'
+set label 102 'primal_gd: alpha=0, tolerance=0' at screen 0.01, screen 0.0508 left font ',12'
+set label 103 'A primal solver and its dual counterpart share a colour: primal solid, dual dashed. Bars: fastest to slowest measurement.' at screen 0.01, screen 0.0198 left font ',12'
 set key above maxcols 2 width 2
+set key spacing 1.2
 set autoscale fix
 set offsets graph 0.05, graph 0.05, graph 0.08, graph 0.08
 set logscale x
 set logscale y
 set arrow 1 from 1600, graph 0 to 1600, graph 1 nohead dashtype 3 lc rgb '#777777'
-set label 1 'D = n = 1600' at 1600, graph 0.96 right offset -0.5,0 font ',9' textcolor rgb '#444444'
+set label 1 'D = n = 1600' at 1600, graph 0.96 right offset -0.5,0 font ',12' textcolor rgb '#444444'
 set arrow 2 from 2964.9338329266848, graph 0 to 2964.9338329266848, graph 1 nohead dashtype 3 lc rgb '#777777'
-set label 2 'crossover primal_gd / dual_gd iterations=1 (polynomial): D ≈ 2960' at 2964.9338329266848, graph 0.90 right offset -0.5,0 font ',9' textcolor rgb '#444444'
+set label 2 'crossover primal_gd / dual_gd iterations=1 (polynomial): D ≈ 2965 (1777 … beyond the swept n)' at 2964.9338329266848, 0.06470384635449355 right point pt 7 ps 1.2 lc rgb '#444444' offset -1,1 font ',12' textcolor rgb '#222222'
 set arrow 3 from 2008.2921856606317, graph 0 to 2008.2921856606317, graph 1 nohead dashtype 3 lc rgb '#777777'
-set label 3 'crossover primal_gd / dual_gd iterations=10 (polynomial): D ≈ 2010' at 2008.2921856606317, graph 0.84 right offset -0.5,0 font ',9' textcolor rgb '#444444'
+set label 3 'crossover primal_gd / dual_gd iterations=10 (polynomial): D ≈ 2008 (1496 … 2777)' at 2008.2921856606317, 0.048147182244029085 right point pt 7 ps 1.2 lc rgb '#444444' offset -1,1 font ',12' textcolor rgb '#222222'
 set arrow 4 from 1323.3581567079643, graph 0 to 1323.3581567079643, graph 1 nohead dashtype 3 lc rgb '#777777'
-set label 4 'crossover primal_gd / dual_gd iterations=100 (polynomial): D ≈ 1320' at 1323.3581567079643, graph 0.78 right offset -0.5,0 font ',9' textcolor rgb '#444444'
+set label 4 'crossover primal_gd / dual_gd iterations=100 (polynomial): D ≈ 1323 (1282 … 1485)' at 1323.3581567079643, 0.10014085395293501 right point pt 7 ps 1.2 lc rgb '#444444' offset -1,1 font ',12' textcolor rgb '#222222'
 set arrow 5 from 1336.5364191387462, graph 0 to 1336.5364191387462, graph 1 nohead dashtype 3 lc rgb '#777777'
-set label 5 'crossover primal_gd / dual_gd iterations=1000 (polynomial): D ≈ 1340' at 1336.5364191387462, graph 0.72 right offset -0.5,0 font ',9' textcolor rgb '#444444'
+set label 5 'crossover primal_gd / dual_gd iterations=1000 (polynomial): D ≈ 1337 (1331 … 1354)' at 1336.5364191387462, 0.7558773639569071 right point pt 7 ps 1.2 lc rgb '#444444' offset -1,1 font ',12' textcolor rgb '#222222'
 $line0 << EOD
 11 0.007857866 0.007598807 0.022703774
 66 0.013736578 0.012813122000000001 0.036046926
@@ -83,11 +84,11 @@ $line7 << EOD
 1001 0.440168407 0.43993645700000006 0.443166248
 3003 3.436086098 3.434706425 3.4664925839999996
 EOD
-plot $line0 using 1:2:3:4 with yerrorlines lw 1.5 pt 4 ps 0.8 dashtype 2 lc rgb '#0072B2' title 'dual dual_gd · polynomial iterations=1', \
-     $line1 using 1:2:3:4 with yerrorlines lw 1.5 pt 6 ps 0.8 dashtype 2 lc rgb '#D55E00' title 'dual dual_gd · polynomial iterations=10', \
-     $line2 using 1:2:3:4 with yerrorlines lw 1.5 pt 8 ps 0.8 dashtype 2 lc rgb '#009E73' title 'dual dual_gd · polynomial iterations=100', \
-     $line3 using 1:2:3:4 with yerrorlines lw 1.5 pt 10 ps 0.8 dashtype 2 lc rgb '#CC79A7' title 'dual dual_gd · polynomial iterations=1000', \
-     $line4 using 1:2:3:4 with yerrorlines lw 1.5 pt 12 ps 0.8 dashtype 1 lc rgb '#0072B2' title 'primal primal_gd · polynomial iterations=1', \
-     $line5 using 1:2:3:4 with yerrorlines lw 1.5 pt 4 ps 0.8 dashtype 1 lc rgb '#D55E00' title 'primal primal_gd · polynomial iterations=10', \
-     $line6 using 1:2:3:4 with yerrorlines lw 1.5 pt 6 ps 0.8 dashtype 1 lc rgb '#009E73' title 'primal primal_gd · polynomial iterations=100', \
-     $line7 using 1:2:3:4 with yerrorlines lw 1.5 pt 8 ps 0.8 dashtype 1 lc rgb '#CC79A7' title 'primal primal_gd · polynomial iterations=1000'
+plot $line0 using 1:2:3:4 with yerrorlines lw 1.5 pt 4 ps 0.8 dashtype 2 lc rgb '#0072B2' title 'dual_gd (dual) · polynomial iterations=1', \
+     $line1 using 1:2:3:4 with yerrorlines lw 1.5 pt 6 ps 0.8 dashtype 2 lc rgb '#D55E00' title 'dual_gd (dual) · polynomial iterations=10', \
+     $line2 using 1:2:3:4 with yerrorlines lw 1.5 pt 8 ps 0.8 dashtype 2 lc rgb '#009E73' title 'dual_gd (dual) · polynomial iterations=100', \
+     $line3 using 1:2:3:4 with yerrorlines lw 1.5 pt 10 ps 0.8 dashtype 2 lc rgb '#CC79A7' title 'dual_gd (dual) · polynomial iterations=1000', \
+     $line4 using 1:2:3:4 with yerrorlines lw 1.5 pt 12 ps 0.8 dashtype 1 lc rgb '#0072B2' title 'primal_gd (primal) · polynomial iterations=1', \
+     $line5 using 1:2:3:4 with yerrorlines lw 1.5 pt 4 ps 0.8 dashtype 1 lc rgb '#D55E00' title 'primal_gd (primal) · polynomial iterations=10', \
+     $line6 using 1:2:3:4 with yerrorlines lw 1.5 pt 6 ps 0.8 dashtype 1 lc rgb '#009E73' title 'primal_gd (primal) · polynomial iterations=100', \
+     $line7 using 1:2:3:4 with yerrorlines lw 1.5 pt 8 ps 0.8 dashtype 1 lc rgb '#CC79A7' title 'primal_gd (primal) · polynomial iterations=1000'
