@@ -34,13 +34,18 @@ report_folder() {
   echo "${KEXP_SCRATCH:-results}/$(basename "$here")"
 }
 
-# After a regeneration into a scratch folder: `kexp diff` of the committed report
-# against it. Results must be the same (the script fails if not); times are compared
-# against their measured range and only reported.
+# After a regeneration into a scratch folder: `kexp diff` of every run the committed
+# report holds (report/ and each result folder below it) against the one regenerated.
+# Results must be the same (the script fails if one is not, after comparing them all);
+# times are compared against their measured range and only reported.
 #   compare_with_committed "$here" "$report" "$kexp"
 compare_with_committed() {
-  local here=$1 report=$2 kexp=$3
+  local here=$1 report=$2 kexp=$3 status=0 folder rel
   [[ $report == "$here/report" ]] && return 0
-  echo "compared with the committed report ($here/report):"
-  "$kexp" diff "$here/report" "$report" --limit 10
+  while IFS= read -r folder; do
+    rel=${folder#"$here/report"}
+    echo "compared with the committed report ($here/report$rel):"
+    "$kexp" diff "$here/report$rel" "$report$rel" --limit 10 || status=1
+  done < <(find "$here/report" -name results.csv -printf '%h\n' | sort)
+  return $status
 }

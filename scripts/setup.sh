@@ -2,7 +2,7 @@
 # Installs the Debian 12 packages that kexp needs to build, test and plot,
 # skipping those already present. Run as root or with sudo available.
 #   scripts/setup.sh          build + test dependencies
-#   scripts/setup.sh --bench  also the scikit-learn peer comparison
+#   scripts/setup.sh --bench  also the scikit-learn peer comparison and the pandas recipe
 set -euo pipefail
 
 packages=(
@@ -14,7 +14,7 @@ packages=(
   clang-format clang-tidy
 )
 if [[ "${1:-}" == "--bench" ]]; then
-  packages+=(python3 python3-numpy python3-sklearn)
+  packages+=(python3 python3-numpy python3-sklearn python3-pandas)
 fi
 
 missing=()

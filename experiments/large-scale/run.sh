@@ -117,3 +117,4 @@ GNUPLOT
 rm -f "$report/methods.dat"
 cp "$here"/*.yaml "$report/"
 echo "wrote $report"
+compare_with_committed "$here" "$report" "$kexp"

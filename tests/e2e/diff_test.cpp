@@ -31,7 +31,8 @@ TEST(Diff, TwoRegenerationsHaveTheSameResultsWhateverTheirTimes) {
   ASSERT_EQ(run_kexp("run exp.yaml --out b --quiet --threads 2", dir.path()).exit_code, 0);
   const CommandResult same = run_kexp("diff a b", dir.path());
   EXPECT_EQ(same.exit_code, 0) << same.out << same.err;
-  EXPECT_THAT(same.out, AllOf(HasSubstr("4 runs in both a and b"),
+  EXPECT_THAT(same.out, AllOf(HasSubstr("configurations: the same cells"),
+                              HasSubstr("4 runs in both a and b"),
                               HasSubstr("results: the same in every run"),
                               HasSubstr("phases outside each other's measured range")));
 
@@ -53,6 +54,23 @@ TEST(Diff, TwoRegenerationsHaveTheSameResultsWhateverTheirTimes) {
   const CommandResult loose = run_kexp("diff a b --tolerance 1e-3", dir.path());
   EXPECT_EQ(loose.exit_code, 1);
   EXPECT_THAT(loose.out, ::testing::Not(HasSubstr("results that differ")));
+}
+
+TEST(Diff, TheConfigurationsDifferencesComeFirst) {
+  TempDir dir;
+  dir.write("exp.yaml", kConfig);
+  ASSERT_EQ(run_kexp("run exp.yaml --out a --quiet", dir.path()).exit_code, 0);
+  ASSERT_EQ(run_kexp("run exp.yaml --out b --quiet --set solvers[1].lambda=0.1 --set "
+                     "dataset.n=120",
+                     dir.path())
+                .exit_code,
+            0);
+  const CommandResult r = run_kexp("diff a b", dir.path());
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  EXPECT_THAT(r.out, AllOf(HasSubstr("configurations differ (2)"),
+                           HasSubstr("dataset.n: [120, 240] in A, 120 in B"),
+                           HasSubstr("solvers[1].lambda: 0.01 in A, 0.1 in B")));
+  EXPECT_LT(r.out.find("configurations differ"), r.out.find("runs in both"));
 }
 
 TEST(Diff, AFolderThatIsNotAResultFolderIsAnError) {

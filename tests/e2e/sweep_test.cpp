@@ -445,6 +445,28 @@ TEST(Sweep, AReportRebuildKeepsTheNotesTheRunWrote) {
   EXPECT_EQ(read(dir.path() / "out" / "summary.md"), written);
 }
 
+TEST(Sweep, ACostStudyRunsOnOneThreadForGramAndBlasAndSaysSo) {
+  // n swept over three values with primal and dual cells: a cost study. With no threads
+  // asked for and OpenBLAS's own setting unset, both run on one thread.
+  const TempDir dir;
+  dir.write("pd.yaml", kPrimalDual);
+  const auto r = run_kexp("run pd.yaml --out out --quiet " + forms(), dir.path(),
+                          "env -u OPENBLAS_NUM_THREADS -u OMP_NUM_THREADS -u GOTO_NUM_THREADS");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_THAT(r.err, HasSubstr("a cost study"));
+  const auto manifest = nlohmann::json::parse(read(dir.path() / "out" / "manifest.json"));
+  EXPECT_EQ(manifest["environment"]["gram_threads"], 1);
+  EXPECT_EQ(manifest["environment"]["blas"]["threads"], 1);
+  // What the user asks for wins, and is not called a cost study's choice.
+  const auto two = run_kexp("run pd.yaml --out two --quiet --threads 2 " + forms(), dir.path(),
+                            "env -u OPENBLAS_NUM_THREADS -u OMP_NUM_THREADS -u GOTO_NUM_THREADS");
+  ASSERT_EQ(two.exit_code, 0) << two.err;
+  EXPECT_THAT(two.err, Not(HasSubstr("a cost study")));
+  const auto m2 = nlohmann::json::parse(read(dir.path() / "two" / "manifest.json"));
+  EXPECT_EQ(m2["environment"]["gram_threads"], 2);
+  EXPECT_EQ(m2["environment"]["blas"]["threads"], 2);
+}
+
 struct BadInput {
   const char* name;
   std::string config;

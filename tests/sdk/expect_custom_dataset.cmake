@@ -6,7 +6,7 @@ set(describe_patterns
     "\n  turns +real +1\\.0 "
     # added to every dataset by kexp
     "\n  test_fraction +real +0\\.2 "
-    "\n  standardize +boolean +false ")
+    "\n  standardize +string +false +one of false\\|true\\|population ")
 set(expected_rows 2)
 
 function(check_results)

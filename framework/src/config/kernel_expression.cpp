@@ -57,14 +57,17 @@ std::string term_param_name(const std::string& path, const std::string& name) {
 }
 
 bool is_kernel_expression(const YAML::Node& node) {
-  return node.IsMap() && !node["plugin"] && (node["sum"] || node["product"] || node["nystrom"]);
+  if (!node.IsMap()) return false;
+  // A plugin entry with `scale:` is the scaled kernel s·k, as a term of a sum would be.
+  if (node["plugin"]) return static_cast<bool>(node["scale"]);
+  return node["sum"] || node["product"] || node["nystrom"];
 }
 
 ComponentSpec ExperimentParser::kernel(const YAML::Node& node, const std::string& key) const {
   if (!is_kernel_expression(node)) return component(node, key);
   auto e = std::make_shared<KernelExpression>(kernel_term(node, key, ""));
   ComponentSpec spec;
-  spec.plugin = operator_name(e->kind);
+  spec.plugin = e->kind == Kind::Plugin ? e->plugin.plugin : operator_name(e->kind);
   spec.key = key;
   spec.where = e->where;
   flatten(*e, spec.params);

@@ -2,6 +2,7 @@
 // (`kernels[0].sigma`) followed into the document, and the value written as a scalar, a
 // list of values or a generator (linspace, logspace, range).
 #include "config/overrides.hpp"
+#include "util/names.hpp"
 
 #include <fmt/format.h>
 
@@ -132,6 +133,11 @@ std::string apply_override(const YAML::Node& root, const Override& o) {
           }
           message += fmt::format("; an element of a list is written [{}]: --set {}={}", step.key,
                                  fixed, rhs);
+        } else if (node.IsMap()) {
+          // kernel[0] for kernels[0]: the keys that are there.
+          std::vector<std::string> keys;
+          for (const auto& kv : node) keys.push_back(kv.first.as<std::string>());
+          message += did_you_mean(step.key, keys);
         }
         throw ConfigError(message);
       }

@@ -34,7 +34,18 @@ void ExperimentParser::fail(const YAML::Node& node, const std::string& key,
 }
 
 std::string ExperimentParser::scalar(const YAML::Node& node, const std::string& key) const {
-  if (!node.IsScalar()) fail(node, key, fmt::format("{} must be a single value", key));
+  if (!node.IsScalar()) {
+    // The root seed is one value; several seeds per cell are what repeats are.
+    const std::string hint =
+        key == "seed" && node.IsSequence()
+            ? fmt::format(
+                  ": it is the root seed, from which every dataset and cell derives "
+                  "its own; to run each cell with {} different seeds, write "
+                  "'repeats: {}'",
+                  node.size(), node.size())
+            : std::string();
+    fail(node, key, fmt::format("{} must be a single value{}", key, hint));
+  }
   return node.Scalar();
 }
 

@@ -24,8 +24,10 @@ const std::vector<ParamSpec>& dataset_common_params() {
                   "has its own test set)")
           .greater_than(0)
           .less_than(1),
-      param::boolean("standardize", "false",
-                     "scale every feature to mean 0 and variance 1, fitted on the training set"),
+      param::choice("standardize", "false", "false|true|population",
+                    "scale every feature to mean 0 and variance 1, fitted on the training set: "
+                    "true divides by the sample standard deviation (n − 1), population by "
+                    "the population one (n), as scikit-learn's StandardScaler does"),
   };
   return params;
 }
@@ -172,7 +174,13 @@ ParamValue check_value(const ParamSpec& spec, const SweepValue& value, const std
     }
     case ParamType::Int: {
       std::int64_t v = 0;
-      if (!parse_integer(value.text, v)) {
+      double generated = 0;
+      // A generator's value for an integer is rounded to the nearest one, so that
+      // `n: {logspace: [2, 4, 5]}` sweeps 100, 316, 1000, 3162, 10000.
+      if (value.from_generator && parse_real(value.text, generated) && std::isfinite(generated) &&
+          std::fabs(generated) <= 9.0e15) {
+        v = std::llround(generated);
+      } else if (!parse_integer(value.text, v)) {
         reject(value, key, fmt::format("{} must be an integer, got '{}'", key, value.text));
       }
       check_bounds(spec, static_cast<double>(v), value, key);
@@ -245,11 +253,15 @@ void reject_repeated_values(const ResolvedParam& r, const ParamSetting& given) {
     const std::string place = earlier.where.line > 0 && earlier.where.line != repeat.where.line
                                   ? fmt::format(" on line {}", earlier.where.line)
                                   : std::string();
+    const std::string fix = repeat.from_generator
+                                ? "the generator gives one value twice once rounded; ask it "
+                                  "for fewer values or a wider range"
+                                : "remove the repeat";
     throw ConfigError(
         repeat.where, given.key,
         fmt::format("{}: the value {} ('{}') is swept twice, as value {} and value {}{}: "
-                    "both would be one cell with one id; remove the repeat",
-                    given.key, text, repeat.text, at->second + 1, i + 1, place));
+                    "both would be one cell with one id; {}",
+                    given.key, text, repeat.text, at->second + 1, i + 1, place, fix));
   }
 }
 

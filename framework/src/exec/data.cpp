@@ -138,9 +138,11 @@ PreparedData prepare_data(Data data, const Params& params, std::uint64_t seed,
     out.X_test = data.X.cols(test);
     out.y_test = data.y.elem(test);
   }
-  if (params.boolean("standardize") && out.X_train.n_cols > 0) {
+  const std::string& standardize = params.string("standardize");
+  if (standardize != "false" && out.X_train.n_cols > 0) {
     const arma::vec mean = arma::mean(out.X_train, 1);
-    arma::vec scale = arma::stddev(out.X_train, 0, 1);
+    // Armadillo's norm_type 0 divides by n − 1 (the sample deviation), 1 by n.
+    arma::vec scale = arma::stddev(out.X_train, standardize == "population" ? 1 : 0, 1);
     scale.transform([](double s) { return s > 0 ? s : 1.0; });
     out.X_train.each_col() -= mean;
     out.X_train.each_col() /= scale;

@@ -62,6 +62,9 @@ std::vector<ColumnInfo> make_table() {
       {Column::predict_seconds, "predict_seconds", T::number, S::always, 0, kFitPredict},
       {Column::gram_seconds, "gram_seconds", T::number, S::always, 0, kGramFeature},
       {Column::feature_seconds, "feature_seconds", T::number, S::always, 0, kGramFeature},
+      {Column::total_seconds, "total_seconds", T::number, S::always, 0,
+       "the run's time: gram_seconds + feature_seconds + fit_seconds + predict_seconds, the "
+       "time the summary's cost findings and plots compare"},
       {Column::fit_seconds_min, "fit_seconds_min", T::number, S::always, 0, kPhaseRange},
       {Column::fit_seconds_max, "fit_seconds_max", T::number, S::always, 0, kPhaseRange},
       {Column::fit_measurements, "fit_measurements", T::integer, S::always, 0, kPhaseRange},

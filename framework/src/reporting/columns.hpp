@@ -32,6 +32,7 @@ enum class Column : std::size_t {
   predict_seconds,
   gram_seconds,
   feature_seconds,
+  total_seconds,
   fit_seconds_min,
   fit_seconds_max,
   fit_measurements,

@@ -3,12 +3,14 @@
 // and each timed phase's median against the other's, flagged when their measured ranges do
 // not overlap; then the text that reports it.
 #include "reporting/diff.hpp"
+#include "reporting/resolved_config.hpp"
 #include "util/text.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <limits>
 #include <map>
 #include <utility>
@@ -54,6 +56,14 @@ ResultsDiff diff_results(const ResultFolder& a, const ResultFolder& b, double to
   const auto runs_a = runs_of(a.read_results());
   const auto runs_b = runs_of(b.read_results());
   ResultsDiff d;
+  std::error_code ec;
+  d.configs_compared = std::filesystem::is_regular_file(a.config_file(), ec) &&
+                       std::filesystem::is_regular_file(b.config_file(), ec);
+  if (d.configs_compared) {
+    for (const ConfigChange& c : config_changes(a.read_config(), b.read_config())) {
+      d.config.push_back(fmt::format("{}: {} in A, {} in B", c.path, c.there, c.here));
+    }
+  }
   d.lowest_ratio = std::numeric_limits<double>::infinity();
   d.highest_ratio = 0;
   const std::vector<Column> shape_columns = columns_read_by(kDiffShape);
@@ -125,6 +135,15 @@ std::string diff_report(const ResultsDiff& d, const std::string& a, const std::s
     for (std::size_t i = 0; i < lines.size() && i < limit; ++i) out += "  " + lines[i] + "\n";
     if (lines.size() > limit) out += fmt::format("  … and {} more\n", lines.size() - limit);
   };
+  // What was asked first: the runs differ as the configurations do.
+  out += fmt::format("A = {}, B = {}\n", a, b);
+  if (!d.configs_compared) {
+    out += "configurations: not compared (a folder has no config.yaml)\n";
+  } else if (d.config.empty()) {
+    out += "configurations: the same cells (where results go aside)\n";
+  } else {
+    list("configurations differ", d.config);
+  }
   out += fmt::format("{} in both {} and {}\n", count_of(d.compared, "run"), a, b);
   list("only in " + a, d.only_in_a);
   list("only in " + b, d.only_in_b);

@@ -13,7 +13,11 @@
 namespace kexp::core {
 
 struct ResultsDiff {
-  std::size_t compared = 0;  ///< runs in both folders
+  /// How the two resolved configs differ, one line per key ("kernels[0].sigma: [0.5, 1]
+  /// in A, [0.5, 2] in B"); where results go and plugins were found left out.
+  std::vector<std::string> config;
+  bool configs_compared = false;  ///< both folders have their config.yaml
+  std::size_t compared = 0;       ///< runs in both folders
   /// Runs whose status, shape (n_train, n_test, d, feature_dim) or an accuracy column
   /// (train and test RMSE and accuracy, the validation errors) differ: one line each.
   std::vector<std::string> accuracy;

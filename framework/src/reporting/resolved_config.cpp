@@ -131,32 +131,33 @@ std::string flow(const YAML::Node& node) {
   return out.c_str();
 }
 
-std::optional<std::string> difference(const YAML::Node& a, const YAML::Node& b,
-                                      const std::string& path) {
+/// Appends where `a` and `b` differ under `path` to `out`; stops at the first when `first`.
+void differences(const YAML::Node& a, const YAML::Node& b, const std::string& path,
+                 std::vector<ConfigChange>& out, bool first) {
   const auto differs = [&] {
-    return fmt::format("{} is {} there and {} here", path.empty() ? "the config" : path, flow(a),
-                       flow(b));
+    out.push_back({path.empty() ? "the config" : path, flow(a), flow(b)});
   };
+  const auto done = [&] { return first && !out.empty(); };
   if (a.Type() != b.Type()) return differs();
   if (a.IsScalar()) {
-    if (a.Scalar() != b.Scalar()) return differs();
-    return std::nullopt;
+    if (a.Scalar() != b.Scalar()) differs();
+    return;
   }
   if (a.IsSequence()) {
     bool scalars = true;
     for (const auto& x : a) scalars = scalars && x.IsScalar();
     for (const auto& x : b) scalars = scalars && x.IsScalar();
-    if (a.size() != b.size() || scalars) {
-      if (a.size() != b.size()) return differs();
+    if (a.size() != b.size()) return differs();
+    if (scalars) {
       for (std::size_t i = 0; i < a.size(); ++i) {
         if (a[i].Scalar() != b[i].Scalar()) return differs();
       }
-      return std::nullopt;
+      return;
     }
-    for (std::size_t i = 0; i < a.size(); ++i) {
-      if (auto d = difference(a[i], b[i], fmt::format("{}[{}]", path, i))) return d;
+    for (std::size_t i = 0; i < a.size() && !done(); ++i) {
+      differences(a[i], b[i], fmt::format("{}[{}]", path, i), out, first);
     }
-    return std::nullopt;
+    return;
   }
   if (a.IsMap()) {
     std::vector<std::string> keys;
@@ -166,22 +167,32 @@ std::optional<std::string> difference(const YAML::Node& a, const YAML::Node& b,
       if (std::find(keys.begin(), keys.end(), k) == keys.end()) keys.push_back(k);
     }
     for (const auto& k : keys) {
+      if (done()) return;
       if (path.empty() && (k == "output" || k == "plugin_path")) continue;
       const std::string sub = path.empty() ? k : path + "." + k;
       if (!a[k] || !b[k]) {
-        return fmt::format("{} is {} there and {} here", sub, a[k] ? flow(a[k]) : "(absent)",
-                           b[k] ? flow(b[k]) : "(absent)");
+        out.push_back({sub, a[k] ? flow(a[k]) : "(absent)", b[k] ? flow(b[k]) : "(absent)"});
+        continue;
       }
-      if (auto d = difference(a[k], b[k], sub)) return d;
+      differences(a[k], b[k], sub, out, first);
     }
   }
-  return std::nullopt;
 }
 
 }  // namespace
 
 std::optional<std::string> config_difference(const YAML::Node& there, const YAML::Node& here) {
-  return difference(there, here, "");
+  std::vector<ConfigChange> found;
+  differences(there, here, "", found, true);
+  if (found.empty()) return std::nullopt;
+  const ConfigChange& c = found.front();
+  return fmt::format("{} is {} there and {} here", c.path, c.there, c.here);
+}
+
+std::vector<ConfigChange> config_changes(const YAML::Node& a, const YAML::Node& b) {
+  std::vector<ConfigChange> found;
+  differences(a, b, "", found, false);
+  return found;
 }
 
 YAML::Node read_resolved_config(const fs::path& file, const fs::path& folder) {

@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "config/experiment.hpp"
 #include "sweep/plan.hpp"
@@ -31,5 +32,12 @@ YAML::Node read_resolved_config(const std::filesystem::path& file,
 /// describe the same cells. `output` and `plugin_path` are left out: where results go
 /// and where plugins were found do not change what the cells are.
 std::optional<std::string> config_difference(const YAML::Node& there, const YAML::Node& here);
+
+/// Where two resolved configs differ, every key (output and plugin_path aside): its path
+/// and its value in each, in flow style.
+struct ConfigChange {
+  std::string path, there, here;
+};
+std::vector<ConfigChange> config_changes(const YAML::Node& a, const YAML::Node& b);
 
 }  // namespace kexp::core

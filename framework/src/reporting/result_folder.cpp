@@ -224,10 +224,17 @@ std::string ResultFolder::filter_jsonl(const std::map<RunKey, std::string>& keep
   return out;
 }
 
-std::string predictions_csv(const arma::vec& y_test, const Prediction& p) {
+std::string predictions_csv(const arma::vec& y_test, const Prediction& p, bool classification) {
   const bool variance = p.var_f.n_elem == p.mean.n_elem;
-  std::string text = variance ? "index,y_true,y_pred,var_f,var_y\n" : "index,y_true,y_pred\n";
+  std::string text = classification ? "index,y_true,y_pred,decision\n"
+                     : variance     ? "index,y_true,y_pred,var_f,var_y\n"
+                                    : "index,y_true,y_pred\n";
   for (arma::uword i = 0; i < p.mean.n_elem; ++i) {
+    if (classification) {
+      // The class, as test_accuracy counts it (a score of 0 is +1), and the score.
+      text += fmt::format("{},{},{},{}\n", i, y_test[i], p.mean[i] >= 0 ? 1 : -1, p.mean[i]);
+      continue;
+    }
     text += fmt::format("{},{},{}", i, y_test[i], p.mean[i]);
     if (variance) {
       text += fmt::format(",{},{}", p.var_f[i],

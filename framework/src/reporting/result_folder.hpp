@@ -94,9 +94,11 @@ class ResultFolder {
 void check_folder_path(const std::filesystem::path& dir, const std::string& what);
 
 /// The text of a predictions file: `index,y_true,y_pred`, and `var_f,var_y` (without and
-/// with the noise term) from a solver with a predictive variance; `index` is the row in
-/// the test set.
-std::string predictions_csv(const arma::vec& y_test, const Prediction& prediction);
+/// with the noise term) from a solver with a predictive variance; for `classification`,
+/// `y_pred` is the class (±1; a score of 0 is +1) and `decision` the score it is the sign
+/// of. `index` is the row in the test set.
+std::string predictions_csv(const arma::vec& y_test, const Prediction& prediction,
+                            bool classification = false);
 
 /// (cell, repeat) of a row of a results table.
 RunKey run_key(const CsvTable& table, const std::vector<std::string>& row);

@@ -94,6 +94,15 @@ Row result_row(const Plan& plan, const Cell& c, int repeat, std::uint64_t seed,
   set_timing(row, kFitPhase, r.fit);
   set_timing(row, kPredictPhase, r.predict);
   set_timing(row, kKernelFitPhase, r.kernel_fit);
+  double total = 0;
+  bool timed_any = false;
+  for (const std::optional<PhaseTiming>* t : {&r.gram, &r.features, &r.fit, &r.predict}) {
+    if (*t) {
+      total += (*t)->median;
+      timed_any = true;
+    }
+  }
+  if (timed_any) row.set(column_name(Column::total_seconds), total);
   const auto timed = [](const std::optional<PhaseTiming>& t) { return t ? &*t : nullptr; };
   const std::string notes = timing_notes({{"kernel_fit", timed(r.kernel_fit)},
                                           {"gram", timed(r.gram)},

@@ -26,6 +26,39 @@ namespace kexp::core {
 
 namespace fs = std::filesystem;
 
+namespace summary {
+
+/// The best cell of each solver, in first-appearance order of the solvers: by the
+/// validation error when the run has one, else by the test error (best_cells, analysis.hpp).
+std::vector<const CellSummary*> best_per_solver(const std::vector<CellSummary>& cells,
+                                                const ErrorMeasure& measure) {
+  std::vector<const CellSummary*> all;
+  all.reserve(cells.size());
+  for (const CellSummary& c : cells) all.push_back(&c);
+  const auto of_solver = [](const CellSummary& cell) { return std::optional(cell.solver); };
+  std::vector<const CellSummary*> out;
+  for (const auto& best :
+       best_cells<std::string>(all, measure, BestAmong::finite_selection, of_solver)) {
+    out.push_back(best.second);
+  }
+  return out;
+}
+
+/// The swept parameters of a cell, "kernel.sigma=1, solver.lambda=0.01", those that
+/// apply to it and that `keep` keeps.
+std::string swept_params(const CellSummary& c, const std::vector<std::string>& swept,
+                         const std::function<bool(const std::string&)>& keep) {
+  std::vector<Setting> settings;
+  for (const auto& column : swept) {
+    const auto it = c.params.find(column);
+    if (it == c.params.end() || it->second.empty() || (keep && !keep(column))) continue;
+    settings.push_back({column, it->second});
+  }
+  return settings_text(settings);
+}
+
+}  // namespace summary
+
 namespace {
 
 using namespace summary;
@@ -80,35 +113,6 @@ void cells_table(const std::vector<CellSummary>& cells, const std::vector<std::s
             "or features, fit and predict (medians of repeated measurements).{}{}\n\n",
             validation, same.empty() ? "" : " The same in every row: " + same + ".") +
         t.markdown();
-}
-
-/// The best cell of each solver, in first-appearance order of the solvers: by the
-/// validation error when the run has one, else by the test error (best_cells, analysis.hpp).
-std::vector<const CellSummary*> best_per_solver(const std::vector<CellSummary>& cells,
-                                                const ErrorMeasure& measure) {
-  std::vector<const CellSummary*> all;
-  all.reserve(cells.size());
-  for (const CellSummary& c : cells) all.push_back(&c);
-  const auto of_solver = [](const CellSummary& cell) { return std::optional(cell.solver); };
-  std::vector<const CellSummary*> out;
-  for (const auto& best :
-       best_cells<std::string>(all, measure, BestAmong::finite_selection, of_solver)) {
-    out.push_back(best.second);
-  }
-  return out;
-}
-
-/// The swept parameters of a cell, "kernel.sigma=1, solver.lambda=0.01", those that
-/// apply to it and that `keep` keeps.
-std::string swept_params(const CellSummary& c, const std::vector<std::string>& swept,
-                         const std::function<bool(const std::string&)>& keep = {}) {
-  std::vector<Setting> settings;
-  for (const auto& column : swept) {
-    const auto it = c.params.find(column);
-    if (it == c.params.end() || it->second.empty() || (keep && !keep(column))) continue;
-    settings.push_back({column, it->second});
-  }
-  return settings_text(settings);
 }
 
 /// Cells whose iterative solver stopped at its iteration limit, or on a residual it could
@@ -173,169 +177,6 @@ void best_table(const std::vector<CellSummary>& cells, const std::vector<std::st
                 "test set.",
                 on, measure.lower_is_better ? "lower" : "higher");
   md += "## Best cell per solver\n\n" + how + "\n\n" + t.markdown();
-}
-
-/// At most this many lines in each list of the findings; the tables below hold the rest.
-constexpr std::size_t kFindingsLines = 8;
-
-void list_lines(const std::vector<std::string>& lines, std::string& md) {
-  for (std::size_t i = 0; i < lines.size() && i < kFindingsLines; ++i) {
-    md += "- " + lines[i] + "\n";
-  }
-  if (lines.size() > kFindingsLines) {
-    md += fmt::format("- … and {} more in the tables below\n", lines.size() - kFindingsLines);
-  }
-  md += "\n";
-}
-
-/// solver → parameter column → the values the solver's cells take.
-using SolverValues = std::map<std::string, std::map<std::string, std::set<std::string>>>;
-
-/// The values of each plugin's parameters over the cells: "solver:kernel_ridge" →
-/// "solver.lambda" → {…}, and the same for kernels.
-SolverValues solver_parameter_values(const std::vector<CellSummary>& cells) {
-  SolverValues out;
-  for (const CellSummary& c : cells) {
-    for (const auto& [column, value] : c.params) {
-      if (value.empty()) continue;
-      if (column.rfind("solver.", 0) == 0) out["solver:" + c.solver][column].insert(value);
-      if (column.rfind("kernel.", 0) == 0) out["kernel:" + c.kernel][column].insert(value);
-    }
-  }
-  return out;
-}
-
-/// Whether `column` is worth naming for a cell of this kernel and solver: a dataset
-/// parameter that is swept, or a kernel or solver parameter that the cells of that very
-/// plugin sweep (a λ sweep), not one that only another plugin's cells differ in.
-bool varies(const SolverValues& values, const std::string& kernel, const std::string& solver,
-            const std::string& column) {
-  const bool is_solver = column.rfind("solver.", 0) == 0;
-  if (!is_solver && column.rfind("kernel.", 0) != 0) return true;
-  const auto s = values.find(is_solver ? "solver:" + solver : "kernel:" + kernel);
-  if (s == values.end()) return false;
-  const auto c = s->second.find(column);
-  return c != s->second.end() && c->second.size() > 1;
-}
-
-/// Each primal-dual series over n: where each form is cheaper, against the flop counts.
-std::vector<std::string> crossover_findings(const std::vector<CellSummary>& cells,
-                                            const std::vector<FormPair>& pairs,
-                                            const std::vector<std::string>& swept) {
-  const SolverValues solver_values = solver_parameter_values(cells);
-  std::vector<std::string> lines;
-  std::vector<CrossoverSeries> series = crossover_series(pairs);
-  // The answers first: resolved crossovers, then one form cheaper throughout, then the
-  // crossovers the measurements do not settle.
-  const auto rank = [](const CrossoverSeries& s) {
-    if (!s.measured) return 1;
-    return s.measured->unresolved.empty() ? 0 : 2;
-  };
-  std::stable_sort(
-      series.begin(), series.end(),
-      [&](const CrossoverSeries& a, const CrossoverSeries& b) { return rank(a) < rank(b); });
-  for (const CrossoverSeries& s : series) {
-    const CellSummary& a = *s.pair->primal;
-    std::string what = fmt::format("{} / {}, {}", a.solver, s.pair->dual->solver, a.kernel);
-    const std::string fixed = swept_params(a, swept, [&](const std::string& column) {
-      return column != "dataset.n" && varies(solver_values, a.kernel, a.solver, column);
-    });
-    if (!fixed.empty()) what += " (" + fixed + ")";
-    if (std::isfinite(s.D)) what += fmt::format(", D = {}", num(s.D));
-    const char* first = s.primal_cheaper_first ? "primal" : "dual";
-    const char* second = s.primal_cheaper_first ? "dual" : "primal";
-    std::string finding;
-    if (!s.measured) {
-      finding = fmt::format("{} cheaper at every n from {} to {}", first, num(s.n.front()),
-                            num(s.n.back()));
-    } else if (!s.measured->unresolved.empty()) {
-      finding = "crossover " + s.measured->unresolved;
-    } else {
-      finding = fmt::format("{} cheaper below n ≈ {}, {} above", first, crossover_text(*s.measured),
-                            second);
-    }
-    if (s.flops_known) {
-      finding += s.predicted ? fmt::format("; the flop counts cross at n ≈ {}", num(*s.predicted))
-                             : "; the flop counts do not cross in this range";
-    }
-    lines.push_back(what + ": " + finding);
-  }
-  return lines;
-}
-
-/// The answer first: where each form is cheaper against what the flop counts predict,
-/// how the times grow against the flop counts, whether the forms agreed, and the best
-/// cell of each solver with how it was chosen.
-void findings(const std::vector<CellSummary>& cells, const std::vector<FormPair>& pairs,
-              const std::vector<std::string>& swept, const ErrorMeasure& measure,
-              const std::string& validation_text, std::string& md) {
-  std::string out;
-  if (const auto lines = crossover_findings(cells, pairs, swept); !lines.empty()) {
-    out +=
-        "Where each form is cheaper (time: Gram or features, fit and predict; medians, with "
-        "the range their spread implies):\n\n";
-    list_lines(lines, out);
-  }
-  const SolverValues solver_values = solver_parameter_values(cells);
-  std::vector<std::string> lines;
-  for (const GrowthRow& r : growth_rows(cells, swept)) {
-    if (r.cost != kTimeSeconds) continue;
-    std::vector<Setting> named;
-    for (const Setting& setting : r.settings) {
-      if (varies(solver_values, r.kernel, r.solver, setting.column)) named.push_back(setting);
-    }
-    const std::string fixed = settings_text(named);
-    lines.push_back(
-        fmt::format("{} ({}), {}{}: time ∝ n^{:.2f} (R² {:.3f}){}", r.solver, r.form, r.kernel,
-                    fixed.empty() ? "" : " (" + fixed + ")", r.fit.exponent, r.fit.r2,
-                    r.predicted ? fmt::format("; flops ∝ n^{:.2f}", *r.predicted) : std::string()));
-  }
-  if (!lines.empty()) {
-    out += "How the time grows with n, against the flop count:\n\n";
-    list_lines(lines, out);
-  }
-  std::map<std::string, std::pair<double, std::size_t>> agreement;  // kernel → (max, pairs)
-  std::vector<std::string> kernels;
-  for (const FormPair& p : pairs) {
-    if (p.prediction_max_diff < 0) continue;
-    auto [it, fresh] = agreement.emplace(p.primal->kernel, std::pair<double, std::size_t>{0, 0});
-    if (fresh) kernels.push_back(p.primal->kernel);
-    it->second.first = std::max(it->second.first, p.prediction_max_diff);
-    ++it->second.second;
-  }
-  if (!kernels.empty()) {
-    std::string text;
-    for (const auto& k : kernels) {
-      const auto& [diff, count] = agreement.at(k);
-      text += fmt::format("{}{}: max |Δŷ| ≤ {:.3g} over {} pair{}", text.empty() ? "" : "; ", k,
-                          diff, count, count == 1 ? "" : "s");
-    }
-    out +=
-        "The two forms' test predictions (the same up to rounding on an exact map, not on "
-        "random features): " +
-        text + ".\n\n";
-  }
-  lines.clear();
-  for (const CellSummary* c : best_per_solver(cells, measure)) {
-    const std::string params = swept_params(*c, swept);
-    std::string figures;
-    if (measure.validated()) {
-      figures = measure.selection + " " + with_std(c->stat(measure.selection)) + ", ";
-    }
-    figures += measure.column + " " + with_std(c->stat(measure.column));
-    lines.push_back(fmt::format("{}: {}{}, {}", c->solver, c->kernel,
-                                params.empty() ? "" : " (" + params + ")", figures));
-  }
-  if (!lines.empty()) {
-    out += measure.validated()
-               ? fmt::format("Best cell per solver, chosen on {} ({}):\n\n", measure.selection,
-                             validation_text)
-               : std::string(
-                     "Best cell per solver, **picked on the test set** (optimistic; "
-                     "add `folds: 5` to choose on the training part):\n\n");
-    list_lines(lines, out);
-  }
-  if (!out.empty()) md += "## Findings\n\n" + out;
 }
 
 void failures_table(const std::vector<CellSummary>& cells, std::string& md) {

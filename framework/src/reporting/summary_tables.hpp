@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstddef>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -134,5 +135,21 @@ void growth_table(const std::vector<CellSummary>& cells, const std::vector<std::
 /// nothing without limits.
 void machine_table(const std::vector<CellSummary>& cells, const std::vector<std::string>& swept,
                    const std::optional<MachineLimits>& m, int threads, std::string& md);
+
+/// The best cell of each solver, in first-appearance order of the solvers: by the
+/// validation error when the run has one, else by the test error (best_cells, analysis.hpp).
+std::vector<const CellSummary*> best_per_solver(const std::vector<CellSummary>& cells,
+                                                const ErrorMeasure& measure);
+
+/// The swept parameters of a cell, "kernel.sigma=1, solver.lambda=0.01", those that
+/// apply to it and that `keep` keeps.
+std::string swept_params(const CellSummary& c, const std::vector<std::string>& swept,
+                         const std::function<bool(const std::string&)>& keep = {});
+
+/// The "## Findings" section (summary_findings.cpp): the answer first, each cost finding
+/// with what makes it less than sure.
+void findings(const std::vector<CellSummary>& cells, const std::vector<FormPair>& pairs,
+              const std::vector<std::string>& swept, const ErrorMeasure& measure,
+              const std::string& validation_text, std::string& md);
 
 }  // namespace kexp::core::summary

@@ -33,6 +33,7 @@
 #include "run/resume.hpp"
 #include "run/run_manifest.hpp"
 #include "run/stop_signals.hpp"
+#include "run/threads.hpp"
 #include "sweep/kernel_resolution.hpp"
 #include "sweep/plan.hpp"
 #include "util/exit_code.hpp"
@@ -55,7 +56,6 @@ class Run {
       : e_(e), registry_(registry), options_(options), folder_(output_folder()) {}
 
   int run() {
-    set_thread_count(static_cast<int>(threads_.value));
     check_folder_path(folder_.dir(), !options_.out.empty()   ? "--out"
                                      : options_.resume       ? "--resume"
                                      : e_.output.dir.empty() ? "the experiment name"
@@ -66,6 +66,12 @@ class Run {
       kernels_.push_back(create_kernel_of(v));
       return kernels_.back()->feature_map() != nullptr;
     });
+    threads_ = run_threads(options_.threads, e_.threads, plan_);
+    set_thread_count(static_cast<int>(threads_.value));
+    (void)hold_blas_threads(static_cast<int>(threads_.value));
+    if (options_.threads <= 0 && e_.threads <= 0 && threads_.value == 1 && is_cost_study(plan_)) {
+      fmt::print(stderr, "kexp: {}\n", threads_.source);
+    }
     selected_ = options_.shard ? cells_of_shard(plan_, *options_.shard)
                                : std::vector<bool>(plan_.cells.size(), true);
     gram_places_ = plan_gram_places();
@@ -337,9 +343,10 @@ class Run {
     running_.clear();
     if (result.status == CellResult::Status::Ok && e_.output.predictions) {
       try {
-        const arma::vec& y_test = data_[c.dataset][static_cast<std::size_t>(repeat)].y_test;
-        write_file_atomically(folder_.prediction_file(c.id, std::to_string(repeat)),
-                              predictions_csv(y_test, result.prediction));
+        const PreparedData& data = data_[c.dataset][static_cast<std::size_t>(repeat)];
+        write_file_atomically(
+            folder_.prediction_file(c.id, std::to_string(repeat)),
+            predictions_csv(data.y_test, result.prediction, data.task == Task::Classification));
       } catch (const std::exception& err) {
         result.status = CellResult::Status::Failed;
         result.error = err.what();
@@ -408,9 +415,7 @@ class Run {
   ResultFolder folder_;
   std::optional<double> load_at_start_ = load_average();
   Limit budget_ = core::memory_budget(options_.max_memory);
-  Limit threads_ = options_.threads > 0 ? Limit{double(options_.threads), "--threads"}
-                   : e_.threads > 0 ? Limit{double(e_.threads), "threads: in the experiment file"}
-                                    : default_threads();
+  Limit threads_;  ///< run_threads(), once the plan is known
   Plan plan_;
   std::vector<bool> selected_;
   std::vector<GramPlace> gram_places_;  ///< plan_gram_places()

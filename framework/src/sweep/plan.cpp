@@ -181,7 +181,7 @@ void check_sample_kinds(const Experiment& e, const Plan& plan) {
   ErrorList errors;
   if (sequences) {
     for (const Variant& v : plan.datasets) {
-      if (v.params.has("standardize") && v.params.boolean("standardize")) {
+      if (v.params.has("standardize") && v.params.string("standardize") != "false") {
         errors.add(ConfigError(
             place_of(e.dataset, "standardize"), e.dataset.key + ".standardize",
             fmt::format("dataset plugin '{}' yields sequences of symbols, which standardizing "

@@ -6,6 +6,8 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <ctime>
 #include <fstream>
@@ -48,13 +50,21 @@ int online_cpus() {
 }
 
 std::string busy_machine_warning(double load, int cpus, int threads) {
-  const double free_cpus = static_cast<double>(cpus) - load;
-  if (free_cpus + 0.5 >= static_cast<double>(threads)) return {};
+  // The run's threads and the other processes share the processors: L + T runnable
+  // threads on C processors run about (L + T) / C times slower than alone once they
+  // outnumber them. Past a quarter slower, timings mislead; below it, they are within
+  // the spread a run measures anyway.
+  const double slowdown = (load + threads) / static_cast<double>(cpus);
+  if (slowdown <= 1.25) return {};
+  const int fewer = std::max(1, static_cast<int>(std::floor(static_cast<double>(cpus) - load)));
   return fmt::format(
       "the machine is busy: its 1-minute load average is {:.2f} on {} processors before this "
-      "run starts, and the run uses {} thread{}; times will be slower and noisier than on "
-      "a quiet machine (manifest.json records the load at start and end)",
-      load, cpus, threads, threads == 1 ? "" : "s");
+      "run starts, and the run uses {} thread{}; shared, its times may be up to {:.1f}× "
+      "slower and noisier than on a quiet machine (manifest.json records the load at start "
+      "and end). For times to trust, run when the machine is quiet{}, and compare two runs "
+      "with `kexp diff`",
+      load, cpus, threads, threads == 1 ? "" : "s", slowdown,
+      fewer < threads ? fmt::format(" or on fewer threads (--threads {})", fewer) : "");
 }
 
 std::string cpu_model() {

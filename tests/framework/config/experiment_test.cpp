@@ -99,6 +99,15 @@ output: {dir: out, predicitons: true}
   }
 }
 
+TEST(Experiment, SeveralSeedsPointToRepeats) {
+  std::string text = test::kBaseConfig;
+  text.replace(text.find("seed: 1"), 7, "seed: [1, 2]");
+  EXPECT_THAT(error_of(text),
+              HasSubstr("exp.yaml:2:7: seed must be a single value: it is the root seed, from "
+                        "which every dataset and cell derives its own; to run each cell with 2 "
+                        "different seeds, write 'repeats: 2'"));
+}
+
 TEST(Experiment, ValidationIsFoldsOrAFractionOfTheTrainingPart) {
   EXPECT_FALSE(parse(kBase).validation.enabled());
   const Experiment folds = parse(std::string(kBase) + "folds: 5\n");

@@ -118,12 +118,23 @@ TEST(KernelExpression, ABadShapeNamesItsPlaceInTheFile) {
               HasSubstr("algebra.yaml:5:9: kernels[0].sum[0] must be a kernel"));
 }
 
-TEST(KernelExpression, OnlyAnEntryWithSumOrProductAndNoPluginIsOne) {
+TEST(KernelExpression, ASumOrProductWithoutPluginOrAScaledPluginIsOne) {
   EXPECT_TRUE(is_kernel_expression(YAML::Load("{sum: [{plugin: linear}]}")));
   EXPECT_TRUE(is_kernel_expression(YAML::Load("{product: []}")));
   EXPECT_FALSE(is_kernel_expression(YAML::Load("{plugin: linear}")));
+  // s·k written on a plain entry, as it may be on a term of a sum.
+  EXPECT_TRUE(is_kernel_expression(YAML::Load("{plugin: linear, scale: 2}")));
   EXPECT_FALSE(is_kernel_expression(YAML::Load("{plugin: linear, sum: []}")));
   EXPECT_FALSE(is_kernel_expression(YAML::Load("[sum]")));
+}
+
+TEST(KernelExpression, APlainEntryTakesAScaleAsItsFactor) {
+  const Experiment e = parse("  - {plugin: gaussian, sigma: 1, scale: [2, 3]}\n");
+  const ComponentSpec& spec = e.kernels.at(0);
+  ASSERT_NE(spec.expression, nullptr);
+  EXPECT_EQ(spec.expression->kind, Kind::Plugin);
+  EXPECT_EQ(spec.plugin, "gaussian");
+  EXPECT_THAT(names_of(spec), ElementsAre("sigma", "scale"));
 }
 
 TEST(KernelExpression, TermParameterNamesJoinThePath) {

@@ -71,7 +71,8 @@ TEST(Override, GeneratorsAndListsAsTheFileWritesThem) {
 
 TEST(Override, AnOverrideThatNamesNoKeyIsAnError) {
   EXPECT_THAT(error_of(kBase, {"kernels[3].sigma=1"}), HasSubstr("no element [3]"));
-  EXPECT_THAT(error_of(kBase, {"kernel[0].sigma=1"}), HasSubstr("no key 'kernel'"));
+  EXPECT_THAT(error_of(kBase, {"kernel[0].sigma=1"}),
+              HasSubstr("no key 'kernel'; did you mean 'kernels'?"));
   // A list index written with a dot, as in other tools, gets the bracketed form.
   EXPECT_THAT(error_of(kBase, {"kernels.0.sigma=2"}),
               HasSubstr("no key '0'; an element of a list is written [0]: "

@@ -85,6 +85,36 @@ TEST(Schema, WrongTypesAreRejected) {
           "kernels[0].map must be one of none, taylor, rff, got 'taylr'; did you mean 'taylor'?"));
 }
 
+TEST(Schema, AGeneratorsValuesForAnIntegerAreRoundedAndARepeatIsRefused) {
+  // logspace: [0, 1, 3] gives 1, 3.162…, 10: an integer sweep of 1, 3, 10.
+  ComponentSpec c = component({{"nu", {"1"}}, {"degree", {"1", "3.1622776601683795", "10"}}});
+  for (SweepValue& v : c.params[1].values) v.from_generator = true;
+  c.params[1].values[2].text = "10";
+  ParamSpec degree = kSchema[1];
+  degree.max = 100;
+  const std::vector<ParamSpec> specs = {kSchema[4], degree};
+  const auto r = resolve_params(specs, c, "kernel plugin 'k'");
+  ASSERT_EQ(r[1].values.size(), 3U);
+  EXPECT_EQ(std::get<std::int64_t>(r[1].values[1]), 3);
+  // Written by hand, 3.16 is still not an integer.
+  c.params[1].values[1].from_generator = false;
+  try {
+    (void)resolve_params(specs, c, "kernel plugin 'k'");
+    ADD_FAILURE() << "3.16 written by hand was accepted for an integer";
+  } catch (const ConfigError& e) {
+    EXPECT_THAT(e.what(), HasSubstr("must be an integer, got '3.1622776601683795'"));
+  }
+  // Two steps that round to one integer: refused, with what to change.
+  c.params[1].values[1].from_generator = true;
+  c.params[1].values[1].text = "1.2";
+  try {
+    (void)resolve_params(specs, c, "kernel plugin 'k'");
+    ADD_FAILURE() << "a repeat after rounding was accepted";
+  } catch (const ConfigError& e) {
+    EXPECT_THAT(e.what(), HasSubstr("ask it for fewer values or a wider range"));
+  }
+}
+
 TEST(Schema, OutOfRangeValuesNameTheBound) {
   EXPECT_THAT(error_of({{"nu", {"1"}}, {"sigma", {"-1"}}}),
               HasSubstr("exp.yaml:5:12: kernels[0].sigma must be > 0, got -1"));

@@ -21,7 +21,7 @@ using testing::HasSubstr;
 Params preparation(double test_fraction, bool standardize) {
   Params p;
   p.set("test_fraction", test_fraction);
-  p.set("standardize", standardize);
+  p.set("standardize", std::string(standardize ? "true" : "false"));
   return p;
 }
 
@@ -157,6 +157,25 @@ TEST(PrepareData, StandardizesWithTheTrainingMeanAndSampleDeviation) {
   // Targets are never standardized.
   EXPECT_TRUE(arma::approx_equal(out.y_train, d.y, "absdiff", 0.0));
   EXPECT_TRUE(arma::approx_equal(out.y_test, d.y_test, "absdiff", 0.0));
+}
+
+TEST(PrepareData, PopulationStandardizationDividesByNAsScikitLearnDoes) {
+  // Feature 1 of the training part is 1, 2, 3, 4: mean 2.5, population variance 5/4
+  // (scikit-learn's StandardScaler), where `true` takes the sample variance 5/3.
+  Data d;
+  d.X = arma::rowvec{1.0, 2.0, 3.0, 4.0};
+  d.y = {1.0, 2.0, 3.0, 4.0};
+  d.has_test = true;
+  d.X_test = arma::mat(1, 1, arma::fill::zeros);
+  d.y_test = {0.0};
+  Params p = preparation(0.2, true);
+  p.set("standardize", std::string("population"));
+  const PreparedData out = prepare_data(d, p, 1, "hand");
+  const double s = std::sqrt(5.0 / 4.0);
+  const arma::mat train = arma::rowvec{-1.5 / s, -0.5 / s, 0.5 / s, 1.5 / s};
+  EXPECT_TRUE(arma::approx_equal(out.X_train, train, "absdiff", 1e-15)) << out.X_train;
+  EXPECT_NEAR(arma::var(out.X_train.row(0), 1), 1.0, 1e-15);  // divides by n
+  EXPECT_NEAR(out.X_test(0, 0), -2.5 / s, 1e-15);
 }
 
 TEST(PrepareData, StandardizationAfterASplitUsesTheTrainingPartOnly) {

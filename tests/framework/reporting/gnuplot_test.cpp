@@ -17,8 +17,8 @@ using ::testing::HasSubstr;
 using ::testing::Not;
 
 TEST(NaturalOrder, NumbersCompareAsNumbersWordsAsText) {
-  std::vector<std::string> keys = {"lambda=1",     "lambda=1e-06", "lambda=0.01",
-                                   "lambda=0.0001", "degree=10",   "degree=2"};
+  std::vector<std::string> keys = {"lambda=1",      "lambda=1e-06", "lambda=0.01",
+                                   "lambda=0.0001", "degree=10",    "degree=2"};
   std::sort(keys.begin(), keys.end(), natural_less);
   EXPECT_THAT(keys, ElementsAre("degree=2", "degree=10", "lambda=1e-06", "lambda=0.0001",
                                 "lambda=0.01", "lambda=1"));

@@ -9,6 +9,7 @@ namespace {
 
 using ::testing::AllOf;
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 TEST(Measure, LoadAverageAndProcessorsAreRead) {
   const auto load = load_average();
@@ -17,16 +18,20 @@ TEST(Measure, LoadAverageAndProcessorsAreRead) {
   EXPECT_GE(online_cpus(), 1);
 }
 
-TEST(Measure, AMachineIsBusyWhenOtherProcessesLeaveFewerProcessorsThanTheRunUses) {
-  // 2 processors, 2 threads: half a processor of load is tolerated, not more.
+TEST(Measure, AMachineIsBusyWhenSharingItWouldSlowTheRunByMoreThanAQuarter) {
+  // 2 processors, 2 threads: (L + 2) / 2 > 1.25 from a load of half a processor.
   EXPECT_EQ(busy_machine_warning(0.4, 2, 2), "");
   EXPECT_THAT(busy_machine_warning(1.05, 2, 2),
               AllOf(HasSubstr("load average is 1.05 on 2 processors"), HasSubstr("uses 2 threads"),
-                    HasSubstr("slower and noisier")));
+                    HasSubstr("up to 1.5× slower and noisier"),
+                    HasSubstr("or on fewer threads (--threads 1)"), HasSubstr("`kexp diff`")));
   // One thread on two processors: one other busy process leaves it a processor.
   EXPECT_EQ(busy_machine_warning(1.05, 2, 1), "");
-  EXPECT_THAT(busy_machine_warning(1.6, 2, 1), HasSubstr("uses 1 thread;"));
+  EXPECT_THAT(busy_machine_warning(1.6, 2, 1),
+              AllOf(HasSubstr("uses 1 thread;"), Not(HasSubstr("fewer threads"))));
+  // 16 processors, 8 threads: (5 + 8) / 16 is under 1; (13 + 8) / 16 is over 1.25.
   EXPECT_EQ(busy_machine_warning(5.0, 16, 8), "");
+  EXPECT_THAT(busy_machine_warning(13.0, 16, 8), HasSubstr("(--threads 3)"));
 }
 
 }  // namespace

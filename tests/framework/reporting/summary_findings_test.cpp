@@ -1,0 +1,105 @@
+// The findings at the top of summary.md say when their figures do not bear them: a
+// growth whose log-log fit is poor, a crossover whose range is wide or that the flop
+// counts do not put there.
+#include <fmt/format.h>
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "reporting/summary.hpp"
+#include "util/csv.hpp"
+
+namespace kexp::core {
+namespace {
+
+using ::testing::HasSubstr;
+using ::testing::Not;
+
+/// A primal and a dual series over n = 100 … 1600 (training points): the primal's times
+/// `primal[i]` measured within ±`spread`, the dual's 1e-6·n² exactly, with the flop
+/// counts given.
+CsvTable pair_sweep(const std::vector<double>& primal, double spread,
+                    const std::vector<double>& primal_flops = {},
+                    const std::vector<double>& dual_flops = {}) {
+  CsvTable t;
+  t.columns = {"cell",
+               "repeat",
+               "status",
+               "dataset",
+               "kernel",
+               "solver",
+               "form",
+               "n_train",
+               "feature_dim",
+               "test_rmse",
+               "fit_seconds",
+               "fit_seconds_min",
+               "fit_seconds_max",
+               "flops",
+               "dataset.n",
+               "solver.lambda"};
+  const std::vector<int> ns = {100, 200, 400, 800, 1600};
+  for (std::size_t i = 0; i < ns.size(); ++i) {
+    const std::string n = std::to_string(ns[i]);
+    const double tp = primal[i], td = 1e-6 * ns[i] * ns[i];
+    const auto flops = [&](const std::vector<double>& f) {
+      return f.empty() ? std::string() : fmt::format("{}", f[i]);
+    };
+    t.rows.push_back({"p" + n, "0", "ok", "cubic", "poly", "primal_ridge", "primal", n, "500",
+                      "0.1", fmt::format("{}", tp), fmt::format("{}", tp * (1 - spread)),
+                      fmt::format("{}", tp * (1 + spread)), flops(primal_flops), n, "0.01"});
+    t.rows.push_back({"d" + n, "0", "ok", "cubic", "poly", "kernel_ridge", "dual", n, "", "0.1",
+                      fmt::format("{}", td), fmt::format("{}", td), fmt::format("{}", td),
+                      flops(dual_flops), n, "0.01"});
+  }
+  return t;
+}
+
+std::string summary_of(const CsvTable& t) {
+  SummaryInputs in;
+  in.experiment = "t";
+  return summary_markdown(t, in);
+}
+
+TEST(Findings, ASteadyCrossoverThatTheFlopsPredictIsStatedPlainly) {
+  // primal 1e-3·n crosses the dual's 1e-6·n² at n = 1000; the flop counts cross there too.
+  const auto md =
+      summary_of(pair_sweep({0.1, 0.2, 0.4, 0.8, 1.6}, 0.05, {1e5, 2e5, 4e5, 8e5, 1.6e6},
+                            {1e4, 4e4, 1.6e5, 6.4e5, 2.56e6}));
+  EXPECT_THAT(md, HasSubstr("dual cheaper below n ≈ 1000"));
+  EXPECT_THAT(md, Not(HasSubstr("**a wide range**")));
+  EXPECT_THAT(md, Not(HasSubstr("**a poor fit**")));
+  EXPECT_THAT(md, Not(HasSubstr("flop counts do not cross here")));
+}
+
+TEST(Findings, AWideRangeIsMarkedWithItsFactor) {
+  // ±40 % on the primal's times: its crossing with the dual's n² moves by (1.4/0.6)
+  // from end to end, 2.3×.
+  const auto md = summary_of(pair_sweep({0.1, 0.2, 0.4, 0.8, 1.6}, 0.4));
+  EXPECT_THAT(md, HasSubstr("— **a wide range** (2.3× from end to end)"));
+  EXPECT_THAT(md, HasSubstr("rerun on a quiet machine"));
+}
+
+TEST(Findings, ACrossoverTheFlopCountsDoNotMakeIsMarked) {
+  // The flop counts say the primal is dearer at every n; the times cross anyway.
+  const auto md = summary_of(
+      pair_sweep({0.1, 0.2, 0.4, 0.8, 1.6}, 0.05, {1e9, 1e9, 1e9, 1e9, 1e9}, {1, 2, 3, 4, 5}));
+  EXPECT_THAT(md, HasSubstr("the flop counts do not cross in this range — **the flop counts do "
+                            "not cross here**"));
+}
+
+TEST(Findings, AGrowthWhoseFitIsPoorIsMarked) {
+  // Times that jump about: no power of n describes them.
+  const auto md = summary_of(pair_sweep({0.5, 0.1, 0.9, 0.2, 0.6}, 0.05));
+  EXPECT_THAT(md, HasSubstr("primal_ridge (primal), poly: time ∝ n^"));
+  EXPECT_THAT(md, HasSubstr("— **a poor fit** (R² below 0.9)"));
+  // The dual's exact n² is not.
+  const auto dual = md.find("kernel_ridge (dual), poly: time ∝ n^2.00 (R² 1.000)");
+  ASSERT_NE(dual, std::string::npos);
+  EXPECT_EQ(md.substr(dual, md.find('\n', dual) - dual).find("poor fit"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace kexp::core
