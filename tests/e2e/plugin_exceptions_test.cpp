@@ -187,6 +187,46 @@ solvers:
   EXPECT_EQ(failed, 2);
 }
 
+TEST(PluginExceptions, ATransformHandedToTheGramHelperThatThrowsFailsItsCellsNamingThePlugin) {
+  for (const char* threads : {"--threads 2", "--threads 1"}) {
+    SCOPED_TRACE(threads);
+    const TempDir dir;
+    dir.write("x.yaml", R"(experiment: throws-in-transform
+seed: 3
+dataset:
+  plugin: cubic
+  n: 60
+  d: 2
+kernels:
+  - plugin: fixture_throwing_kernel
+    throw_in: [none, transform]
+solvers:
+  - plugin: kernel_ridge
+    lambda: [0.001, 0.1]
+)");
+    const auto r =
+        run_kexp(fmt::format("run x.yaml --out out {} {}", threads, forms()), dir.path());
+    ASSERT_EQ(r.exit_code, 1) << r.err;
+    EXPECT_THAT(r.err, Not(HasSubstr("terminate")));
+    const auto rows = results(dir.path() / "out");
+    ASSERT_EQ(rows.size(), 4U);
+    int failed = 0;
+    for (const Row& row : rows) {
+      if (row.at("kernel.throw_in") == "transform") {
+        ++failed;
+        EXPECT_EQ(row.at("status"), "failed") << describe(row);
+        EXPECT_EQ(row.at("error"),
+                  "kernel 'fixture_throwing_kernel' failed while computing the Gram matrix: "
+                  "fixture_throwing_kernel threw from the transform of gram::from_inner_products")
+            << describe(row);
+      } else {
+        EXPECT_EQ(row.at("status"), "ok") << describe(row);
+      }
+    }
+    EXPECT_EQ(failed, 2);
+  }
+}
+
 TEST(PluginExceptions, CheckKernelOnAKernelThatThrowsExitsTwoNamingIt) {
   const auto r = run_kexp("check-kernel fixture_throwing_kernel --points 50 " + forms(), {},
                           "OMP_NUM_THREADS=3");
