@@ -13,8 +13,8 @@
 #include <string>
 #include <vector>
 
-#include "reporting/result_folder.hpp"
 #include "support/plugins.hpp"
+#include "support/results.hpp"
 
 namespace kexp::test {
 namespace {
@@ -27,18 +27,7 @@ std::string forms() {
   return fmt::format("--plugin-path '{}'", (fixture_dir() / "forms").string());
 }
 
-using Row = std::map<std::string, std::string>;
-
-std::vector<Row> results(const fs::path& folder) {
-  const core::CsvTable t = core::ResultFolder(folder).read_results();
-  std::vector<Row> out;
-  for (const auto& r : t.rows) {
-    Row row;
-    for (std::size_t i = 0; i < t.columns.size(); ++i) row[t.columns[i]] = r[i];
-    out.push_back(row);
-  }
-  return out;
-}
+using Row = ResultRow;
 
 nlohmann::json manifest(const fs::path& folder) {
   std::ifstream in(folder / "manifest.json");
@@ -88,7 +77,7 @@ TEST(CellIsolation, ACrashingKernelFailsItsGroupAndEveryOtherCellRuns) {
     dir.write("x.yaml", sweep(fmt::format("[{}, none]", c.how)));
     const auto r = run_kexp("run x.yaml --out out --threads 2 " + forms(), dir.path());
     EXPECT_EQ(r.exit_code, 1) << r.err;
-    const auto rows = results(dir.path() / "out");
+    const auto rows = result_rows(dir.path() / "out");
     ASSERT_EQ(rows.size(), 9U) << r.err;  // 3 kernel variants × 3 solvers
     int failed = 0;
     for (const Row& row : rows) {
@@ -118,7 +107,7 @@ TEST(CellIsolation, WithoutIsolationTheCrashEndsTheRunAsBefore) {
   dir.write("x.yaml", sweep("[exit3, none]"));
   const auto r = run_kexp("run x.yaml --out out --no-isolation " + forms(), dir.path());
   EXPECT_EQ(r.exit_code, 3) << r.err;  // the plugin's own exit code: nothing supervised it
-  EXPECT_LT(results(dir.path() / "out").size(), 9U);
+  EXPECT_LT(result_rows(dir.path() / "out").size(), 9U);
 }
 
 TEST(CellIsolation, IsolatedAndInProcessRunsGiveTheSameResults) {
@@ -129,8 +118,8 @@ TEST(CellIsolation, IsolatedAndInProcessRunsGiveTheSameResults) {
   const auto b = run_kexp("run x.yaml --out in-process --no-isolation " + forms(), dir.path());
   ASSERT_EQ(a.exit_code, 0) << a.err;
   ASSERT_EQ(b.exit_code, 0) << b.err;
-  const auto x = results(dir.path() / "isolated");
-  const auto y = results(dir.path() / "in-process");
+  const auto x = result_rows(dir.path() / "isolated");
+  const auto y = result_rows(dir.path() / "in-process");
   ASSERT_EQ(x.size(), y.size());
   for (std::size_t i = 0; i < x.size(); ++i) {
     for (const char* column : {"cell", "status", "test_rmse", "train_rmse", "kernel"}) {
