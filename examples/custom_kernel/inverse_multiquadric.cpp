@@ -19,7 +19,8 @@ class InverseMultiquadric final : public kexp::Kernel {
 
   void compute_symmetric_gram(const arma::mat& X, arma::mat& K) const override {
     const double c2 = c2_;
-    kexp::gram::from_squared_distances(X, K, [c2](double s) { return 1.0 / std::sqrt(s + c2); });
+    kexp::gram::from_squared_distances(X, K,
+                                       [c2](double s) noexcept { return 1.0 / std::sqrt(s + c2); });
   }
 
  private:

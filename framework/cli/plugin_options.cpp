@@ -1,6 +1,7 @@
 #include "cli/commands.hpp"
 #include "config/error_list.hpp"
 #include "config/schema.hpp"
+#include "kexp/config_folder.hpp"
 #include "sweep/plan.hpp"
 
 #include <iostream>
@@ -31,6 +32,8 @@ std::pair<core::Experiment, core::PluginRegistry> PluginOptions::read_experiment
   for (const auto& s : set) overrides.push_back({s});
   core::ErrorList errors;
   core::Experiment experiment = core::load_experiment(file, overrides, &errors);
+  // Before any plugin object is made: one that checks the files it names finds them.
+  kexp::detail::set_config_folder(experiment.base_dir);
   experiment.max_cells = max_cells;
   core::PluginRegistry registry = discover(experiment.plugin_path);
   // With errors in the file, its entries are checked against their plugins too, so that

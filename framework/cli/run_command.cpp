@@ -58,6 +58,7 @@ void add_run_command(CLI::App& app, int& exit_code, const std::string& command_l
     bool fail_fast = false;
     bool force = false;
     bool quiet = false;
+    bool no_isolation = false;
     int threads = 0;
     std::size_t max_cells = 100000;
     std::optional<double> timing_min_seconds;
@@ -84,6 +85,9 @@ void add_run_command(CLI::App& app, int& exit_code, const std::string& command_l
                   "Run shard I of N (0 ≤ I < N) of the cells; default from "
                   "SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT when set");
   run->add_flag("--quiet", args->quiet, "No progress line");
+  run->add_flag("--no-isolation", args->no_isolation,
+                "Run every group of cells in kexp's own process, not in a process of its own "
+                "(for a debugger; a plugin that crashes or exits then ends the run)");
   run->add_option("--threads", args->threads,
                   "Threads for Gram blocks and feature maps (default: OMP_NUM_THREADS, else "
                   "SLURM_CPUS_PER_TASK, else the CPUs this process may use)")
@@ -118,6 +122,7 @@ void add_run_command(CLI::App& app, int& exit_code, const std::string& command_l
     options.fail_fast = args->fail_fast;
     options.force = args->force;
     options.quiet = args->quiet;
+    options.isolation = !args->no_isolation;
     options.threads = args->threads;
     options.command_line = command_line;
     if (!args->max_memory.empty()) options.max_memory = parse_bytes(args->max_memory);

@@ -59,11 +59,11 @@ class CubicKernel final : public kexp::Kernel {
   }
 
   void compute_gram(const arma::mat& X, const arma::mat& Z, arma::mat& K) const override {
-    kexp::gram::from_inner_products(X, Z, K, [](double s) { return cubic(s); });
+    kexp::gram::from_inner_products(X, Z, K, [](double s) noexcept { return cubic(s); });
   }
 
   void compute_symmetric_gram(const arma::mat& X, arma::mat& K) const override {
-    kexp::gram::from_inner_products(X, K, [](double s) { return cubic(s); });
+    kexp::gram::from_inner_products(X, K, [](double s) noexcept { return cubic(s); });
   }
 
  private:

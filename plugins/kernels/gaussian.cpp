@@ -183,8 +183,9 @@ class GaussianKernel final : public kexp::Kernel {
   // ∂k/∂ log σ = σ·∂k/∂σ = k·‖x − z‖²/σ².
   void compute_gram_gradient(const arma::mat& X, arma::cube& dK) const override {
     const double gamma = scale(), inverse = 1.0 / (sigma_ * sigma_);
-    kexp::gram::from_squared_distances(
-        X, dK.slice(0), [gamma, inverse](double s) { return std::exp(-gamma * s) * s * inverse; });
+    kexp::gram::from_squared_distances(X, dK.slice(0), [gamma, inverse](double s) noexcept {
+      return std::exp(-gamma * s) * s * inverse;
+    });
   }
 
  private:

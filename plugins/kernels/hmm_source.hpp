@@ -2,11 +2,13 @@
 // fitted by Baum–Welch to the training sequences (every class together: the model is of
 // the inputs, not of the labels), or read from a file that gives π, A and B
 // (common/hmm_file.hpp, read_hmm), so that a model can be fixed and a result checked by
-// hand.
+// hand. A model file is checked when the kernel is created in a run (kexp::config_folder
+// says where relative paths start), before anything runs.
 #pragma once
 
 #include <kexp/kexp.hpp>
 
+#include <filesystem>
 #include <string>
 
 #include "common/hmm_baum_welch.hpp"
@@ -48,6 +50,18 @@ struct HmmSource {
     options.iterations = static_cast<int>(p.integer("iterations"));
     options.tolerance = p.real("tolerance");
     options.pseudo_count = p.real("pseudo_count");
+    // In a run, the file is read and checked now, when kexp plans the experiment, so that
+    // a bad model stops it before anything runs; fit() reads it again from base_dir.
+    if (!file.empty() &&
+        (!kexp::config_folder().empty() || std::filesystem::path(file).is_absolute())) {
+      const std::filesystem::path path = kexp::resolve_config_path(file);
+      const Hmm m = read_hmm(path);
+      if (m.states() != states) {
+        throw kexp::InvalidArgument(
+            "the HMM of " + path.string() + " has " + std::to_string(m.states()) +
+            " states; the kernel has states: " + std::to_string(states) + ": make them agree");
+      }
+    }
   }
 
   /// The model for these training sequences, over data.alphabet_size symbols. Throws

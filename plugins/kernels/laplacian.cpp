@@ -33,13 +33,14 @@ class LaplacianKernel final : public kexp::Kernel {
 
   void compute_gram(const arma::mat& X, const arma::mat& Z, arma::mat& K) const override {
     const double r = 1.0 / sigma_;
-    kexp::gram::from_squared_distances(X, Z, K,
-                                       [r](double s) { return std::exp(-r * std::sqrt(s)); });
+    kexp::gram::from_squared_distances(
+        X, Z, K, [r](double s) noexcept { return std::exp(-r * std::sqrt(s)); });
   }
 
   void compute_symmetric_gram(const arma::mat& X, arma::mat& K) const override {
     const double r = 1.0 / sigma_;
-    kexp::gram::from_squared_distances(X, K, [r](double s) { return std::exp(-r * std::sqrt(s)); });
+    kexp::gram::from_squared_distances(
+        X, K, [r](double s) noexcept { return std::exp(-r * std::sqrt(s)); });
   }
 
   void compute_diagonal(const arma::mat&, arma::vec& diag) const override { diag.ones(); }
@@ -53,7 +54,7 @@ class LaplacianKernel final : public kexp::Kernel {
   // ∂k/∂ log σ = σ·∂k/∂σ = k·‖x − z‖/σ.
   void compute_gram_gradient(const arma::mat& X, arma::cube& dK) const override {
     const double r = 1.0 / sigma_;
-    kexp::gram::from_squared_distances(X, dK.slice(0), [r](double s) {
+    kexp::gram::from_squared_distances(X, dK.slice(0), [r](double s) noexcept {
       const double t = r * std::sqrt(s);
       return std::exp(-t) * t;
     });

@@ -33,11 +33,11 @@ class LinearKernel final : public kexp::Kernel {
   double compute(const arma::vec& x, const arma::vec& z) const override { return arma::dot(x, z); }
 
   void compute_gram(const arma::mat& X, const arma::mat& Z, arma::mat& K) const override {
-    kexp::gram::from_inner_products(X, Z, K, [](double s) { return s; });
+    kexp::gram::from_inner_products(X, Z, K, [](double s) noexcept { return s; });
   }
 
   void compute_symmetric_gram(const arma::mat& X, arma::mat& K) const override {
-    kexp::gram::from_inner_products(X, K, [](double s) { return s; });
+    kexp::gram::from_inner_products(X, K, [](double s) noexcept { return s; });
   }
 
   void compute_diagonal(const arma::mat& X, arma::vec& diag) const override {

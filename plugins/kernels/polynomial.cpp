@@ -114,13 +114,15 @@ class PolynomialKernel final : public kexp::Kernel {
   void compute_gram(const arma::mat& X, const arma::mat& Z, arma::mat& K) const override {
     const long p = degree_;
     const double c = c_;
-    kexp::gram::from_inner_products(X, Z, K, [p, c](double s) { return integer_power(s + c, p); });
+    kexp::gram::from_inner_products(X, Z, K,
+                                    [p, c](double s) noexcept { return integer_power(s + c, p); });
   }
 
   void compute_symmetric_gram(const arma::mat& X, arma::mat& K) const override {
     const long p = degree_;
     const double c = c_;
-    kexp::gram::from_inner_products(X, K, [p, c](double s) { return integer_power(s + c, p); });
+    kexp::gram::from_inner_products(X, K,
+                                    [p, c](double s) noexcept { return integer_power(s + c, p); });
   }
 
   std::unique_ptr<kexp::Kernel> compute_with_hyperparameters(const arma::vec& v) const override {
@@ -133,7 +135,7 @@ class PolynomialKernel final : public kexp::Kernel {
   void compute_gram_gradient(const arma::mat& X, arma::cube& dK) const override {
     const long p = degree_;
     const double c = c_;
-    kexp::gram::from_inner_products(X, dK.slice(0), [p, c](double s) {
+    kexp::gram::from_inner_products(X, dK.slice(0), [p, c](double s) noexcept {
       return c * static_cast<double>(p) * integer_power(s + c, p - 1);
     });
   }

@@ -39,12 +39,13 @@ class SigmoidKernel final : public kexp::Kernel {
 
   void compute_gram(const arma::mat& X, const arma::mat& Z, arma::mat& K) const override {
     const double a = a_, b = b_;
-    kexp::gram::from_inner_products(X, Z, K, [a, b](double s) { return ::tanh(a * s + b); });
+    kexp::gram::from_inner_products(X, Z, K,
+                                    [a, b](double s) noexcept { return ::tanh(a * s + b); });
   }
 
   void compute_symmetric_gram(const arma::mat& X, arma::mat& K) const override {
     const double a = a_, b = b_;
-    kexp::gram::from_inner_products(X, K, [a, b](double s) { return ::tanh(a * s + b); });
+    kexp::gram::from_inner_products(X, K, [a, b](double s) noexcept { return ::tanh(a * s + b); });
   }
 
  private:

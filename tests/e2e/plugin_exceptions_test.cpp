@@ -9,8 +9,8 @@
 #include <map>
 #include <string>
 
-#include "reporting/result_folder.hpp"
 #include "support/plugins.hpp"
+#include "support/results.hpp"
 
 namespace kexp::test {
 namespace {
@@ -23,25 +23,31 @@ std::string forms() {
   return fmt::format("--plugin-path '{}'", (fixture_dir() / "forms").string());
 }
 
-/// One row of results.csv, by column name.
-using Row = std::map<std::string, std::string>;
-
-std::vector<Row> results(const fs::path& folder) {
-  const core::CsvTable t = core::ResultFolder(folder).read_results();
-  std::vector<Row> out;
-  for (const auto& r : t.rows) {
-    Row row;
-    for (std::size_t i = 0; i < t.columns.size(); ++i) row[t.columns[i]] = r[i];
-    out.push_back(row);
-  }
-  return out;
-}
+using Row = ResultRow;
 
 std::string describe(const Row& row) {
   return fmt::format("{} {}(throw_in={}, what={}) {} {}: {}", row.at("form"), row.at("kernel"),
                      row.count("kernel.throw_in") ? row.at("kernel.throw_in") : "",
                      row.count("kernel.what") ? row.at("kernel.what") : "", row.at("solver"),
                      row.at("status"), row.at("error"));
+}
+
+/// Expects each row for which `fails` holds to have failed with `error`, and every other
+/// row to be ok; returns how many failed.
+template <class Fails>
+int expect_failed_where(const std::vector<Row>& rows, const Fails& fails,
+                        const std::string& error) {
+  int failed = 0;
+  for (const Row& row : rows) {
+    if (fails(row)) {
+      ++failed;
+      EXPECT_EQ(row.at("status"), "failed") << describe(row);
+      EXPECT_EQ(row.at("error"), error) << describe(row);
+    } else {
+      EXPECT_EQ(row.at("status"), "ok") << describe(row);
+    }
+  }
+  return failed;
 }
 
 const std::string kGramFailed =
@@ -77,7 +83,7 @@ TEST(PluginExceptions, AKernelThatThrowsInComputeFailsItsDualCellsAndTheSweepGoe
     ASSERT_EQ(r.exit_code, 1) << r.err;
     EXPECT_THAT(r.err, Not(HasSubstr("terminate")));
     EXPECT_THAT(r.err, HasSubstr(kGramFailed));
-    const auto rows = results(dir.path() / "out");
+    const auto rows = result_rows(dir.path() / "out");
     // throwing kernel: 2 variants × (2 dual + 1 primal); gaussian: 2 dual (no map)
     ASSERT_EQ(rows.size(), 8U);
     int failed = 0;
@@ -113,7 +119,7 @@ solvers:
   const auto r = run_kexp("run x.yaml --out out --threads 2 " + forms(), dir.path());
   ASSERT_EQ(r.exit_code, 1) << r.err;
   std::map<std::string, std::string> error_of;
-  for (const Row& row : results(dir.path() / "out")) {
+  for (const Row& row : result_rows(dir.path() / "out")) {
     EXPECT_EQ(row.at("status"), "failed") << describe(row);
     error_of[row.at("kernel.what")] = row.at("error");
   }
@@ -143,16 +149,17 @@ solvers:
   const auto r = run_kexp("run x.yaml --out out --threads 2 --timing-max-measurements 1 " + forms(),
                           dir.path());
   ASSERT_EQ(r.exit_code, 1) << r.err;
-  const auto rows = results(dir.path() / "out");
+  const auto rows = result_rows(dir.path() / "out");
   ASSERT_EQ(rows.size(), 1U);
   EXPECT_EQ(rows[0].at("error"),
             "kernel 'fixture_throwing_kernel' failed while computing the cross Gram matrix "
             "K(X, X*): fixture_throwing_kernel threw from compute()");
 }
 
-TEST(PluginExceptions, AFeatureMapThatThrowsFailsItsPrimalCellsAndTheSweepGoesOn) {
-  const TempDir dir;
-  dir.write("x.yaml", R"(experiment: throws-in-features
+/// The throwing kernel over the values `throw_in` (YAML) with `solvers` (YAML list items),
+/// on 60 points of the cubic data in 2 dimensions.
+std::string throwing_kernel_experiment(const std::string& throw_in, const std::string& solvers) {
+  return fmt::format(R"(experiment: throws
 seed: 3
 dataset:
   plugin: cubic
@@ -160,31 +167,55 @@ dataset:
   d: 2
 kernels:
   - plugin: fixture_throwing_kernel
-    throw_in: [none, features]
+    throw_in: {}
 solvers:
-  - plugin: kernel_ridge
-  - plugin: primal_ridge
-    lambda: [0.001, 0.1]
-)");
+{})",
+                     throw_in, solvers);
+}
+
+TEST(PluginExceptions, AFeatureMapThatThrowsFailsItsPrimalCellsAndTheSweepGoesOn) {
+  const TempDir dir;
+  dir.write("x.yaml", throwing_kernel_experiment("[none, features]",
+                                                 "  - plugin: kernel_ridge\n"
+                                                 "  - plugin: primal_ridge\n"
+                                                 "    lambda: [0.001, 0.1]\n"));
   const auto r = run_kexp("run x.yaml --out out --threads 2 " + forms(), dir.path());
   ASSERT_EQ(r.exit_code, 1) << r.err;
   EXPECT_THAT(r.err, Not(HasSubstr("terminate")));
-  const auto rows = results(dir.path() / "out");
+  const auto rows = result_rows(dir.path() / "out");
   ASSERT_EQ(rows.size(), 6U);  // 2 variants × (1 dual + 2 primal)
-  int failed = 0;
-  for (const Row& row : rows) {
-    if (row.at("kernel.throw_in") == "features" && row.at("form") == "primal") {
-      ++failed;
-      EXPECT_EQ(row.at("status"), "failed") << describe(row);
-      EXPECT_EQ(row.at("error"),
+  const auto in_features = [](const Row& row) {
+    return row.at("kernel.throw_in") == "features" && row.at("form") == "primal";
+  };
+  EXPECT_EQ(expect_failed_where(
+                rows, in_features,
                 "kernel 'fixture_throwing_kernel' failed while computing the features of the "
-                "training points: fixture_throwing_kernel threw from compute_features()")
-          << describe(row);
-    } else {
-      EXPECT_EQ(row.at("status"), "ok") << describe(row);
-    }
+                "training points: fixture_throwing_kernel threw from compute_features()"),
+            2);
+}
+
+TEST(PluginExceptions, ATransformHandedToTheGramHelperThatThrowsFailsItsCellsNamingThePlugin) {
+  for (const char* threads : {"--threads 2", "--threads 1"}) {
+    SCOPED_TRACE(threads);
+    const TempDir dir;
+    dir.write("x.yaml", throwing_kernel_experiment("[none, transform]",
+                                                   "  - plugin: kernel_ridge\n"
+                                                   "    lambda: [0.001, 0.1]\n"));
+    const auto r =
+        run_kexp(fmt::format("run x.yaml --out out {} {}", threads, forms()), dir.path());
+    ASSERT_EQ(r.exit_code, 1) << r.err;
+    EXPECT_THAT(r.err, Not(HasSubstr("terminate")));
+    const auto rows = result_rows(dir.path() / "out");
+    ASSERT_EQ(rows.size(), 4U);
+    const auto in_transform = [](const Row& row) {
+      return row.at("kernel.throw_in") == "transform";
+    };
+    EXPECT_EQ(expect_failed_where(
+                  rows, in_transform,
+                  "kernel 'fixture_throwing_kernel' failed while computing the Gram matrix: "
+                  "fixture_throwing_kernel threw from the transform of gram::from_inner_products"),
+              2);
   }
-  EXPECT_EQ(failed, 2);
 }
 
 TEST(PluginExceptions, CheckKernelOnAKernelThatThrowsExitsTwoNamingIt) {

@@ -1,8 +1,10 @@
 // Through the kexp program: the mistakes a plugin author makes are each named, with the
 // plugin and the fix: a descriptor with a bad schema (refused when opened, listed as
 // invalid by `kexp plugins`), a kernel that declares an exact map and gives none, a metric
-// reported but not declared, and a kernel that is not PSD given to a solver that needs
-// one.
+// reported but not declared, a kernel that is not PSD given to a solver that needs
+// one, a kernel that learns in compute_fit() without declaring flags::fitted, an exact
+// map that misses a term of its kernel, and a solver whose memory far exceeds what it
+// declares.
 #include <fmt/format.h>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -18,6 +20,7 @@ namespace {
 
 namespace fs = std::filesystem;
 using ::testing::AllOf;
+using ::testing::EndsWith;
 using ::testing::HasSubstr;
 using ::testing::Not;
 
@@ -75,6 +78,103 @@ TEST(PluginMistakes, AnExactMapFlagWithoutAMapIsRefused) {
       run_kexp("check-kernel mapless_kernel " + folder("bad_schema"), dir.path());
   EXPECT_EQ(check.exit_code, 2) << check.out;
   EXPECT_THAT(check.err, HasSubstr("declares flags::exact_map"));
+}
+
+TEST(PluginMistakes, AKernelThatOverridesComputeFitWithoutTheFittedFlagIsRefused) {
+  TempDir dir;
+  dir.write("exp.yaml", experiment("plugin: unflagged_fit_kernel", "plugin: kernel_ridge"));
+  const CommandResult r = run_kexp("run exp.yaml --out out " + folder("bad_schema"), dir.path());
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_THAT(r.err, AllOf(HasSubstr("kernel plugin 'unflagged_fit_kernel'"),
+                           HasSubstr("overrides compute_fit() but does not declare flags::fitted"),
+                           HasSubstr("add flags::fitted")));
+  EXPECT_FALSE(fs::exists(dir.path() / "out"));
+  const CommandResult check =
+      run_kexp("check-kernel unflagged_fit_kernel " + folder("bad_schema"), dir.path());
+  EXPECT_EQ(check.exit_code, 2) << check.out;
+  EXPECT_THAT(check.err, HasSubstr("overrides compute_fit()"));
+  // the same folder with a kernel that does not override it runs
+  dir.write("ok.yaml", experiment("plugin: linear", "plugin: kernel_ridge"));
+  const CommandResult ok = run_kexp("run ok.yaml --out ok " + folder("bad_schema"), dir.path());
+  EXPECT_EQ(ok.exit_code, 0) << ok.err;
+}
+
+TEST(PluginMistakes, AnExactMapThatMissesATermFailsItsPairsCheck) {
+  // k = xᵀz + 1 with φ(x) = x: primal and dual ridge disagree; with c = 0 they agree, and
+  // so do the shipped linear kernel's. Gradient descent is iterative: not checked.
+  TempDir dir;
+  dir.write("exp.yaml", R"(experiment: short-map
+seed: 2
+dataset: {plugin: cubic, n: 50, d: 2}
+kernels:
+  - plugin: fixture_short_map_kernel
+    c: [1, 0]
+  - plugin: linear
+solvers:
+  - plugin: kernel_ridge
+    lambda: 0.01
+  - plugin: primal_ridge
+    lambda: 0.01
+)");
+  const CommandResult r = run_kexp("run exp.yaml --out out " + folder("forms"), dir.path());
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  std::ifstream csv(dir.path() / "out" / "results.csv");
+  std::stringstream text;
+  text << csv.rdbuf();
+  const std::string results = text.str();
+  // one failed row: the later cell of the c = 1 pair
+  std::size_t failed = 0;
+  for (std::size_t at = results.find(",failed,"); at != std::string::npos;
+       at = results.find(",failed,", at + 1)) {
+    ++failed;
+  }
+  EXPECT_EQ(failed, 1U) << results;
+  EXPECT_THAT(results,
+              AllOf(HasSubstr("kernel 'fixture_short_map_kernel' declares an exact feature map"),
+                    HasSubstr("beyond the pair's rounding bound"),
+                    HasSubstr("the map misses terms of the kernel")));
+  std::ifstream summary(dir.path() / "out" / "summary.md");
+  std::stringstream s;
+  s << summary.rdbuf();
+  EXPECT_THAT(s.str(), HasSubstr("declares an exact feature map"));
+}
+
+TEST(PluginMistakes, ACellWhoseMemoryFarExceedsItsEstimateIsWarnedAboutInItsRowAndTheSummary) {
+  // fixture_hungry claims 1 kB and writes 100 MB; with 2 MB it stays within the slack.
+  TempDir dir;
+  dir.write("exp.yaml", R"(experiment: hungry
+seed: 2
+dataset: {plugin: cubic, n: 60, d: 2}
+kernels:
+  - plugin: gaussian
+solvers:
+  - plugin: fixture_hungry
+    megabytes: [100, 2]
+)");
+  const CommandResult r =
+      run_kexp("run exp.yaml --out out --max-memory 20MB " + folder("forms"), dir.path());
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  const std::string warning = "its resident memory grew by";
+  EXPECT_THAT(r.err, HasSubstr(warning));
+  std::ifstream csv(dir.path() / "out" / "results.csv");
+  std::string header, line;
+  std::getline(csv, header);
+  EXPECT_THAT(header, HasSubstr(",memory_notes,"));
+  int warned = 0, rows = 0;
+  while (std::getline(csv, line)) {
+    ++rows;
+    if (line.find(warning) != std::string::npos) {
+      ++warned;
+      // the estimate: the 1 kB claimed and the targets' bytes; megabytes is the last column
+      EXPECT_THAT(line, AllOf(HasSubstr("more than twice the 0.00"), EndsWith(",100")));
+    }
+  }
+  EXPECT_EQ(rows, 2);
+  EXPECT_EQ(warned, 1);
+  std::ifstream summary(dir.path() / "out" / "summary.md");
+  std::stringstream s;
+  s << summary.rdbuf();
+  EXPECT_THAT(s.str(), HasSubstr(warning));
 }
 
 TEST(PluginMistakes, AnUndeclaredMetricIsSaidOnce) {

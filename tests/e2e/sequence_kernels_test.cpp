@@ -2,10 +2,11 @@
 // the spectrum, HMM Fisher and HMM marginal kernels in both forms where a map exists (the
 // forms predict alike), a sequences file read with its alphabet, and the mismatches the
 // plan refuses before anything runs: a vector kernel on sequences, a sequence kernel on
-// vectors, standardized sequences, a bad line of a sequences file.
+// vectors, standardized sequences, a bad line of a sequences file, a bad HMM model file.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <string>
 
 #include "support/plugins.hpp"
@@ -159,6 +160,60 @@ solvers:
   EXPECT_EQ(bad.exit_code, 2) << bad.err;
   EXPECT_THAT(bad.err, HasSubstr("seq.txt:62:7"));
   EXPECT_THAT(bad.err, HasSubstr("the symbol 'X' is not in the alphabet declared by alphabet"));
+}
+
+TEST(SequenceKernels, ABadModelFileStopsTheRunBeforeAnythingRunsAtItsLine) {
+  // A NaN, a negative probability, a row that does not sum to 1, and a model of another
+  // size: each exit 2 with the file and line, no result folder; a good file runs.
+  const std::string good =
+      "pi 0.5 0.5\nA 0.9 0.1\nA 0.2 0.8\nB 0.25 0.25 0.25 0.25\n"
+      "B 0.4 0.3 0.2 0.1\n";
+  struct Case {
+    const char* name;
+    std::string text;
+    const char* said;
+  };
+  const Case cases[] = {
+      {"nan.txt", "pi nan 0.5\nA 0.9 0.1\nA 0.2 0.8\nB 0.25 0.25 0.25 0.25\nB 0.4 0.3 0.2 0.1\n",
+       "nan.txt:1"},
+      {"negative.txt",
+       "pi 0.5 0.5\nA -0.1 1.1\nA 0.2 0.8\nB 0.25 0.25 0.25 0.25\nB 0.4 0.3 0.2 0.1\n",
+       "negative.txt:2"},
+      {"sum.txt", "pi 0.5 0.5\nA 0.9 0.1\nA 0.2 0.9\nB 0.25 0.25 0.25 0.25\nB 0.4 0.3 0.2 0.1\n",
+       "sum.txt:3"},
+      {"three.txt",
+       "pi 0.4 0.3 0.3\nA 0.8 0.1 0.1\nA 0.1 0.8 0.1\nA 0.1 0.1 0.8\nB 0.25 0.25 0.25 0.25\n"
+       "B 0.4 0.3 0.2 0.1\nB 0.1 0.2 0.3 0.4\n",
+       "has 3 states; the kernel has states: 2"},
+  };
+  for (const char* kernel : {"hmm_fisher", "hmm_marginal"}) {
+    for (const Case& c : cases) {
+      SCOPED_TRACE(std::string(kernel) + " " + c.name);
+      TempDir dir;
+      dir.write(c.name, c.text);
+      dir.write("good.txt", good);
+      const std::string config =
+          std::string(R"(experiment: model-file
+seed: 2
+dataset: {plugin: hmm, n: 40, states: 2, symbols: 4, min_length: 10, max_length: 10}
+kernels:
+  - plugin: )") +
+          kernel +
+          "\n    states: 2\n    file: FILE\nsolvers:\n  - plugin: kernel_ridge_classifier\n";
+      std::string bad = config;
+      bad.replace(bad.find("FILE"), 4, c.name);
+      dir.write("bad.yaml", bad);
+      const CommandResult r = run_kexp("run bad.yaml --out out --quiet", dir.path());
+      EXPECT_EQ(r.exit_code, 2) << r.err;
+      EXPECT_THAT(r.err, HasSubstr(c.said));
+      EXPECT_FALSE(std::filesystem::exists(dir.path() / "out"));
+      std::string fine = config;
+      fine.replace(fine.find("FILE"), 4, "good.txt");
+      dir.write("good.yaml", fine);
+      const CommandResult ok = run_kexp("run good.yaml --out good --quiet", dir.path());
+      EXPECT_EQ(ok.exit_code, 0) << ok.err;
+    }
+  }
 }
 
 }  // namespace

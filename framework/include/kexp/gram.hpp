@@ -11,8 +11,11 @@
 // computed and nothing is mirrored. Blocks are shared among
 // threads (OpenMP), with BLAS itself kept to one thread inside each block; an exception
 // thrown while filling a block is rethrown on the calling thread (kexp/parallel.hpp).
-// The transform f runs in a vectorized (`omp simd`) loop and must not throw: check the
-// kernel's parameters in its constructor instead.
+// A transform f declared noexcept runs in a vectorized (`omp simd`) loop, which an
+// exception cannot leave (GCC ends the process); any other f runs in a plain loop, and
+// what it throws reaches the caller like any other exception of a block. Declare the
+// transforms of a kernel noexcept (`[](double s) noexcept { … }`), having checked its
+// parameters in its constructor, to keep the vectorized loop.
 #pragma once
 
 #include <algorithm>
@@ -20,6 +23,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 
 #include "kexp/export.hpp"
 #include "kexp/kernel.hpp"
@@ -214,6 +218,41 @@ void blocked_gram(const arma::mat& X, const arma::mat& Z, arma::mat& K, bool sym
 
 }  // namespace detail
 
+namespace detail {
+
+/// col[i] = f(col[i]) for i < rows: vectorized when f is noexcept; otherwise a plain loop,
+/// out of which an exception of f may propagate (an `omp simd` loop would end the process).
+template <class F>
+inline void transform_column(double* col, std::size_t rows, const F& f) {
+  if constexpr (std::is_nothrow_invocable_v<const F&, double>) {
+#pragma omp simd
+    for (std::size_t i = 0; i < rows; ++i) col[i] = f(col[i]);
+  } else {
+    for (std::size_t i = 0; i < rows; ++i) col[i] = f(col[i]);
+  }
+}
+
+/// col[i] = f(max(0, xn[i] + zn − 2·col[i])): the squared distances from the inner
+/// products, then f; vectorized when f is noexcept, as transform_column.
+template <class F>
+inline void transform_distance_column(double* col, const double* xn, double zn, std::size_t rows,
+                                      const F& f) {
+  if constexpr (std::is_nothrow_invocable_v<const F&, double>) {
+#pragma omp simd
+    for (std::size_t i = 0; i < rows; ++i) {
+      const double s = xn[i] + zn - 2.0 * col[i];
+      col[i] = f(s > 0.0 ? s : 0.0);
+    }
+  } else {
+    for (std::size_t i = 0; i < rows; ++i) {
+      const double s = xn[i] + zn - 2.0 * col[i];
+      col[i] = f(s > 0.0 ? s : 0.0);
+    }
+  }
+}
+
+}  // namespace detail
+
 namespace gram {
 
 /// out = K(X, Z) V (n × k, for V m × k) without storing K(X, Z): K is computed in tiles of
@@ -261,12 +300,7 @@ void from_squared_distances(const arma::mat& X, const arma::mat& Z, arma::mat& K
                          for (std::size_t j = 0; j < cols; ++j) {
                            double* col = block + j * ld;
                            const double zn = zz[j0 + j];
-                           const double* xn = xx.memptr() + i0;
-#pragma omp simd
-                           for (std::size_t i = 0; i < rows; ++i) {
-                             const double s = xn[i] + zn - 2.0 * col[i];
-                             col[i] = f(s > 0.0 ? s : 0.0);
-                           }
+                           detail::transform_distance_column(col, xx.memptr() + i0, zn, rows, f);
                          }
                        });
 }
@@ -282,12 +316,7 @@ void from_squared_distances(const arma::mat& X, arma::mat& K, F f) {
                          for (std::size_t j = 0; j < cols; ++j) {
                            double* col = block + j * ld;
                            const double zn = xx[j0 + j];
-                           const double* xn = xx.memptr() + i0;
-#pragma omp simd
-                           for (std::size_t i = 0; i < rows; ++i) {
-                             const double s = xn[i] + zn - 2.0 * col[i];
-                             col[i] = f(s > 0.0 ? s : 0.0);
-                           }
+                           detail::transform_distance_column(col, xx.memptr() + i0, zn, rows, f);
                            if (i0 == j0) col[j] = on_diagonal;
                          }
                        });
@@ -300,9 +329,7 @@ void from_inner_products(const arma::mat& X, const arma::mat& Z, arma::mat& K, F
                        [&](double* block, std::size_t, std::size_t, std::size_t rows,
                            std::size_t cols, std::size_t ld) {
                          for (std::size_t j = 0; j < cols; ++j) {
-                           double* col = block + j * ld;
-#pragma omp simd
-                           for (std::size_t i = 0; i < rows; ++i) col[i] = f(col[i]);
+                           detail::transform_column(block + j * ld, rows, f);
                          }
                        });
 }
@@ -314,9 +341,7 @@ void from_inner_products(const arma::mat& X, arma::mat& K, F f) {
                        [&](double* block, std::size_t, std::size_t, std::size_t rows,
                            std::size_t cols, std::size_t ld) {
                          for (std::size_t j = 0; j < cols; ++j) {
-                           double* col = block + j * ld;
-#pragma omp simd
-                           for (std::size_t i = 0; i < rows; ++i) col[i] = f(col[i]);
+                           detail::transform_column(block + j * ld, rows, f);
                          }
                        });
 }

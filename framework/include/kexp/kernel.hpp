@@ -203,4 +203,15 @@ class KEXP_API FeatureMap {
 /// message ("X", "Z", …).
 KEXP_API void require_finite(const arma::mat& X, const char* what);
 
+namespace detail {
+
+/// Whether `kernel` overrides Kernel::compute_fit(), for the runner's check that such a
+/// kernel declares flags::fitted: fits it on four points in two dimensions and sees
+/// whether the default compute_fit() ran (it marks that it did). A compute_fit() that
+/// throws overrides it. Use a kernel object made for this only: it may be fitted after.
+/// An override that ends by calling Kernel::compute_fit() is not seen.
+KEXP_API bool overrides_compute_fit(Kernel& kernel);
+
+}  // namespace detail
+
 }  // namespace kexp

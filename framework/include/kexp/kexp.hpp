@@ -1,6 +1,7 @@
 // All of the kexp SDK: what a plugin author includes.
 #pragma once
 
+#include "kexp/config_folder.hpp"
 #include "kexp/dataset.hpp"
 #include "kexp/error.hpp"
 #include "kexp/gram.hpp"

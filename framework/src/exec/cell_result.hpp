@@ -38,6 +38,9 @@ struct CellResult {
   std::optional<double> flops;         ///< analytic: the kernel's or map's and the solver's
   std::optional<double> matrix_bytes;  ///< K or Φ and its test block, and the solver's own
   std::int64_t peak_rss_bytes = -1;
+  /// A warning when the cell's resident memory grew far beyond what the budget counted
+  /// for it (exec/metrics.hpp, memory_note); empty otherwise.
+  std::string memory_notes;
   std::optional<long> iterations;
   std::optional<bool> converged;
   /// The earlier cell of the group that is this one's counterpart in the other form,

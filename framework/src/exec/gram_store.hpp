@@ -30,6 +30,10 @@ struct GroupCell {
   /// K, computed again to measure its fit again, fits the memory budget. When it does
   /// not, the fit is measured once (its count says so).
   bool room_for_second_gram = true;
+  /// The bytes the memory budget counted for the cell (run/budget's estimate, which takes
+  /// Solver::memory_bytes for a solver that reaches the kernel); negative: not known. Its
+  /// measured growth is held against it (memory_note, exec/metrics.hpp).
+  double estimated_bytes = -1;
 };
 
 /// Whether the cell's solver is given the kernel and the points instead of K: a dual cell

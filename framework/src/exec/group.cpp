@@ -12,6 +12,7 @@
 #include <memory>
 #include <utility>
 
+#include "exec/exact_map_check.hpp"
 #include "exec/metrics.hpp"
 #include "exec/validation.hpp"
 #include "kexp/error.hpp"
@@ -86,13 +87,14 @@ class GroupExecution {
       result.n_test = data_.X_test.n_cols;
       result.d = data_.X_train.n_rows;
       const bool last_dual = places[i].last_reader;
+      std::int64_t rss_at_start = -1;
       if (g.refusal) {
         result.status = CellResult::Status::Refused;
         result.error = *g.refusal;
       } else {
         if (callbacks.started) callbacks.started(*g.cell);
         try {
-          reset_peak_rss();
+          if (reset_peak_rss()) rss_at_start = resident_bytes();  // else a peak of before
           const std::size_t entry = g.solver->component;
           const Sharing sharing{&shared_[entry], group_size[entry], group_position[entry]++};
           run_cell(g, last_dual, sharing, result);
@@ -106,6 +108,10 @@ class GroupExecution {
         }
       }
       result.peak_rss_bytes = peak_rss_bytes();
+      if (!g.refusal && rss_at_start >= 0 && result.peak_rss_bytes >= 0) {
+        result.memory_notes = memory_note(static_cast<double>(result.peak_rss_bytes - rss_at_start),
+                                          g.estimated_bytes);
+      }
       if (!callbacks.done(*g.cell, std::move(result))) return;
     }
   }
@@ -334,6 +340,13 @@ class GroupExecution {
       if (p.n_elem != prediction.n_elem) continue;
       result.paired_with = other->cell->id;
       result.prediction_max_diff = prediction.n_elem > 0 ? arma::abs(prediction - p).max() : 0.0;
+      const bool iterative = g.solver->plugin->has_flag(flags::iterative) ||
+                             other->solver->plugin->has_flag(flags::iterative);
+      if (auto wrong = exact_map_disagreement(*active_, kernel_name_, iterative, prediction, p,
+                                              other->cell->id)) {
+        result.status = CellResult::Status::Failed;
+        result.error = std::move(*wrong);
+      }
       return;
     }
   }

@@ -14,6 +14,17 @@
 
 namespace kexp::core {
 
+std::string memory_note(double growth, double estimated) {
+  if (estimated < 0 || !(growth > 2 * estimated) || !(growth > estimated + kMemorySlackBytes)) {
+    return {};
+  }
+  return fmt::format(
+      "its resident memory grew by {:.3g} MB, more than twice the {:.3g} MB its memory "
+      "estimate counts (the memory budget trusts that estimate: a solver that reaches the "
+      "kernel gives it in Solver::memory_bytes)",
+      growth / 1e6, estimated / 1e6);
+}
+
 double rmse(const arma::vec& y, const arma::vec& prediction) {
   if (y.n_elem == 0 || prediction.n_elem != y.n_elem) return std::nan("");
   return std::sqrt(arma::mean(arma::square(y - prediction)));

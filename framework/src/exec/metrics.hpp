@@ -37,6 +37,18 @@ void require_finite_error(double value, const std::string& what, const arma::vec
 void score(const PreparedData& data, const arma::vec& prediction, const arma::vec& fitted,
            CellResult& result);
 
+/// The slack of memory_note: resident memory a cell may gain beyond its estimate without
+/// a warning (the allocator's arenas, BLAS buffers and thread stacks, touched at first).
+inline constexpr double kMemorySlackBytes = 32.0 * 1024 * 1024;
+
+/// A warning when a cell's resident memory grew by `growth` bytes (its peak less what it
+/// started with) and that is more than twice what the memory budget counted for it
+/// (`estimated`, run/budget's estimate, negative when not known) and more than the
+/// estimate plus kMemorySlackBytes; empty otherwise. The budget trusts the estimate (for
+/// a solver that reaches the kernel, Solver::memory_bytes): a cell far over it may pass
+/// a budget it should not.
+std::string memory_note(double growth, double estimated);
+
 /// The validation figures from each split's RMSE and accuracy: their mean and, over more
 /// than one split, their sample standard deviation; accuracy for classification only.
 void score_validation(const arma::vec& rmses, const arma::vec& accuracies, Task task,

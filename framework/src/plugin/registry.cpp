@@ -15,6 +15,7 @@
 #include <cstring>
 
 #include "kexp/error.hpp"
+#include "plugin/probe.hpp"
 #include "util/names.hpp"
 
 namespace kexp::core {
@@ -136,10 +137,30 @@ PluginRegistry PluginRegistry::discover(const std::vector<fs::path>& folders, Wa
       continue;
     }
     std::vector<fs::path> files;
-    for (const auto& entry : fs::directory_iterator(folder, ec)) {
-      if (entry.is_regular_file() && is_shared_library(entry.path())) {
-        files.push_back(fs::absolute(entry.path()).lexically_normal());
+    // Every step with an error code: an entry that cannot be followed (a symbolic link
+    // in a loop, a dangling one, one without permission) is a warning, not an error of
+    // the whole command.
+    fs::directory_iterator it(folder, ec);
+    for (const fs::directory_iterator end; !ec && it != end; it.increment(ec)) {
+      const fs::path& path = it->path();
+      std::error_code entry_ec;
+      const bool regular = it->is_regular_file(entry_ec);
+      if (entry_ec) {
+        registry.warn(
+            fmt::format("skipping {}: it cannot be followed ({}); remove it or fix "
+                        "the link",
+                        path.string(), entry_ec.message()));
+        continue;
       }
+      if (regular && is_shared_library(path)) {
+        files.push_back(fs::absolute(path).lexically_normal());
+      }
+    }
+    if (ec) {
+      registry.warn(
+          fmt::format("plugin folder {} could not be read to the end ({}); the "
+                      "libraries after that point are skipped",
+                      folder.string(), ec.message()));
     }
     std::sort(files.begin(), files.end());
     registry.libraries_.insert(registry.libraries_.end(), files.begin(), files.end());
@@ -220,6 +241,7 @@ const PluginRecord* PluginRegistry::open(const fs::path& file) const {
   opened_.push_back(file);
   PluginRecord record;
   try {
+    if (!built_in(file)) require_probe_loads(file);  // a library not kexp's own, apart first
     record = load_plugin(file);
   } catch (const NotAPluginError&) {
     warn(
@@ -375,6 +397,17 @@ std::shared_ptr<Kernel> create_kernel(const PluginRecord& plugin, const Params& 
         "kernel plugin '{}' ({}) declares flags::exact_map but its feature_map() returns none; "
         "return the map, or drop the flag",
         plugin.name(), plugin.path.string()));
+  }
+  if (!plugin.has_flag(flags::fitted)) {
+    // Fitted on a second object: the one returned stays as the plugin made it.
+    const std::shared_ptr<Kernel> probe = create_object<Kernel>(plugin, PluginKind::Kernel, params);
+    if (detail::overrides_compute_fit(*probe)) {
+      throw PluginError(fmt::format(
+          "kernel plugin '{}' ({}) overrides compute_fit() but does not declare "
+          "flags::fitted, so kexp would never fit it and every cell would use it unfitted; "
+          "add flags::fitted to its PluginInfo flags, or remove compute_fit()",
+          plugin.name(), plugin.path.string()));
+    }
   }
   if (plugin.has_flag(flags::sequences) && !plugin.has_flag(flags::fitted)) {
     throw PluginError(fmt::format(

@@ -89,6 +89,10 @@ std::vector<ColumnInfo> make_table() {
       {Column::peak_rss_bytes, "peak_rss_bytes", T::integer, S::always, 0,
        "the process's peak resident memory during the run (reset before each run where Linux "
        "allows it)"},
+      {Column::memory_notes, "memory_notes", T::text, S::always, text,
+       "a warning when the run's resident memory grew by more than twice what its memory "
+       "estimate counts (and 32 MiB more): the budget, which trusts the estimate, may have "
+       "let it run"},
       {Column::iterations, "iterations", T::integer, S::always, 0, kSolverReport},
       {Column::converged, "converged", T::boolean, S::always, text, kSolverReport},
       {Column::paired_with, "paired_with", T::text, S::always, text, kPairing},

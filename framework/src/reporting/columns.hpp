@@ -49,6 +49,7 @@ enum class Column : std::size_t {
   flops,
   matrix_bytes,
   peak_rss_bytes,
+  memory_notes,
   iterations,
   converged,
   paired_with,

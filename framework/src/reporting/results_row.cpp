@@ -110,6 +110,7 @@ Row result_row(const Plan& plan, const Cell& c, int repeat, std::uint64_t seed,
                                           {"fit", timed(r.fit)},
                                           {"predict", timed(r.predict)}});
   if (!notes.empty()) row.set(column_name(Column::timing_notes), notes);
+  if (!r.memory_notes.empty()) row.set(column_name(Column::memory_notes), r.memory_notes);
   set_if(row, Column::test_rmse, r.test_rmse);
   set_if(row, Column::train_rmse, r.train_rmse);
   set_if(row, Column::test_accuracy, r.test_accuracy);

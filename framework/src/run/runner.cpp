@@ -17,6 +17,7 @@
 
 #include "exec/data.hpp"
 #include "exec/group.hpp"
+#include "exec/isolated_group.hpp"
 #include "kexp/error.hpp"
 #include "kexp/gram.hpp"
 #include "reporting/input_files.hpp"
@@ -277,6 +278,7 @@ class Run {
             const bool in_place = places[i].last_reader;
             const MemoryEstimate e = estimate(*g.cell, places[i]);
             g.refusal = refusal(e, budget_);
+            g.estimated_bytes = e.bytes;
             const double n = static_cast<double>(data_[d].front().X_train.n_cols);
             g.room_for_second_gram = !in_place || e.bytes + 8.0 * n * n <= budget_.value;
           }
@@ -306,8 +308,8 @@ class Run {
           } else {
             kernel.kernel = kernels_[k].get();
           }
-          execute_group(group, kernel, data_[d][static_cast<std::size_t>(r)], e_.timing, callbacks,
-                        gram_buffer);
+          execute_group(options_.isolation, group, kernel, data_[d][static_cast<std::size_t>(r)],
+                        e_.timing, callbacks, gram_buffer);
         }
       }
     }
@@ -354,6 +356,11 @@ class Run {
     }
     for (const auto& w : undeclared_metric_warnings(plan_, c, result, warned_metrics_)) {
       progress_->message("kexp: warning: " + w);
+    }
+    if (!result.memory_notes.empty()) {  // on stderr now, in summary.md at the end
+      warnings_.push_back(
+          fmt::format("cell {} (repeat {}): {}", c.id, repeat, result.memory_notes));
+      progress_->message("kexp: warning: " + warnings_.back());
     }
     const std::uint64_t seed =
         derive_seed(e_.seed, "cell:" + c.id, static_cast<std::uint64_t>(repeat));

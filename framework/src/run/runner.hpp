@@ -29,6 +29,9 @@ struct RunOptions {
   double max_memory = 0;       ///< bytes a cell may need; 0: default_memory_budget()
   std::string command_line;    ///< as typed, for the manifest
   bool quiet = false;          ///< no progress line
+  /// Each group of cells in a child process of its own (exec/isolated_group): a plugin
+  /// that crashes, aborts or exits fails its cell, not the run.
+  bool isolation = true;
 };
 
 /// Runs the experiment. Returns kExitOk or kExitCellsFailed (util/exit_code.hpp).

@@ -128,7 +128,24 @@ void Kernel::fit(const KernelFitData& data) {
   compute_fit(data);
 }
 
-void Kernel::compute_fit(const KernelFitData& /*data*/) {}
+namespace {
+/// Set by the default compute_fit(), read by detail::overrides_compute_fit().
+thread_local bool t_default_fit_ran = false;
+}  // namespace
+
+void Kernel::compute_fit(const KernelFitData& /*data*/) { t_default_fit_ran = true; }
+
+bool detail::overrides_compute_fit(Kernel& kernel) {
+  const arma::mat X = {{0.5, -1.0, 0.25, 2.0}, {1.0, 0.0, -0.5, 0.75}};
+  const arma::vec y = {1.0, -1.0, 1.0, -1.0};
+  t_default_fit_ran = false;
+  try {
+    kernel.fit(KernelFitData{&X, &y, 1});
+  } catch (...) {
+    return true;  // the default never throws on these points
+  }
+  return !t_default_fit_ran;
+}
 
 std::unique_ptr<Kernel> Kernel::with_hyperparameters(const arma::vec& values) const {
   if (!learnable()) {

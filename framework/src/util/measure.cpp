@@ -23,14 +23,24 @@ bool reset_peak_rss() {
   return static_cast<bool>(out);
 }
 
-std::int64_t peak_rss_bytes() {
+namespace {
+
+/// A "Key:   123 kB" line of /proc/self/status, in bytes; −1 when there is none.
+std::int64_t status_bytes(const char* key) {
   std::ifstream in("/proc/self/status");
   std::string line;
+  const std::size_t length = std::char_traits<char>::length(key);
   while (std::getline(in, line)) {
-    if (line.rfind("VmHWM:", 0) == 0) return std::stoll(line.substr(6)) * 1024;
+    if (line.compare(0, length, key) == 0) return std::stoll(line.substr(length)) * 1024;
   }
   return -1;
 }
+
+}  // namespace
+
+std::int64_t peak_rss_bytes() { return status_bytes("VmHWM:"); }
+
+std::int64_t resident_bytes() { return status_bytes("VmRSS:"); }
 
 std::int64_t physical_memory_bytes() {
   const long pages = sysconf(_SC_PHYS_PAGES);

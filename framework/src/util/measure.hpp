@@ -27,6 +27,9 @@ bool reset_peak_rss();
 /// The process's peak resident memory in bytes since start or the last reset (VmHWM).
 std::int64_t peak_rss_bytes();
 
+/// The process's resident memory in bytes now (VmRSS); −1 where it cannot be read.
+std::int64_t resident_bytes();
+
 /// Physical memory of the machine, in bytes.
 std::int64_t physical_memory_bytes();
 

@@ -7,6 +7,8 @@
 
 #include <gtest/gtest.h>
 
+#include <stdexcept>
+
 #include <cmath>
 #include <limits>
 #include <random>
@@ -87,6 +89,34 @@ TEST(GramBlocks, GenericTransformsEqualPairwise) {
   EXPECT_TRUE(arma::approx_equal(S, S.t(), "absdiff", 0.0));
   gram::from_inner_products(Z, S, [](double s) { return s; });
   EXPECT_LE(arma::abs(S - Z.t() * Z).max(), 1e-13);
+}
+
+TEST(GramBlocks, ATransformThatThrowsReachesTheCallerOnEveryThreadCount) {
+  // Not noexcept: the plain loop, out of which the exception propagates to the caller of
+  // each helper instead of ending the process from inside a vectorized loop.
+  const arma::mat X = test::uniform_points(3, 600, 5);
+  const auto throwing = [](double s) -> double {
+    if (s >= 0.0) throw std::runtime_error("transform threw");
+    return s;
+  };
+  for (const int threads : {1, 3}) {
+    SCOPED_TRACE(threads);
+    const int before = thread_count();
+    set_thread_count(threads);
+    arma::mat K(600, 600);
+    arma::mat C(600, 300);
+    const arma::mat Z = X.cols(0, 299);
+    EXPECT_THROW(gram::from_squared_distances(X, Z, C, throwing), std::runtime_error);
+    EXPECT_THROW(gram::from_inner_products(X, Z, C, throwing), std::runtime_error);
+    EXPECT_THROW(gram::from_inner_products(X, K, throwing), std::runtime_error);
+    // the symmetric form evaluates f(0) for its diagonal first, outside the blocks
+    const auto throws_off_diagonal = [](double s) -> double {
+      if (s > 0.0) throw std::runtime_error("transform threw");
+      return 1.0;
+    };
+    EXPECT_THROW(gram::from_squared_distances(X, K, throws_off_diagonal), std::runtime_error);
+    set_thread_count(before);
+  }
 }
 
 /// A kernel with nothing but compute(): the SDK's default Gram loops.

@@ -1,0 +1,60 @@
+// Running a piece of work in a child process that may crash, exit or hang without taking
+// kexp with it: plugin libraries probed before kexp loads them, groups of cells run apart
+// from the runner. The child is a fork of this process that sends messages back through
+// a pipe; the parent reads them as they come, waits for the child to end and says how it
+// ended: its exit code, the signal that killed it, or a timeout after which it was killed.
+//
+// The fork is made from a thread of its own that has never run an OpenMP region: GNU
+// libgomp keeps its pool of threads per thread that started a region, and a child forked
+// from such a thread waits forever for pool threads that the fork did not copy. The child
+// runs on that fresh thread, so its first parallel region starts a pool of its own.
+// OpenBLAS re-creates its threads after a fork itself. The same thread then supervises the
+// child, since a child's parent-death signal follows the thread that forked it. The child
+// ignores SIGINT and SIGTERM (the parent decides when it stops) and is killed when the
+// parent dies.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <string_view>
+
+namespace kexp::core {
+
+/// How a child process ended.
+struct ChildEnd {
+  enum class How { Exited, Signaled, TimedOut, Stopped, NotStarted };
+  How how = How::Exited;
+  int code = 0;        ///< the exit code (Exited) or the signal's number (Signaled)
+  double seconds = 0;  ///< from the fork to the end
+
+  /// Exited with code 0.
+  [[nodiscard]] bool clean() const { return how == How::Exited && code == 0; }
+  /// "exited with code 3", "was killed by SIGSEGV (signal 11)", "did not finish within
+  /// 10 s and was killed", "was stopped by kexp", "could not be started: <why>".
+  [[nodiscard]] std::string describe() const;
+  std::string why_not_started;  ///< NotStarted: the error of fork() or pipe()
+};
+
+/// The child's end of the pipe: whole messages, each read by the parent in one piece.
+class ChildChannel {
+ public:
+  explicit ChildChannel(int fd) : fd_(fd) {}
+  /// Sends one message. A parent that is gone ends the child (_exit).
+  void send(std::string_view message) const;
+
+ private:
+  int fd_;
+};
+
+/// Runs `body` in a child process and returns how the child ended. The child ends with
+/// _exit(0) when `body` returns (no static destructor, no atexit handler of this process
+/// runs twice) and _exit(125) when it throws. In the parent, `on_message` is called with
+/// each message the child sent, in order, as it comes, on the supervising thread (one call
+/// at a time; what it throws kills the child and is rethrown here); when it returns false the child
+/// is killed (How::Stopped). `timeout_seconds` > 0: the child is killed when it has not ended by
+/// then (How::TimedOut).
+ChildEnd run_in_child(const std::function<void(const ChildChannel&)>& body,
+                      const std::function<bool(std::string&& message)>& on_message,
+                      double timeout_seconds);
+
+}  // namespace kexp::core
