@@ -19,6 +19,7 @@
 #include "exec/group.hpp"
 #include "kexp/error.hpp"
 #include "kexp/gram.hpp"
+#include "plugin/plugin_call.hpp"
 #include "reporting/input_files.hpp"
 #include "reporting/manifest.hpp"
 #include "reporting/resolved_config.hpp"
@@ -31,6 +32,7 @@
 #include "run/plan_warnings.hpp"
 #include "run/progress.hpp"
 #include "run/resume.hpp"
+#include "run/run_data.hpp"
 #include "run/run_manifest.hpp"
 #include "run/stop_signals.hpp"
 #include "sweep/kernel_resolution.hpp"
@@ -77,7 +79,7 @@ class Run {
     for (const auto& w : warnings_) fmt::print(stderr, "kexp: warning: {}\n", w);
     if (!options_.dry_run || options_.resume) inputs_ = input_files(e_);  // by content
     if (options_.resume) check_resume();
-    prepare_all_data();
+    data_ = load_run_data(e_, plan_, selected_, datasets_, budget_, options_.dry_run);
     if (options_.dry_run) return dry_run();
     // The load before kexp loaded the machine itself: what the other processes leave.
     if (load_at_start_) {
@@ -121,35 +123,11 @@ class Run {
     return done_.count({c.id, std::to_string(r)}) > 0;
   }
 
-  /// Loads the datasets the selected cells use, every repeat, before anything is written.
-  void prepare_all_data() {
-    data_.resize(plan_.datasets.size());
-    std::vector<bool> used(plan_.datasets.size(), false);
-    for (const Cell& c : plan_.cells) used[c.dataset] = used[c.dataset] || selected_[c.index];
-    for (std::size_t d = 0; d < plan_.datasets.size(); ++d) {
-      if (!used[d]) continue;
-      const Variant& v = plan_.datasets[d];
-      for (int r = 0; r < e_.repeats; ++r) {
-        const std::uint64_t seed = dataset_seed(e_.seed, v, r);
-        DatasetContext context{seed, e_.base_dir};
-        try {
-          data_[d].push_back(load_data(*datasets_[d], context, v.params, seed ^ 0x5eedULL,
-                                       v.canonical, e_.validation));
-          check_dataset_alphabet(*v.plugin, data_[d].back().alphabet);
-        } catch (const DataError& err) {
-          // An error without a line of its own (a missing file): at the dataset block.
-          if (err.where().line > 0) throw;
-          throw DataError(e_.dataset.where, err.what());
-        }
-      }
-    }
-  }
-
   /// The progress line's weight of one run of `c` (run/progress.hpp).
   [[nodiscard]] double run_cost_of(const Cell& c) const {
     // A cell refused before it runs takes no time: no weight.
     if (refusal(estimate(c), budget_)) return 0;
-    return run_cost(c.form, data_[c.dataset].front(), *kernels_[c.kernel]);
+    return run_cost(c.form, data_.dims[c.dataset], *kernels_[c.kernel]);
   }
 
   /// For each cell, its place towards the K of its dataset and kernel (gram_places): the
@@ -173,9 +151,17 @@ class Run {
     return estimate(c, gram_places_[c.index]);
   }
 
+  /// A cell's own matrices, and the data of the other datasets and repeats, held beside it.
   [[nodiscard]] MemoryEstimate estimate(const Cell& c, const GramPlace& place) const {
-    return estimate_cell(c, plan_.solvers[c.solver], data_[c.dataset].front(), *kernels_[c.kernel],
-                         place);
+    MemoryEstimate e = estimate_cell(c, plan_.solvers[c.solver], data_.dims[c.dataset],
+                                     *kernels_[c.kernel], place);
+    const double others = data_.held - data_.sizes[c.dataset].bytes;
+    if (others > 0 && e.impossible.empty()) {
+      e.bytes += others;
+      e.what += fmt::format(", and {} of the other datasets and repeats, held through the run",
+                            size_text(others));
+    }
+    return e;
   }
 
   int dry_run() {
@@ -271,17 +257,18 @@ class Run {
             const bool in_place = places[i].last_reader;
             const MemoryEstimate e = estimate(*g.cell, places[i]);
             g.refusal = refusal(e, budget_);
-            const double n = static_cast<double>(data_[d].front().X_train.n_cols);
+            const double n = static_cast<double>(data_.data[d].front().X_train.n_cols);
             g.room_for_second_gram = !in_place || e.bytes + 8.0 * n * n <= budget_.value;
           }
           GroupCallbacks callbacks;
           callbacks.started = [&](const Cell& c) {
             const std::lock_guard<std::mutex> lock(io_);
             running_ = fmt::format("cell {} repeat {}", c.id, r);
-            progress_->started(fmt::format(
-                "{} n={} | {} | {}{}", plan_.datasets[d].name(), data_[d].front().X_train.n_cols,
-                plan_.kernels[k].name(), plan_.solvers[c.solver].name(),
-                e_.repeats > 1 ? fmt::format(" (repeat {})", r) : std::string()));
+            progress_->started(
+                fmt::format("{} n={} | {} | {}{}", plan_.datasets[d].name(),
+                            data_.data[d].front().X_train.n_cols, plan_.kernels[k].name(),
+                            plan_.solvers[c.solver].name(),
+                            e_.repeats > 1 ? fmt::format(" (repeat {})", r) : std::string()));
           };
           callbacks.done = [&](const Cell& c, CellResult&& result) {
             return record(c, r, std::move(result));
@@ -300,8 +287,8 @@ class Run {
           } else {
             kernel.kernel = kernels_[k].get();
           }
-          execute_group(group, kernel, data_[d][static_cast<std::size_t>(r)], e_.timing, callbacks,
-                        gram_buffer);
+          execute_group(group, kernel, data_.data[d][static_cast<std::size_t>(r)], e_.timing,
+                        callbacks, gram_buffer);
         }
       }
     }
@@ -337,13 +324,21 @@ class Run {
     running_.clear();
     if (result.status == CellResult::Status::Ok && e_.output.predictions) {
       try {
-        const arma::vec& y_test = data_[c.dataset][static_cast<std::size_t>(repeat)].y_test;
+        const arma::vec& y_test = data_.data[c.dataset][static_cast<std::size_t>(repeat)].y_test;
         write_file_atomically(folder_.prediction_file(c.id, std::to_string(repeat)),
                               predictions_csv(y_test, result.prediction));
       } catch (const std::exception& err) {
         result.status = CellResult::Status::Failed;
         result.error = err.what();
       }
+    }
+    if (result.status == CellResult::Status::Failed &&
+        result.error.find(kOutOfMemory) != std::string::npos) {
+      result.error += fmt::format(
+          " (dataset {}: n = {}, m = {}, d = {}; estimated at {}: a --max-memory below what is "
+          "free refuses such a cell before it runs)",
+          plan_.datasets[c.dataset].canonical, result.n_train, result.n_test, result.d,
+          size_text(estimate(c).bytes));
     }
     for (const auto& w : undeclared_metric_warnings(plan_, c, result, warned_metrics_)) {
       progress_->message("kexp: warning: " + w);
@@ -415,7 +410,7 @@ class Run {
   std::vector<GramPlace> gram_places_;  ///< plan_gram_places()
   std::vector<std::shared_ptr<Kernel>> kernels_;
   std::vector<std::shared_ptr<Dataset>> datasets_;
-  std::vector<std::vector<PreparedData>> data_;
+  RunData data_;
   std::vector<std::string> columns_;
   ResultWriters writers_;
   Manifest manifest_;
