@@ -37,15 +37,18 @@ class DataBudget : public ::testing::Test {
   TempDir dir;
 
   void write(const std::string& n) const {
-    dir.write("exp.yaml", "experiment: data-budget\nseed: 1\ndataset:\n  plugin: friedman1\n"
-                          "  n: " + n + "\nkernels:\n  - plugin: gaussian\n    sigma: 1\n"
-                          "solvers:\n  - plugin: kernel_ridge\n    lambda: 0.1\n");
+    dir.write("exp.yaml",
+              "experiment: data-budget\nseed: 1\ndataset:\n  plugin: friedman1\n"
+              "  n: " +
+                  n +
+                  "\nkernels:\n  - plugin: gaussian\n    sigma: 1\n"
+                  "solvers:\n  - plugin: kernel_ridge\n    lambda: 0.1\n");
   }
 
   CommandResult kexp(const std::string& args) const {
-    return run_kexp("run exp.yaml --out out --plugin-path '" + std::string(KEXP_TEST_PLUGIN_DIR) +
-                        "' " + args,
-                    dir.path(), kCap);
+    return run_kexp(
+        "run exp.yaml --out out --plugin-path '" + std::string(KEXP_TEST_PLUGIN_DIR) + "' " + args,
+        dir.path(), kCap);
   }
 };
 

@@ -13,6 +13,7 @@
 
 #include "kexp/error.hpp"
 #include "util/seed.hpp"
+#include "util/text.hpp"
 
 namespace kexp::core {
 
@@ -154,6 +155,14 @@ PreparedData prepare_data(Data data, const Params& params, std::uint64_t seed,
   PreparedData out;
   out.task = data.task;
   if (!data.alphabet.empty()) {
+    for (std::size_t i = 0; i < data.alphabet.size(); ++i) {
+      if (!is_valid_utf8(data.alphabet[i])) {
+        throw DataError(fmt::format(
+            "{}: symbol {} of the alphabet is not valid UTF-8; symbols are written to the "
+            "result folder, so they must be UTF-8 (convert the file's encoding)",
+            label, i));
+      }
+    }
     check_sequences(data.X, data.alphabet.size(), label, "training");
     if (data.has_test) check_sequences(data.X_test, data.alphabet.size(), label, "test");
     out.alphabet = std::move(data.alphabet);

@@ -22,9 +22,10 @@ DataSize data_size(const Dataset& dataset, const Params& params, const DatasetCo
     const double d = static_cast<double>(size.shape->d);
     size.bytes = 8.0 * n * (d + 1.0);
     size.peak = 2.0 * size.bytes;
-    size.what = fmt::format("n = {}, d = {}: X and y, 8·n·(d + 1) = {}, twice that while the test "
-                            "part is split off",
-                            size.shape->n, size.shape->d, size_text(size.bytes));
+    size.what = fmt::format(
+        "n = {}, d = {}: X and y, 8·n·(d + 1) = {}, twice that while the test "
+        "part is split off",
+        size.shape->n, size.shape->d, size_text(size.bytes));
     return size;
   }
   double files = 0;
@@ -45,9 +46,10 @@ DataSize data_size(const Dataset& dataset, const Params& params, const DatasetCo
   size.bytes = files;
   size.peak = 2.0 * files;
   if (files > 0) {
-    size.what = fmt::format("the files it reads, {}, about their size in memory, twice that "
-                            "while read",
-                            names);
+    size.what = fmt::format(
+        "the files it reads, {}, about their size in memory, twice that "
+        "while read",
+        names);
   }
   return size;
 }
@@ -70,8 +72,7 @@ std::optional<std::string> data_refusal(const std::vector<DataLoad>& loads, cons
   for (const DataLoad& l : loads) {
     if (l.size.what.empty()) continue;
     parts += fmt::format("; {}{}: {}", l.label,
-                         l.repeats > 1 ? fmt::format(" × {} repeats", l.repeats) : "",
-                         l.size.what);
+                         l.repeats > 1 ? fmt::format(" × {} repeats", l.repeats) : "", l.size.what);
   }
   const std::string source =
       budget.source == "--max-memory" ? budget.source : budget.source + "; --max-memory sets it";

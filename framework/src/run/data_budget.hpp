@@ -17,8 +17,8 @@ namespace kexp::core {
 
 /// What one repeat of a dataset variant takes in memory.
 struct DataSize {
-  double bytes = 0;  ///< held through the run, prepared
-  double peak = 0;   ///< while it is generated or read, and split
+  double bytes = 0;                ///< held through the run, prepared
+  double peak = 0;                 ///< while it is generated or read, and split
   std::optional<DataShape> shape;  ///< as the plugin states it; nothing: unknown before loading
   std::string what;                ///< how the figure comes about, in words
 };

@@ -58,8 +58,8 @@ RunData load_run_data(const Experiment& e, const Plan& plan, const std::vector<b
       for (int r = 0; r < e.repeats; ++r) {
         const std::uint64_t seed = dataset_seed(e.seed, v, r);
         const DatasetContext context{seed, e.base_dir};
-        out.data[d].push_back(
-            load_data(*datasets[d], context, v.params, seed ^ 0x5eedULL, v.canonical, e.validation));
+        out.data[d].push_back(load_data(*datasets[d], context, v.params, seed ^ 0x5eedULL,
+                                        v.canonical, e.validation));
         check_dataset_alphabet(*v.plugin, out.data[d].back().alphabet);
       }
       out.dims[d] = dims_of(out.data[d].front());

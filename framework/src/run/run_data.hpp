@@ -18,9 +18,10 @@ namespace kexp::core {
 
 /// By dataset variant of the plan; empty for a variant no selected cell uses.
 struct RunData {
-  std::vector<std::vector<PreparedData>> data;  ///< every repeat; none in a dry run of a stated shape
-  std::vector<DataSize> sizes;                  ///< one repeat's memory
-  std::vector<DataDims> dims;                   ///< the sizes the estimates read
+  std::vector<std::vector<PreparedData>>
+      data;                     ///< every repeat; none in a dry run of a stated shape
+  std::vector<DataSize> sizes;  ///< one repeat's memory
+  std::vector<DataDims> dims;   ///< the sizes the estimates read
   double held = 0;  ///< every repeat of every dataset the run loads, held through the run
 };
 
