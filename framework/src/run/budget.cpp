@@ -11,6 +11,7 @@
 #include <exception>
 #include <limits>
 
+#include "plugin/plugin_call.hpp"
 #include "plugin/registry.hpp"
 #include "util/measure.hpp"
 
@@ -118,6 +119,15 @@ std::optional<std::string> refusal(const MemoryEstimate& estimate, const Limit& 
       "refused before it started: it needs about {} ({}), more than the memory budget of {} "
       "per cell ({})",
       size_text(estimate.bytes), estimate.what, size_text(budget.value), source);
+}
+
+std::string out_of_memory_note(const CellResult& result, const std::string& dataset,
+                               double estimate_bytes) {
+  if (result.error.find(kOutOfMemory) == std::string::npos) return {};
+  return fmt::format(
+      " (dataset {}: n = {}, m = {}, d = {}; estimated at {}: a --max-memory below what is free "
+      "refuses such a cell before it runs)",
+      dataset, result.n_train, result.n_test, result.d, size_text(estimate_bytes));
 }
 
 void print_dry_run(const Plan& plan, const std::vector<DryRunLine>& lines, int repeats,

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "exec/cell_result.hpp"
 #include "exec/data.hpp"
 #include "exec/gram_store.hpp"
 #include "kexp/kernel.hpp"
@@ -56,6 +57,12 @@ MemoryEstimate estimate_cell(const Cell& cell, const Variant& solver, const Data
 
 /// The message of a cell refused before it started, or nothing when it fits `budget`.
 std::optional<std::string> refusal(const MemoryEstimate& estimate, const Limit& budget);
+
+/// What a failed cell's message gains when it ran out of memory (its error holds
+/// kOutOfMemory): its dataset, n, m, d and estimate, and how to refuse such a cell before
+/// it runs; nothing for any other failure.
+std::string out_of_memory_note(const CellResult& result, const std::string& dataset,
+                               double estimate_bytes);
 
 /// A line of the dry-run listing.
 struct DryRunLine {

@@ -19,7 +19,6 @@
 #include "exec/group.hpp"
 #include "kexp/error.hpp"
 #include "kexp/gram.hpp"
-#include "plugin/plugin_call.hpp"
 #include "reporting/input_files.hpp"
 #include "reporting/manifest.hpp"
 #include "reporting/resolved_config.hpp"
@@ -182,14 +181,31 @@ class Run {
       for (const auto& line : resume_.dropped) fmt::print(stderr, "kexp: --resume: {}\n", line);
       write_file_atomically(folder_.results_csv(), csv_text(resume_.kept));
       write_file_atomically(folder_.results_jsonl(), resume_.kept_jsonl);
-    } else {
-      folder_ = ResultFolder::create(folder_.dir(), options_.force, ResultFolder::Creator::Run);
+      start_tables();
+      return;
     }
+    // A folder that fails before its first row (a full disk while config.yaml is written)
+    // is taken away again: left half-made, --resume would not know it and a rerun would
+    // refuse it. What it holds then is only what this run wrote.
+    const fs::path dir = folder_.dir();
+    std::error_code ec;
+    const bool existed = fs::exists(dir, ec);
+    bool ours = !existed || fs::is_empty(dir, ec);
+    try {
+      folder_ = ResultFolder::create(dir, options_.force, ResultFolder::Creator::Run);
+      ours = true;
+      write_file_atomically(folder_.config_file(), resolved_config(e_, plan_, folder_.dir()));
+      start_tables();
+    } catch (...) {
+      if (ours) remove_unstarted_folder(dir, existed);
+      throw;
+    }
+  }
+
+  /// Writes the first manifest and begins the tables (a resumed run's after their rows).
+  void start_tables() {
     if (e_.output.predictions) fs::create_directories(folder_.predictions_dir());
     manifest_ = initial_manifest();
-    if (!options_.resume) {
-      write_file_atomically(folder_.config_file(), resolved_config(e_, plan_, folder_.dir()));
-    }
     write_manifest(folder_.manifest_file(), manifest_.to_json());
     writers_.add(std::make_unique<CsvWriter>(folder_.results_csv()));
     writers_.add(std::make_unique<JsonlWriter>(folder_.results_jsonl()));
@@ -332,13 +348,9 @@ class Run {
         result.error = err.what();
       }
     }
-    if (result.status == CellResult::Status::Failed &&
-        result.error.find(kOutOfMemory) != std::string::npos) {
-      result.error += fmt::format(
-          " (dataset {}: n = {}, m = {}, d = {}; estimated at {}: a --max-memory below what is "
-          "free refuses such a cell before it runs)",
-          plan_.datasets[c.dataset].canonical, result.n_train, result.n_test, result.d,
-          size_text(estimate(c).bytes));
+    if (result.status == CellResult::Status::Failed) {
+      result.error +=
+          out_of_memory_note(result, plan_.datasets[c.dataset].canonical, estimate(c).bytes);
     }
     for (const auto& w : undeclared_metric_warnings(plan_, c, result, warned_metrics_)) {
       progress_->message("kexp: warning: " + w);
