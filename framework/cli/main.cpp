@@ -5,6 +5,7 @@
 
 #include <CLI/CLI.hpp>
 #include <iostream>
+#include <new>
 
 #include "cli/commands.hpp"
 #include "kexp/error.hpp"
@@ -40,6 +41,10 @@ int main(int argc, char** argv) {
     return kexp::core::kExitUsage;
   } catch (const kexp::Error& e) {
     std::cerr << "kexp: error: " << e.what() << '\n';
+    return kexp::core::kExitUsage;
+  } catch (const std::bad_alloc&) {
+    std::cerr << "kexp: error: out of memory (std::bad_alloc) outside any dataset or cell; free "
+                 "memory or run a smaller experiment\n";
     return kexp::core::kExitUsage;
   } catch (const std::exception& e) {
     std::cerr << "kexp: internal error: " << e.what() << '\n';

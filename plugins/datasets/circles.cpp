@@ -20,6 +20,10 @@ class CirclesDataset final : public kexp::Dataset {
   explicit CirclesDataset(const kexp::Params& p)
       : n_(p.integer("n")), noise_(p.real("noise")), factor_(p.real("factor")) {}
 
+  std::optional<kexp::DataShape> shape(const kexp::DatasetContext& /*context*/) const override {
+    return kexp::DataShape{static_cast<std::size_t>(n_), 2};
+  }
+
   kexp::Data load(const kexp::DatasetContext& context) const override {
     std::mt19937_64 rng(context.seed);
     std::normal_distribution<double> normal(0.0, 1.0);

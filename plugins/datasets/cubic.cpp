@@ -17,6 +17,10 @@ class CubicDataset final : public kexp::Dataset {
   explicit CubicDataset(const kexp::Params& p)
       : n_(p.integer("n")), d_(p.integer("d")), noise_(p.real("noise")) {}
 
+  std::optional<kexp::DataShape> shape(const kexp::DatasetContext& /*context*/) const override {
+    return kexp::DataShape{static_cast<std::size_t>(n_), static_cast<std::size_t>(d_)};
+  }
+
   kexp::Data load(const kexp::DatasetContext& context) const override {
     std::mt19937_64 rng(context.seed);
     std::uniform_real_distribution<double> uniform(-1.0, 1.0);

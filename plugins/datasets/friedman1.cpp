@@ -18,6 +18,10 @@ class Friedman1Dataset final : public kexp::Dataset {
   explicit Friedman1Dataset(const kexp::Params& p)
       : n_(p.integer("n")), d_(p.integer("d")), noise_(p.real("noise")) {}
 
+  std::optional<kexp::DataShape> shape(const kexp::DatasetContext& /*context*/) const override {
+    return kexp::DataShape{static_cast<std::size_t>(n_), static_cast<std::size_t>(d_)};
+  }
+
   kexp::Data load(const kexp::DatasetContext& context) const override {
     std::mt19937_64 rng(context.seed);
     std::uniform_real_distribution<double> uniform(0.0, 1.0);

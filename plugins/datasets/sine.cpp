@@ -20,6 +20,10 @@ class SineDataset final : public kexp::Dataset {
         noise_(p.real("noise")),
         frequency_(p.real("frequency")) {}
 
+  std::optional<kexp::DataShape> shape(const kexp::DatasetContext& /*context*/) const override {
+    return kexp::DataShape{static_cast<std::size_t>(n_), static_cast<std::size_t>(d_)};
+  }
+
   kexp::Data load(const kexp::DatasetContext& context) const override {
     std::mt19937_64 rng(context.seed);
     std::uniform_real_distribution<double> uniform(0.0, 1.0);

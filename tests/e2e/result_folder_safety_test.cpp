@@ -276,6 +276,27 @@ TEST(Safety, AFullDiskStopsTheRunWithWholeRowsAndResumeFinishes) {
   EXPECT_EQ(consistent_runs(dir.path() / "out").size(), 144U);
 }
 
+TEST(Safety, AFolderThatFailsBeforeItsFirstRowIsTakenAwayAgain) {
+  // Before: a full disk while the first manifest was written left a marked folder that
+  // --resume called "not a kexp result folder" and a plain rerun refused.
+  const TempDir dir;
+  dir.write("exp.yaml", kManyRows);
+  // Files may grow to 2 kB: the mark, the lock and config.yaml fit, manifest.json not.
+  const std::string full = "ulimit -f 4; trap '' XFSZ;";
+  const CommandResult r = run_kexp("run exp.yaml --out out --quiet", dir.path(), full);
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_THAT(r.err, HasSubstr("writing out/manifest.json failed"));
+  EXPECT_FALSE(fs::exists(dir.path() / "out")) << "a half-made folder was left";
+  // a folder that was there, empty, stays and is left empty
+  fs::create_directory(dir.path() / "empty");
+  EXPECT_EQ(run_kexp("run exp.yaml --out empty --quiet", dir.path(), full).exit_code, 2);
+  EXPECT_TRUE(fs::is_directory(dir.path() / "empty"));
+  EXPECT_TRUE(fs::is_empty(dir.path() / "empty"));
+  // the same command, with room: runs
+  const CommandResult again = run_kexp("run exp.yaml --out out --quiet", dir.path());
+  EXPECT_EQ(again.exit_code, 0) << again.err;
+}
+
 TEST(Safety, ResumeReconcilesTheTwoResultFiles) {
   const TempDir dir;
   dir.write("exp.yaml", kManyRows);

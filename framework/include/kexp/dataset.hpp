@@ -18,6 +18,7 @@
 #include <armadillo>
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -50,9 +51,23 @@ struct DatasetContext {
   std::filesystem::path base_dir;
 };
 
+/// The size of the data a dataset will yield, stated from its parameters before it is
+/// built (Dataset::shape).
+struct DataShape {
+  std::size_t n = 0;  ///< samples, training and test together
+  std::size_t d = 0;  ///< features: rows of X
+};
+
 class KEXP_API Dataset {
  public:
   virtual ~Dataset();
+
+  /// The shape load() will return, from the parameters alone and without building the
+  /// data, so that a dry run and the memory budget need not generate it (n·(d + 1)·8
+  /// bytes). A generator whose size its parameters fix says it; the default, nothing,
+  /// means the runner cannot tell before it loads: it then budgets the files the
+  /// parameters name by their size, and loads the data to list a dry run's cells.
+  [[nodiscard]] virtual std::optional<DataShape> shape(const DatasetContext& context) const;
 
   /// Builds or reads the data. Throws kexp::DataError for unusable input, naming the
   /// file, line and column where it applies.

@@ -9,11 +9,13 @@
 #include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/parser.h>
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 
 #include "config/overrides.hpp"
 #include "config/parser.hpp"
+#include "util/text.hpp"
 
 namespace kexp::core {
 
@@ -241,6 +243,21 @@ class DocumentProbe : public YAML::EventHandler {
 /// yaml-cpp 0.7's LoadAll can loop without end on some malformed input, adding empty
 /// documents as it goes, so the documents are read one at a time, two at most.
 YAML::Node first_document(const std::string& text, const fs::path& file) {
+  // Names and paths go into JSON and file names: refuse a byte that is not UTF-8 here,
+  // at its line, before anything is created.
+  if (const auto bad = first_invalid_utf8(text)) {
+    const std::string_view before = std::string_view(text).substr(0, *bad);
+    const std::size_t line_start =
+        before.rfind('\n') == std::string_view::npos ? 0 : before.rfind('\n') + 1;
+    throw ConfigError(
+        SourceLocation{file.string(),
+                       static_cast<int>(std::count(before.begin(), before.end(), '\n')) + 1,
+                       static_cast<int>(*bad - line_start) + 1},
+        "",
+        fmt::format("byte 0x{:02x} is not valid UTF-8; an experiment file is UTF-8, its names "
+                    "and paths too (rename a file or folder whose name is not)",
+                    static_cast<unsigned char>(text[*bad])));
+  }
   YAML::Node root = YAML::Load(text);
   std::stringstream in(text);
   YAML::Parser parser(in);

@@ -3,6 +3,7 @@
 // list of values or a generator (linspace, logspace, range).
 #include "config/overrides.hpp"
 #include "util/names.hpp"
+#include "util/text.hpp"
 
 #include <fmt/format.h>
 
@@ -84,6 +85,12 @@ std::optional<YAML::Node> generator_or_list(const std::string& rhs, const std::s
 }  // namespace
 
 std::string apply_override(const YAML::Node& root, const Override& o) {
+  if (const auto bad = first_invalid_utf8(o.text)) {
+    throw ConfigError(fmt::format(
+        "--set: byte {} of the value (0x{:02x}) is not valid UTF-8; names and paths must be "
+        "UTF-8 (rename a file whose name is not)",
+        *bad + 1, static_cast<unsigned char>(o.text[*bad])));
+  }
   const auto eq = o.text.find('=');
   if (eq == std::string::npos || eq == 0) {
     throw ConfigError(

@@ -6,11 +6,14 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
+#include <new>
 #include <random>
 
 #include "kexp/error.hpp"
 #include "util/seed.hpp"
+#include "util/text.hpp"
 
 namespace kexp::core {
 
@@ -61,7 +64,53 @@ arma::uvec shuffled(arma::uword n, std::uint64_t seed) {
   return order;
 }
 
+/// round(fraction·n) test samples (halves away from zero); throws DataError naming
+/// `label` when either part would be empty.
+arma::uword test_count(arma::uword n, double fraction, const std::string& label) {
+  const auto n_test = static_cast<arma::uword>(std::llround(fraction * static_cast<double>(n)));
+  if (n_test < 1 || n_test >= n) {
+    throw DataError(
+        fmt::format("{}: test_fraction {} of {} samples leaves {} for testing and {} for training; "
+                    "both need at least one (use more samples or another test_fraction)",
+                    label, fraction, n, n_test, n - std::min(n, n_test)));
+  }
+  return n_test;
+}
+
 }  // namespace
+
+DataDims dims_of(const PreparedData& data) {
+  DataDims dims;
+  dims.n = static_cast<double>(data.X_train.n_cols);
+  dims.m = static_cast<double>(data.X_test.n_cols);
+  dims.d = static_cast<double>(data.X_train.n_rows);
+  dims.input_size = static_cast<double>(input_size(data));
+  dims.splits = data.splits.size();
+  for (const ValidationSplit& s : data.splits) {
+    dims.largest_fit = std::max(dims.largest_fit, static_cast<double>(s.fit.n_elem));
+  }
+  return dims;
+}
+
+DataDims planned_dims(std::size_t n, std::size_t d, double test_fraction,
+                      const ValidationSpec& validation, const std::string& label) {
+  const arma::uword m = test_count(n, test_fraction, label);
+  DataDims dims;
+  dims.n = static_cast<double>(n - m);
+  dims.m = static_cast<double>(m);
+  dims.d = static_cast<double>(d);
+  dims.input_size = dims.d;
+  if (validation.folds > 0) {
+    // the smallest fold is held out of the largest fitting part
+    const auto k = static_cast<std::size_t>(validation.folds);
+    dims.splits = k;
+    dims.largest_fit = static_cast<double>((n - m) - (n - m) / k);
+  } else if (validation.enabled()) {
+    dims.splits = 1;
+    dims.largest_fit = dims.n - static_cast<double>(std::llround(validation.fraction * dims.n));
+  }
+  return dims;
+}
 
 std::vector<ValidationSplit> validation_splits(arma::uword n, const ValidationSpec& validation,
                                                std::uint64_t seed, const std::string& label) {
@@ -106,6 +155,14 @@ PreparedData prepare_data(Data data, const Params& params, std::uint64_t seed,
   PreparedData out;
   out.task = data.task;
   if (!data.alphabet.empty()) {
+    for (std::size_t i = 0; i < data.alphabet.size(); ++i) {
+      if (!is_valid_utf8(data.alphabet[i])) {
+        throw DataError(fmt::format(
+            "{}: symbol {} of the alphabet is not valid UTF-8; symbols are written to the "
+            "result folder, so they must be UTF-8 (convert the file's encoding)",
+            label, i));
+      }
+    }
     check_sequences(data.X, data.alphabet.size(), label, "training");
     if (data.has_test) check_sequences(data.X_test, data.alphabet.size(), label, "test");
     out.alphabet = std::move(data.alphabet);
@@ -122,14 +179,7 @@ PreparedData prepare_data(Data data, const Params& params, std::uint64_t seed,
     out.y_test = std::move(data.y_test);
   } else {
     const arma::uword n = data.X.n_cols;
-    const double fraction = params.real("test_fraction");
-    const auto n_test = static_cast<arma::uword>(std::llround(fraction * static_cast<double>(n)));
-    if (n_test < 1 || n_test >= n) {
-      throw DataError(fmt::format(
-          "{}: test_fraction {} of {} samples leaves {} for testing and {} for training; "
-          "both need at least one (use more samples or another test_fraction)",
-          label, fraction, n, n_test, n - std::min(n, n_test)));
-    }
+    const arma::uword n_test = test_count(n, params.real("test_fraction"), label);
     const arma::uvec order = shuffled(n, seed);
     const arma::uvec test = arma::sort(order.head(n_test));
     const arma::uvec train = arma::sort(order.tail(n - n_test));
@@ -157,6 +207,24 @@ PreparedData prepare_data(Data data, const Params& params, std::uint64_t seed,
 PreparedData load_data(const Dataset& dataset, const DatasetContext& context, const Params& params,
                        std::uint64_t seed, const std::string& label,
                        const ValidationSpec& validation) {
+  // Running out of memory names the data's size, as the plugin states it before it
+  // builds the data.
+  const auto out_of_memory = [&](const char* doing) {
+    std::string size;
+    try {
+      if (const auto shape = dataset.shape(context)) {
+        size = fmt::format(
+            " (n = {}, d = {}: X and y take {:.3g} GB)", shape->n, shape->d,
+            8.0 * static_cast<double>(shape->n) * static_cast<double>(shape->d + 1) / 1e9);
+      }
+    } catch (...) {
+      size.clear();  // a plugin that cannot state its shape: the message without it
+    }
+    return DataError(fmt::format(
+        "dataset {} ran out of memory while {}{}; use fewer samples or features, or free memory "
+        "(--max-memory budgets a run before it loads anything)",
+        label, doing, size));
+  };
   Data raw;
   try {
     raw = dataset.load(context);
@@ -164,10 +232,16 @@ PreparedData load_data(const Dataset& dataset, const DatasetContext& context, co
     throw;
   } catch (const ConfigError&) {
     throw;
+  } catch (const std::bad_alloc&) {
+    throw out_of_memory("generating or reading its data");
   } catch (const std::exception& err) {
     throw DataError(fmt::format("dataset {} could not be loaded: {}", label, err.what()));
   }
-  return prepare_data(std::move(raw), params, seed, label, validation);
+  try {
+    return prepare_data(std::move(raw), params, seed, label, validation);
+  } catch (const std::bad_alloc&) {
+    throw out_of_memory("splitting off its test part and standardizing");
+  }
 }
 
 }  // namespace kexp::core

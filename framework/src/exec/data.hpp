@@ -36,6 +36,23 @@ struct PreparedData {
   return data.alphabet.empty() ? data.X_train.n_rows : data.alphabet.size();
 }
 
+/// The sizes of prepared data that the memory and time estimates read.
+struct DataDims {
+  double n = 0, m = 0, d = 0;  ///< training samples, test samples, rows of X
+  double input_size = 0;       ///< input_size(): d, or for sequences the alphabet's size
+  std::size_t splits = 0;      ///< validation splits of the training part
+  double largest_fit = 0;      ///< samples in the largest split's fitting part
+};
+
+/// The sizes of `data`.
+DataDims dims_of(const PreparedData& data);
+
+/// The sizes prepare_data gives `n` generated samples of `d` features that it splits by
+/// `test_fraction` and `validation`, without the data. Throws DataError naming `label`
+/// as prepare_data does when a part would be empty.
+DataDims planned_dims(std::size_t n, std::size_t d, double test_fraction,
+                      const ValidationSpec& validation, const std::string& label);
+
 /// Splits n training samples for `validation`, from a seeded Fisher–Yates shuffle
 /// (std::mt19937_64(seed)). k folds: the i-th sample of the shuffled order goes to fold
 /// i mod k, so fold sizes differ by at most one; split j holds fold j out. A fraction f:
@@ -61,7 +78,8 @@ PreparedData prepare_data(Data data, const Params& params, std::uint64_t seed,
                           const std::string& label, const ValidationSpec& validation = {});
 
 /// Loads a dataset plugin's data with `context` and prepares it (prepare_data). Any
-/// exception of the plugin becomes a DataError naming `label`.
+/// exception of the plugin becomes a DataError naming `label`; running out of memory
+/// (std::bad_alloc) while it is generated or split, one naming n and d as well.
 PreparedData load_data(const Dataset& dataset, const DatasetContext& context, const Params& params,
                        std::uint64_t seed, const std::string& label,
                        const ValidationSpec& validation = {});

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include <exception>
+#include <new>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -15,11 +16,17 @@
 
 namespace kexp::core {
 
-/// The message of the exception being handled: what() for a std::exception, "unknown
-/// exception" for anything else. Call it only inside a catch block.
+/// The message of a std::bad_alloc, which says nothing of its own.
+inline constexpr std::string_view kOutOfMemory = "out of memory (std::bad_alloc)";
+
+/// The message of the exception being handled: what() for a std::exception, kOutOfMemory
+/// for std::bad_alloc, "unknown exception" for anything else. Call it only inside a catch
+/// block.
 inline std::string current_exception_message() {
   try {
     throw;
+  } catch (const std::bad_alloc&) {
+    return std::string(kOutOfMemory);
   } catch (const std::exception& e) {
     return e.what();
   } catch (...) {

@@ -1,7 +1,9 @@
 // `kexp merge`: reads and checks every input folder before writing anything (the same
-// experiment, the same columns, each shard once), keeps one row per run (ok over failed,
-// the first folder over later ones), writes the merged folder's config, rows, predictions
-// and manifest, and rebuilds its summary and plots with notes of what is missing.
+// experiment, the same columns, each shard once, its results.csv saying what its
+// results.jsonl says), keeps one row per run (ok over failed, the first folder over later
+// ones), writes the merged folder's config, rows (both tables from the same JSONL rows),
+// predictions and manifest, and rebuilds its summary and plots with notes of what is
+// missing.
 #include "reporting/merge.hpp"
 #include "util/text.hpp"
 
@@ -19,6 +21,7 @@
 #include "reporting/manifest.hpp"
 #include "reporting/resolved_config.hpp"
 #include "reporting/result_folder.hpp"
+#include "reporting/results_jsonl.hpp"
 #include "reporting/summary.hpp"
 #include "util/files.hpp"
 
@@ -30,7 +33,8 @@ int merge_results(const MergeOptions& o) {
   if (o.inputs.empty()) throw ConfigError("kexp merge: name at least one result folder");
   // Read and check everything before writing anything.
   std::vector<YAML::Node> configs;
-  std::vector<CsvTable> tables;
+  std::vector<CsvTable> tables;  ///< each folder's rows, read from results.jsonl
+  std::vector<std::vector<nlohmann::ordered_json>> rows;  ///< the same, as JSONL objects
   std::vector<StoredManifest> manifests;
   std::vector<ResultFolder> folders;
   for (const fs::path& in : o.inputs) {
@@ -42,7 +46,16 @@ int merge_results(const MergeOptions& o) {
                       o.out.string()));
     }
     configs.push_back(folder.read_config());
-    tables.push_back(folder.read_results());
+    // The rows once, from the typed source; results.csv must say the same.
+    const CsvTable csv = folder.read_results();
+    rows.push_back(read_jsonl_rows(folder.results_jsonl()));
+    if (const auto mismatch = csv_jsonl_mismatch(csv, rows.back())) {
+      throw ConfigError(fmt::format(
+          "kexp merge: {}: {}; the two tables of a result folder must hold the same rows (was "
+          "one of them edited? restore it, or run the shard again)",
+          in.string(), *mismatch));
+    }
+    tables.push_back(csv_table_of(csv.columns, rows.back()));
     manifests.push_back(read_manifest(folder.manifest_file()));
     if (const auto diff = config_difference(configs.front(), configs.back())) {
       throw ConfigError(fmt::format(
@@ -116,9 +129,11 @@ int merge_results(const MergeOptions& o) {
   }
   std::vector<std::map<RunKey, std::string>> keep(tables.size());
   std::size_t not_ok = 0;
+  std::string jsonl;
   for (const RunKey& key : order) {
     const auto [f, r] = chosen.at(key);
     merged.rows.push_back(tables[f].rows[r]);
+    jsonl += rows[f][r].dump() + '\n';
     const std::string status = status_col ? tables[f].rows[r][*status_col] : "ok";
     keep[f].emplace(key, status);
     if (status != "ok") ++not_ok;
@@ -132,8 +147,6 @@ int merge_results(const MergeOptions& o) {
   const ResultFolder out = ResultFolder::create(o.out, o.force, ResultFolder::Creator::Merge);
   write_file_atomically(out.config_file(), merged_config(configs.front(), o.out));
   write_file_atomically(out.results_csv(), csv_text(merged));
-  std::string jsonl;
-  for (std::size_t f = 0; f < folders.size(); ++f) jsonl += folders[f].filter_jsonl(keep[f]);
   write_file_atomically(out.results_jsonl(), jsonl);
   std::error_code ec;
   for (std::size_t f = 0; f < folders.size(); ++f) {

@@ -59,6 +59,15 @@ void check_folder_path(const fs::path& dir, const std::string& what) {
   }
 }
 
+void remove_unstarted_folder(const fs::path& dir, bool existed) {
+  std::error_code ec;
+  if (!existed) {
+    fs::remove_all(dir, ec);
+    return;
+  }
+  for (const auto& entry : fs::directory_iterator(dir, ec)) fs::remove_all(entry.path(), ec);
+}
+
 ResultFolder ResultFolder::create(const fs::path& dir, bool force, Creator creator) {
   const bool run = creator == Creator::Run;
   const std::string who = run ? "" : "kexp merge: ";

@@ -93,6 +93,10 @@ class ResultFolder {
 /// them) and valid UTF-8. Throws ConfigError naming `what` ("--out", "output.dir").
 void check_folder_path(const std::filesystem::path& dir, const std::string& what);
 
+/// Takes away what a run made of `dir` when it failed before its first row: the folder
+/// itself unless it `existed` (empty, or emptied by --force), then only its contents.
+void remove_unstarted_folder(const std::filesystem::path& dir, bool existed);
+
 /// The text of a predictions file: `index,y_true,y_pred`, and `var_f,var_y` (without and
 /// with the noise term) from a solver with a predictive variance; for `classification`,
 /// `y_pred` is the class (±1; a score of 0 is +1) and `decision` the score it is the sign

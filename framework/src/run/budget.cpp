@@ -11,6 +11,7 @@
 #include <exception>
 #include <limits>
 
+#include "plugin/plugin_call.hpp"
 #include "plugin/registry.hpp"
 #include "util/measure.hpp"
 
@@ -34,19 +35,14 @@ std::string size_text(double bytes) {
   return fmt::format("{:.0f} B", bytes);
 }
 
-MemoryEstimate estimate_memory(const Cell& c, const PreparedData& data, const Kernel& kernel,
+MemoryEstimate estimate_memory(const Cell& c, const DataDims& data, const Kernel& kernel,
                                double solver_bytes, bool gram_in_place, bool learns,
                                bool beside_gram) {
-  const double n = static_cast<double>(data.X_train.n_cols);
-  const double m = static_cast<double>(data.X_test.n_cols);
-  const double d = static_cast<double>(data.X_train.n_rows);
+  const double n = data.n, m = data.m, d = data.d;
   const double inputs = 8.0 * d * (n + m);
   // Model selection: the largest split's fitting part, cut out of K or Φ with its
   // held-out block, while K or Φ is kept.
-  double fit_part = 0;
-  for (const ValidationSplit& s : data.splits) {
-    fit_part = std::max(fit_part, static_cast<double>(s.fit.n_elem));
-  }
+  const double fit_part = data.largest_fit;
   const std::string validation =
       fit_part > 0 ? fmt::format(", and a validation split's {} training columns", fit_part) : "";
   // K and K(X, X*) kept for a later cell of the group, beside a cell that reads no K
@@ -86,7 +82,8 @@ MemoryEstimate estimate_memory(const Cell& c, const PreparedData& data, const Ke
   }
   double D = 0;
   try {
-    D = static_cast<double>(kernel.feature_map()->dimension(input_size(data)));
+    D = static_cast<double>(
+        kernel.feature_map()->dimension(static_cast<std::size_t>(data.input_size)));
   } catch (const std::exception& e) {
     MemoryEstimate none{std::numeric_limits<double>::infinity(), "no feature map", e.what()};
     return none;
@@ -98,12 +95,14 @@ MemoryEstimate estimate_memory(const Cell& c, const PreparedData& data, const Ke
           ""};
 }
 
-MemoryEstimate estimate_cell(const Cell& cell, const Variant& solver, const PreparedData& data,
+MemoryEstimate estimate_cell(const Cell& cell, const Variant& solver, const DataDims& data,
                              const Kernel& kernel, const GramPlace& place) {
   double solver_bytes = -1;
   if (cell.form == Form::Dual && solver.plugin->has_flag(flags::kernel_inputs)) {
-    solver_bytes = create_solver(*solver.plugin, solver.params)
-                       ->memory_bytes(data.X_train.n_cols, data.X_test.n_cols, data.X_train.n_rows);
+    solver_bytes =
+        create_solver(*solver.plugin, solver.params)
+            ->memory_bytes(static_cast<std::size_t>(data.n), static_cast<std::size_t>(data.m),
+                           static_cast<std::size_t>(data.d));
   }
   return estimate_memory(cell, data, kernel, solver_bytes, place.last_reader,
                          learns_hyperparameters(solver), place.beside_gram);
@@ -120,6 +119,15 @@ std::optional<std::string> refusal(const MemoryEstimate& estimate, const Limit& 
       "refused before it started: it needs about {} ({}), more than the memory budget of {} "
       "per cell ({})",
       size_text(estimate.bytes), estimate.what, size_text(budget.value), source);
+}
+
+std::string out_of_memory_note(const CellResult& result, const std::string& dataset,
+                               double estimate_bytes) {
+  if (result.error.find(kOutOfMemory) == std::string::npos) return {};
+  return fmt::format(
+      " (dataset {}: n = {}, m = {}, d = {}; estimated at {}: a --max-memory below what is free "
+      "refuses such a cell before it runs)",
+      dataset, result.n_train, result.n_test, result.d, size_text(estimate_bytes));
 }
 
 void print_dry_run(const Plan& plan, const std::vector<DryRunLine>& lines, int repeats,

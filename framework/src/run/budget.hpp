@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "exec/cell_result.hpp"
 #include "exec/data.hpp"
 #include "exec/gram_store.hpp"
 #include "kexp/kernel.hpp"
@@ -32,30 +33,36 @@ struct MemoryEstimate {
   std::string impossible;
 };
 
-/// The estimate for a cell on `data` (its dataset's first repeat) with `kernel`. For a
-/// dual cell whose solver reaches the kernel (flags::kernel_inputs), `solver_bytes` is
-/// what its solver says it allocates (Solver::memory_bytes); negative: unknown, and the
-/// cell is budgeted as if it held K. A dual cell that reads K is budgeted with a working
-/// copy of K, which its solver may make to leave K intact for the cells after it, unless
-/// `gram_in_place`: it is the last of its group to read K, and may factor K in place
-/// (exec/gram_store.hpp). A cell whose solver learns the kernel's hyperparameters
-/// (learns_hyperparameters) gets no K; it holds C = K + noise·I and the p slices of
-/// ∂K/∂ log θ of the kernel's p hyperparameters, then the learned kernel's K(X, X*).
-/// A cell that reads no K but runs `beside_gram` (GramPlace) holds, besides, the group's
-/// K and K(X, X*), kept for a later cell.
-MemoryEstimate estimate_memory(const Cell& cell, const PreparedData& data, const Kernel& kernel,
+/// The estimate for a cell on data of sizes `data` (its dataset's first repeat) with `kernel`. For
+/// a dual cell whose solver reaches the kernel (flags::kernel_inputs), `solver_bytes` is what its
+/// solver says it allocates (Solver::memory_bytes); negative: unknown, and the cell is budgeted as
+/// if it held K. A dual cell that reads K is budgeted with a working copy of K, which its solver
+/// may make to leave K intact for the cells after it, unless `gram_in_place`: it is the last of its
+/// group to read K, and may factor K in place (exec/gram_store.hpp). A cell whose solver learns the
+/// kernel's hyperparameters (learns_hyperparameters) gets no K; it holds C = K + noise·I and the p
+/// slices of ∂K/∂ log θ of the kernel's p hyperparameters, then the learned kernel's K(X, X*). A
+/// cell that reads no K but runs `beside_gram` (GramPlace) holds, besides, the group's K and K(X,
+/// X*), kept for a later cell.
+MemoryEstimate estimate_memory(const Cell& cell, const DataDims& data, const Kernel& kernel,
                                double solver_bytes = -1, bool gram_in_place = false,
                                bool learns = false, bool beside_gram = false);
 
-/// The estimate for `cell`, run by `solver` on `data` (its dataset's first repeat) with
+/// The estimate for `cell`, run by `solver` on data of sizes `data` (its dataset's first
+/// repeat) with
 /// `kernel`, at `place` towards its group's K (estimate_memory): a dual cell whose solver
 /// reaches the kernel (flags::kernel_inputs) is budgeted at what a solver of its own
 /// says it allocates.
-MemoryEstimate estimate_cell(const Cell& cell, const Variant& solver, const PreparedData& data,
+MemoryEstimate estimate_cell(const Cell& cell, const Variant& solver, const DataDims& data,
                              const Kernel& kernel, const GramPlace& place);
 
 /// The message of a cell refused before it started, or nothing when it fits `budget`.
 std::optional<std::string> refusal(const MemoryEstimate& estimate, const Limit& budget);
+
+/// What a failed cell's message gains when it ran out of memory (its error holds
+/// kOutOfMemory): its dataset, n, m, d and estimate, and how to refuse such a cell before
+/// it runs; nothing for any other failure.
+std::string out_of_memory_note(const CellResult& result, const std::string& dataset,
+                               double estimate_bytes);
 
 /// A line of the dry-run listing.
 struct DryRunLine {

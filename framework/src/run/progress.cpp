@@ -24,22 +24,17 @@ double run_cost(Form form, double n, double m, double d, double D, std::size_t s
          folds * (D * D * n_fit + D * D * D / 3.0);
 }
 
-double run_cost(Form form, const PreparedData& data, const Kernel& kernel) {
+double run_cost(Form form, const DataDims& data, const Kernel& kernel) {
   double D = 0;
   if (form == Form::Primal) {
     try {
-      D = static_cast<double>(kernel.feature_map()->dimension(input_size(data)));
+      D = static_cast<double>(
+          kernel.feature_map()->dimension(static_cast<std::size_t>(data.input_size)));
     } catch (const std::exception&) {
       return 0;  // refused
     }
   }
-  double n_fit = 0;
-  for (const ValidationSplit& split : data.splits) {
-    n_fit = std::max(n_fit, static_cast<double>(split.fit.n_elem));
-  }
-  return run_cost(form, static_cast<double>(data.X_train.n_cols),
-                  static_cast<double>(data.X_test.n_cols), static_cast<double>(data.X_train.n_rows),
-                  D, data.splits.size(), n_fit);
+  return run_cost(form, data.n, data.m, data.d, D, data.splits, data.largest_fit);
 }
 
 std::string duration_text(double seconds) {

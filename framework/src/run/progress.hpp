@@ -36,7 +36,7 @@ double run_cost(Form form, double n, double m, double d, double D, std::size_t s
 /// The run_cost of one run of a cell in `form` on `data` (its dataset's first repeat) with
 /// `kernel`, whose map gives a primal cell's D; 0 for a primal cell whose map cannot be
 /// built for the data (it is refused).
-double run_cost(Form form, const PreparedData& data, const Kernel& kernel);
+double run_cost(Form form, const DataDims& data, const Kernel& kernel);
 
 /// Where a run stands.
 struct ProgressState {

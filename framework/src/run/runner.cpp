@@ -32,6 +32,7 @@
 #include "run/plan_warnings.hpp"
 #include "run/progress.hpp"
 #include "run/resume.hpp"
+#include "run/run_data.hpp"
 #include "run/run_manifest.hpp"
 #include "run/stop_signals.hpp"
 #include "run/threads.hpp"
@@ -84,7 +85,7 @@ class Run {
     for (const auto& w : warnings_) fmt::print(stderr, "kexp: warning: {}\n", w);
     if (!options_.dry_run || options_.resume) inputs_ = input_files(e_);  // by content
     if (options_.resume) check_resume();
-    prepare_all_data();
+    data_ = load_run_data(e_, plan_, selected_, datasets_, budget_, options_.dry_run);
     if (options_.dry_run) return dry_run();
     // The load before kexp loaded the machine itself: what the other processes leave.
     if (load_at_start_) {
@@ -128,35 +129,11 @@ class Run {
     return done_.count({c.id, std::to_string(r)}) > 0;
   }
 
-  /// Loads the datasets the selected cells use, every repeat, before anything is written.
-  void prepare_all_data() {
-    data_.resize(plan_.datasets.size());
-    std::vector<bool> used(plan_.datasets.size(), false);
-    for (const Cell& c : plan_.cells) used[c.dataset] = used[c.dataset] || selected_[c.index];
-    for (std::size_t d = 0; d < plan_.datasets.size(); ++d) {
-      if (!used[d]) continue;
-      const Variant& v = plan_.datasets[d];
-      for (int r = 0; r < e_.repeats; ++r) {
-        const std::uint64_t seed = dataset_seed(e_.seed, v, r);
-        DatasetContext context{seed, e_.base_dir};
-        try {
-          data_[d].push_back(load_data(*datasets_[d], context, v.params, seed ^ 0x5eedULL,
-                                       v.canonical, e_.validation));
-          check_dataset_alphabet(*v.plugin, data_[d].back().alphabet);
-        } catch (const DataError& err) {
-          // An error without a line of its own (a missing file): at the dataset block.
-          if (err.where().line > 0) throw;
-          throw DataError(e_.dataset.where, err.what());
-        }
-      }
-    }
-  }
-
   /// The progress line's weight of one run of `c` (run/progress.hpp).
   [[nodiscard]] double run_cost_of(const Cell& c) const {
     // A cell refused before it runs takes no time: no weight.
     if (refusal(estimate(c), budget_)) return 0;
-    return run_cost(c.form, data_[c.dataset].front(), *kernels_[c.kernel]);
+    return run_cost(c.form, data_.dims[c.dataset], *kernels_[c.kernel]);
   }
 
   /// For each cell, its place towards the K of its dataset and kernel (gram_places): the
@@ -180,9 +157,17 @@ class Run {
     return estimate(c, gram_places_[c.index]);
   }
 
+  /// A cell's own matrices, and the data of the other datasets and repeats, held beside it.
   [[nodiscard]] MemoryEstimate estimate(const Cell& c, const GramPlace& place) const {
-    return estimate_cell(c, plan_.solvers[c.solver], data_[c.dataset].front(), *kernels_[c.kernel],
-                         place);
+    MemoryEstimate e = estimate_cell(c, plan_.solvers[c.solver], data_.dims[c.dataset],
+                                     *kernels_[c.kernel], place);
+    const double others = data_.held - data_.sizes[c.dataset].bytes;
+    if (others > 0 && e.impossible.empty()) {
+      e.bytes += others;
+      e.what += fmt::format(", and {} of the other datasets and repeats, held through the run",
+                            size_text(others));
+    }
+    return e;
   }
 
   int dry_run() {
@@ -203,14 +188,31 @@ class Run {
       for (const auto& line : resume_.dropped) fmt::print(stderr, "kexp: --resume: {}\n", line);
       write_file_atomically(folder_.results_csv(), csv_text(resume_.kept));
       write_file_atomically(folder_.results_jsonl(), resume_.kept_jsonl);
-    } else {
-      folder_ = ResultFolder::create(folder_.dir(), options_.force, ResultFolder::Creator::Run);
+      start_tables();
+      return;
     }
+    // A folder that fails before its first row (a full disk while config.yaml is written)
+    // is taken away again: left half-made, --resume would not know it and a rerun would
+    // refuse it. What it holds then is only what this run wrote.
+    const fs::path dir = folder_.dir();
+    std::error_code ec;
+    const bool existed = fs::exists(dir, ec);
+    bool ours = !existed || fs::is_empty(dir, ec);
+    try {
+      folder_ = ResultFolder::create(dir, options_.force, ResultFolder::Creator::Run);
+      ours = true;
+      write_file_atomically(folder_.config_file(), resolved_config(e_, plan_, folder_.dir()));
+      start_tables();
+    } catch (...) {
+      if (ours) remove_unstarted_folder(dir, existed);
+      throw;
+    }
+  }
+
+  /// Writes the first manifest and begins the tables (a resumed run's after their rows).
+  void start_tables() {
     if (e_.output.predictions) fs::create_directories(folder_.predictions_dir());
     manifest_ = initial_manifest();
-    if (!options_.resume) {
-      write_file_atomically(folder_.config_file(), resolved_config(e_, plan_, folder_.dir()));
-    }
     write_manifest(folder_.manifest_file(), manifest_.to_json());
     writers_.add(std::make_unique<CsvWriter>(folder_.results_csv()));
     writers_.add(std::make_unique<JsonlWriter>(folder_.results_jsonl()));
@@ -279,17 +281,18 @@ class Run {
             const MemoryEstimate e = estimate(*g.cell, places[i]);
             g.refusal = refusal(e, budget_);
             g.estimated_bytes = e.bytes;
-            const double n = static_cast<double>(data_[d].front().X_train.n_cols);
+            const double n = static_cast<double>(data_.data[d].front().X_train.n_cols);
             g.room_for_second_gram = !in_place || e.bytes + 8.0 * n * n <= budget_.value;
           }
           GroupCallbacks callbacks;
           callbacks.started = [&](const Cell& c) {
             const std::lock_guard<std::mutex> lock(io_);
             running_ = fmt::format("cell {} repeat {}", c.id, r);
-            progress_->started(fmt::format(
-                "{} n={} | {} | {}{}", plan_.datasets[d].name(), data_[d].front().X_train.n_cols,
-                plan_.kernels[k].name(), plan_.solvers[c.solver].name(),
-                e_.repeats > 1 ? fmt::format(" (repeat {})", r) : std::string()));
+            progress_->started(
+                fmt::format("{} n={} | {} | {}{}", plan_.datasets[d].name(),
+                            data_.data[d].front().X_train.n_cols, plan_.kernels[k].name(),
+                            plan_.solvers[c.solver].name(),
+                            e_.repeats > 1 ? fmt::format(" (repeat {})", r) : std::string()));
           };
           callbacks.done = [&](const Cell& c, CellResult&& result) {
             return record(c, r, std::move(result));
@@ -308,8 +311,9 @@ class Run {
           } else {
             kernel.kernel = kernels_[k].get();
           }
-          execute_group(options_.isolation, group, kernel, data_[d][static_cast<std::size_t>(r)],
-                        e_.timing, callbacks, gram_buffer);
+          execute_group(options_.isolation, group, kernel,
+                        data_.data[d][static_cast<std::size_t>(r)], e_.timing, callbacks,
+                        gram_buffer);
         }
       }
     }
@@ -345,7 +349,7 @@ class Run {
     running_.clear();
     if (result.status == CellResult::Status::Ok && e_.output.predictions) {
       try {
-        const PreparedData& data = data_[c.dataset][static_cast<std::size_t>(repeat)];
+        const PreparedData& data = data_.data[c.dataset][static_cast<std::size_t>(repeat)];
         write_file_atomically(
             folder_.prediction_file(c.id, std::to_string(repeat)),
             predictions_csv(data.y_test, result.prediction, data.task == Task::Classification));
@@ -353,6 +357,10 @@ class Run {
         result.status = CellResult::Status::Failed;
         result.error = err.what();
       }
+    }
+    if (result.status == CellResult::Status::Failed) {
+      result.error +=
+          out_of_memory_note(result, plan_.datasets[c.dataset].canonical, estimate(c).bytes);
     }
     for (const auto& w : undeclared_metric_warnings(plan_, c, result, warned_metrics_)) {
       progress_->message("kexp: warning: " + w);
@@ -428,7 +436,7 @@ class Run {
   std::vector<GramPlace> gram_places_;  ///< plan_gram_places()
   std::vector<std::shared_ptr<Kernel>> kernels_;
   std::vector<std::shared_ptr<Dataset>> datasets_;
-  std::vector<std::vector<PreparedData>> data_;
+  RunData data_;
   std::vector<std::string> columns_;
   ResultWriters writers_;
   Manifest manifest_;

@@ -253,6 +253,10 @@ void SharedState::put(const std::string& key, std::shared_ptr<void> value) {
 }
 
 Dataset::~Dataset() = default;
+
+std::optional<DataShape> Dataset::shape(const DatasetContext& /*context*/) const {
+  return std::nullopt;
+}
 Solver::~Solver() = default;
 
 double Solver::memory_bytes(std::size_t /*n*/, std::size_t /*m*/, std::size_t /*d*/) const {

@@ -7,7 +7,9 @@
 
 namespace kexp::core {
 
-bool is_valid_utf8(std::string_view s) {
+bool is_valid_utf8(std::string_view s) { return !first_invalid_utf8(s).has_value(); }
+
+std::optional<std::size_t> first_invalid_utf8(std::string_view s) {
   std::size_t i = 0;
   while (i < s.size()) {
     const auto c = static_cast<unsigned char>(s[i]);
@@ -21,15 +23,15 @@ bool is_valid_utf8(std::string_view s) {
     } else if ((c & 0xF8) == 0xF0 && c <= 0xF4) {
       extra = 3;
     } else {
-      return false;
+      return i;
     }
-    if (i + extra >= s.size()) return false;
+    if (i + extra >= s.size()) return i;
     for (std::size_t k = 1; k <= extra; ++k) {
-      if ((static_cast<unsigned char>(s[i + k]) & 0xC0) != 0x80) return false;
+      if ((static_cast<unsigned char>(s[i + k]) & 0xC0) != 0x80) return i;
     }
     i += extra + 1;
   }
-  return true;
+  return std::nullopt;
 }
 
 std::optional<unsigned char> first_control_character(std::string_view text) {

@@ -12,6 +12,10 @@ namespace kexp::core {
 /// Whether `text` is well-formed UTF-8 (no overlong two-byte forms, no bytes past U+10FFFF).
 bool is_valid_utf8(std::string_view text);
 
+/// The offset of the first byte of `text` that does not begin well-formed UTF-8, or nothing
+/// when all of it is (is_valid_utf8).
+std::optional<std::size_t> first_invalid_utf8(std::string_view text);
+
 /// The first control character in `text` (below 0x20, or 0x7f; a NUL byte among them), or
 /// nothing when there is none.
 std::optional<unsigned char> first_control_character(std::string_view text);

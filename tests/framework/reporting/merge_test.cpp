@@ -33,7 +33,9 @@ fs::path shard(const test::TempDir& dir, const std::string& name, std::size_t in
   for (const std::string& row : rows) {
     csv += row + "\n";
     std::vector<std::string> f = split(row);
-    jsonl += fmt::format(R"({{"cell":"{}","repeat":{},"status":"{}"}})", f[0], f[1], f[2]) + "\n";
+    const std::string rmse = f.size() > 3 && !f[3].empty() ? ",\"test_rmse\":" + f[3] : "";
+    jsonl += fmt::format(R"({{"cell":"{}","repeat":{},"status":"{}"{}}})", f[0], f[1], f[2], rmse) +
+             "\n";
   }
   dir.write(name + "/config.yaml", config);
   dir.write(name + "/results.csv", csv);
@@ -65,9 +67,9 @@ TEST(Merge, OneRowPerRunAndOkWinsOverFailed) {
   EXPECT_EQ(t.rows[1], (std::vector<std::string>{"c2", "0", "ok", "0.25"}));  // ok over failed
   EXPECT_EQ(t.rows[2], (std::vector<std::string>{"c3", "0", "ok", "0.75"}));
   EXPECT_EQ(read(o.out / "results.jsonl"),
-            "{\"cell\":\"c1\",\"repeat\":0,\"status\":\"ok\"}\n"
-            "{\"cell\":\"c2\",\"repeat\":0,\"status\":\"ok\"}\n"
-            "{\"cell\":\"c3\",\"repeat\":0,\"status\":\"ok\"}\n");
+            "{\"cell\":\"c1\",\"repeat\":0,\"status\":\"ok\",\"test_rmse\":0.5}\n"
+            "{\"cell\":\"c2\",\"repeat\":0,\"status\":\"ok\",\"test_rmse\":0.25}\n"
+            "{\"cell\":\"c3\",\"repeat\":0,\"status\":\"ok\",\"test_rmse\":0.75}\n");
   EXPECT_EQ(read(o.out / "predictions" / "c1-0.csv"), "index,y_true,y_pred\n0,1,1\n");
   EXPECT_TRUE(ResultFolder(o.out).is_marked());
   const auto m = nlohmann::json::parse(read(o.out / "manifest.json"));
@@ -103,6 +105,36 @@ TEST(Merge, RefusesDifferentExperimentsAndItsOwnInput) {
   }
   EXPECT_FALSE(fs::exists(dir.path() / "out"));
   EXPECT_THROW(merge_results(MergeOptions{{a}, a, false, ""}), ConfigError);
+}
+
+TEST(Merge, RefusesAShardWhoseCsvSaysOtherThanItsJsonlAndWritesBothFromOneSource) {
+  // Before: the CSV and JSONL rows were copied separately, so an edited results.csv gave
+  // a merged CSV that said other than the merged JSONL, with exit 0.
+  const test::TempDir dir;
+  const fs::path a = shard(dir, "a", 0, 2, {"c1,0,ok,0.5"});
+  const fs::path b = shard(dir, "b", 1, 2, {"c2,0,ok,0.25", "c3,0,ok,0.75"});
+  dir.write("b/results.csv", "cell,repeat,status,test_rmse\nc2,0,ok,0.25\nc3,0,ok,0.07\n");
+  try {
+    merge_results(MergeOptions{{a, b}, dir.path() / "out", false, ""});
+    FAIL() << "merged a shard whose two tables differ";
+  } catch (const ConfigError& e) {
+    EXPECT_THAT(e.what(), HasSubstr(b.string() + ": row 2, column test_rmse: results.csv has "
+                                                 "'0.07', results.jsonl '0.75'"));
+  }
+  EXPECT_FALSE(fs::exists(dir.path() / "out"));
+  // a row missing from one table
+  dir.write("b/results.csv", "cell,repeat,status,test_rmse\nc2,0,ok,0.25\n");
+  EXPECT_THROW(merge_results(MergeOptions{{a, b}, dir.path() / "out", false, ""}), ConfigError);
+  // restored: merged, the CSV rendered from the very rows the JSONL holds
+  dir.write("b/results.csv", "cell,repeat,status,test_rmse\nc2,0,ok,0.25\nc3,0,ok,0.75\n");
+  MergeOptions o{{a, b}, dir.path() / "out", false, ""};
+  EXPECT_EQ(merge_results(o), 0);
+  EXPECT_EQ(read(o.out / "results.csv"),
+            "cell,repeat,status,test_rmse\nc1,0,ok,0.5\nc2,0,ok,0.25\nc3,0,ok,0.75\n");
+  EXPECT_EQ(read(o.out / "results.jsonl"),
+            "{\"cell\":\"c1\",\"repeat\":0,\"status\":\"ok\",\"test_rmse\":0.5}\n"
+            "{\"cell\":\"c2\",\"repeat\":0,\"status\":\"ok\",\"test_rmse\":0.25}\n"
+            "{\"cell\":\"c3\",\"repeat\":0,\"status\":\"ok\",\"test_rmse\":0.75}\n");
 }
 
 }  // namespace

@@ -14,10 +14,11 @@ namespace {
 using ::testing::HasSubstr;
 
 TEST(Budget, ADualCellCountsAWorkingCopyOfKUnlessItFactorsKInPlace) {
-  PreparedData data;
+  PreparedData prepared;
   const double n = 300, m = 100, d = 4;
-  data.X_train.zeros(4, 300);
-  data.X_test.zeros(4, 100);
+  prepared.X_train.zeros(4, 300);
+  prepared.X_test.zeros(4, 100);
+  const DataDims data = dims_of(prepared);
   const auto kernel = test::make_kernel("gaussian");
   Cell cell;
   cell.form = Form::Dual;

@@ -14,6 +14,18 @@ TEST(DisplayWidth, CountsCharactersNotBytes) {
   EXPECT_EQ(display_width("exp(−‖x − z‖²)"), 14U);  // −, ‖ and ² are 2 or 3 bytes each
 }
 
+TEST(FirstInvalidUtf8, IsTheOffsetOfTheFirstByteThatBeginsNoCharacter) {
+  EXPECT_EQ(first_invalid_utf8(""), std::nullopt);
+  EXPECT_EQ(first_invalid_utf8("σ‖𝔼 ok"), std::nullopt);
+  EXPECT_EQ(first_invalid_utf8("caf\xe9"), 3U);     // Latin-1 é: a lead byte, cut short
+  EXPECT_EQ(first_invalid_utf8("ab\xff"), 2U);      // never a byte of UTF-8
+  EXPECT_EQ(first_invalid_utf8("σ\xc0\x80"), 2U);   // an overlong NUL
+  EXPECT_EQ(first_invalid_utf8("a\xe2\x80z"), 1U);  // a continuation missing
+  EXPECT_EQ(first_invalid_utf8("\x80"), 0U);        // a lone continuation byte
+  EXPECT_FALSE(is_valid_utf8("ab\xff"));
+  EXPECT_TRUE(is_valid_utf8("σ"));
+}
+
 TEST(WrapWords, BreaksAtSpacesWithinTheWidth) {
   EXPECT_EQ(wrap_words("a bb ccc dddd", 6), (std::vector<std::string>{"a bb", "ccc", "dddd"}));
   EXPECT_EQ(wrap_words("averyveryverylongword x", 5),
