@@ -57,6 +57,9 @@ std::string short_number(double v);
 /// A file-name-safe form of a text: runs of other characters become one '_'.
 std::string slug(const std::string& s);
 
+/// A gnuplot string literal: in single quotes, each quote doubled.
+std::string gp_string(const std::string& s);
+
 /// The gnuplot script that draws `p` into `<name>.svg` beside it, its data inline.
 std::string script(const Plot& p);
 
