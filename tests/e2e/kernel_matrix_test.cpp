@@ -120,14 +120,22 @@ output: {kernel_matrix: with_test}
     }
   }
 
-  // numpy reads it as written, where numpy is installed.
-  if (std::system("python3 -c 'import numpy' 2>/dev/null") != 0) {
+  // numpy reads it as written, where numpy is installed: with the python3 on the PATH, or
+  // Debian's own where another one comes first (pyenv).
+  std::string python;
+  for (const char* candidate : {"python3", "/usr/bin/python3"}) {
+    if (std::system(fmt::format("{} -c 'import numpy' 2>/dev/null", candidate).c_str()) == 0) {
+      python = candidate;
+      break;
+    }
+  }
+  if (python.empty()) {
     GTEST_SKIP() << "python3 with numpy is not installed: the files were not read by numpy";
   }
   const std::string load = fmt::format(
-      "python3 -c \"import numpy as np; K = np.load('{}'); "
+      "{} -c \"import numpy as np; K = np.load('{}'); "
       "print(K.shape, K.dtype, '%.17g' % K[3, 5], bool((K == K.T).all()))\"",
-      K_file.string());
+      python, K_file.string());
   const fs::path printed = dir.path() / "numpy.txt";
   const int status = std::system(fmt::format("{} > '{}' 2>&1", load, printed.string()).c_str());
   ASSERT_EQ(status, 0) << core::read_text_file(printed);

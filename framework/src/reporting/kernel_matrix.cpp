@@ -49,13 +49,14 @@ std::string kernel_heat_map_script(const arma::mat& K, const arma::vec& order_by
   const std::string by = map.classification ? "label" : "target";
   s += "set xlabel " + plot::gp_string("training points, ordered by " + by) + "\n";
   s += "set ylabel " + plot::gp_string("training points, ordered by " + by) + "\n";
-  s += "set cblabel 'k(x_i, x_j)'\nset size square\nset tics out\n";
+  s += "set cblabel 'K[i, j] = k(x_i, x_j)'\nset size square\nset tics out\n";
   s += fmt::format("set xrange [0:{0}]\nset yrange [{0}:0]\n", n);
+  const double step = static_cast<double>(n) / static_cast<double>(cells);
   if (cells < n) {
-    s += fmt::format("set label 1 {} at screen 0.01, screen 0.02 left font ',9'\n",
-                     plot::gp_string(fmt::format("each cell: the mean of K over a block of "
-                                                 "about {} × {} points",
-                                                 n / cells, n / cells)));
+    s += fmt::format(
+        "set label 1 {} at screen 0.01, screen 0.02 left font ',9'\n",
+        plot::gp_string(fmt::format(
+            "each cell: the mean of K over a block of about {0:.3g} × {0:.3g} points", step)));
   }
   s += "$K << EOD\n";
   for (arma::uword a = 0; a < cells; ++a) {
@@ -71,7 +72,6 @@ std::string kernel_heat_map_script(const arma::mat& K, const arma::vec& order_by
   }
   s += "EOD\n";
   // Column index → x, row index → y, each cell centred on its block of ranks.
-  const double step = static_cast<double>(n) / static_cast<double>(cells);
   s += fmt::format(
       "plot $K matrix using (($1 + 0.5) * {0}):(($2 + 0.5) * {0}):3 with image "
       "notitle\n",
@@ -83,7 +83,9 @@ fs::path write_gram_matrix(const ResultFolder& folder, const std::string& stem, 
                            bool lower_only, const arma::vec& targets, KernelHeatMap map) {
   const fs::path dir = folder.kernels_dir();
   fs::create_directories(dir);
-  const arma::mat whole = lower_only ? arma::symmatl(K) : K;
+  arma::mat filled;  // a copy only where the upper triangle must be filled in
+  if (lower_only) filled = arma::symmatl(K);
+  const arma::mat& whole = lower_only ? filled : K;
   const fs::path file = dir / (stem + "-K.npy");
   write_file_atomically(file, npy_bytes(whole));
   map.name = stem + "-K";

@@ -153,8 +153,8 @@ PlotResult write_plots(const std::vector<CellSummary>& cells, const std::vector<
     write_file_atomically(dir / (p.name + ".gp"), plot::script(p));
     if (plot::draw(program, dir, p.name)) {
       result.files.push_back("plots/" + p.name + ".svg");
-      result.captions.push_back(fmt::format("{}{}{}", p.title, p.caption.empty() ? "" : ". ",
-                                            fmt::join(p.caption, "; ")));
+      result.captions.push_back(
+          fmt::format("{}{}{}", p.title, p.caption.empty() ? "" : ". ", fmt::join(p.caption, " ")));
     } else {
       result.failed.push_back("plots/" + p.name + ".gp");
     }

@@ -6,6 +6,8 @@
 #include <fmt/format.h>
 #include <openssl/evp.h>
 
+#include <algorithm>
+#include <filesystem>
 #include <initializer_list>
 #include <utility>
 
@@ -17,6 +19,7 @@ namespace kexp::core {
 
 namespace {
 
+namespace fs = std::filesystem;
 using Json = nlohmann::ordered_json;
 
 constexpr const char* kStyle = R"(
@@ -115,13 +118,14 @@ std::string manifest_html(const Json& m) {
   return html + "<table>\n" + manifest_rows(m) + "</table>\n";
 }
 
-std::string figures_html(const std::vector<HtmlFigure>& figures) {
+std::string figures_html(const std::vector<HtmlFigure>& figures, const std::string& heading) {
   if (figures.empty()) return {};
-  std::string html = "<h2>Plots</h2>\n";
+  std::string html = "<h2>" + heading + "</h2>\n";
   for (const HtmlFigure& f : figures) {
     const std::string caption = html_escape(f.caption.empty() ? f.file : f.caption);
     if (f.svg.empty()) {
-      html += fmt::format("<p>{} could not be read.</p>\n", html_escape(f.file));
+      html += fmt::format("<p>{}: {}.</p>\n", html_escape(f.file),
+                          f.caption.empty() ? "could not be read" : caption);
       continue;
     }
     html += fmt::format(
@@ -145,6 +149,43 @@ std::string regenerate_html(const std::string& folder) {
       html_escape(folder), html_escape(again));
 }
 
+/// The title a gnuplot script sets ("set title '…'", a quote doubled), or empty.
+std::string script_title(const std::string& script) {
+  const std::string prefix = "\nset title '";
+  const std::size_t start = script.find(prefix);
+  if (start == std::string::npos) return {};
+  std::string title;
+  for (std::size_t i = start + prefix.size(); i < script.size() && script[i] != '\n'; ++i) {
+    if (script[i] == '\'' && (i + 1 >= script.size() || script[i + 1] != '\'')) break;
+    if (script[i] == '\'') ++i;  // '' is one quote
+    title += script[i];
+  }
+  return title;
+}
+
+/// The heat maps of K that kernels/ holds (reporting/kernel_matrix.hpp), by name, at most
+/// kHtmlKernelFigures of them read.
+std::vector<HtmlFigure> kernel_heat_maps(const ResultFolder& folder) {
+  std::vector<fs::path> svgs;
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(folder.kernels_dir(), ec)) {
+    if (entry.path().extension() == ".svg") svgs.push_back(entry.path());
+  }
+  std::sort(svgs.begin(), svgs.end());
+  std::vector<HtmlFigure> out;
+  for (const fs::path& svg : svgs) {
+    const std::string file = "kernels/" + svg.filename().string();
+    if (out.size() >= kHtmlKernelFigures) {
+      out.push_back({file, {}, "left out of this page: open the file"});
+      continue;
+    }
+    fs::path script = svg;
+    out.push_back(
+        {file, read_text_file(svg), script_title(read_text_file(script.replace_extension(".gp")))});
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string base64(const std::string& bytes) {
@@ -165,7 +206,8 @@ std::string report_html(const HtmlReportInputs& in) {
       "<style>{}</style>\n</head>\n<body>\n<main>\n",
       html_escape(in.experiment), kStyle);
   html += markdown_to_html(in.summary.head);
-  html += figures_html(in.figures);
+  html += figures_html(in.figures, "Plots");
+  html += figures_html(in.kernel_figures, "Kernel matrices");
   if (!in.summary.tables.empty()) {
     html += markdown_to_html(in.summary.tables, MarkdownHtmlOptions{/*collapse_tables=*/true});
   }
@@ -187,6 +229,7 @@ void write_html_report(const ResultFolder& folder, const std::string& experiment
     in.figures.push_back({plots.files[i], read_text_file(folder.dir() / plots.files[i]),
                           i < plots.captions.size() ? plots.captions[i] : std::string()});
   }
+  in.kernel_figures = kernel_heat_maps(folder);
   write_file_atomically(folder.html_file(), report_html(in));
 }
 

@@ -4,9 +4,13 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <fmt/format.h>
+
 #include <regex>
 
 #include "reporting/report_html.hpp"
+#include "support/plugins.hpp"
+#include "util/files.hpp"
 
 namespace kexp::core {
 namespace {
@@ -35,7 +39,7 @@ HtmlReportInputs inputs() {
   in.summary.tables = "## Cells\n\n| cell | kernel |\n|---|---|\n| a1 | k<1> |\n| b2 | k&2 |\n";
   in.figures.push_back({"plots/time-vs-n.svg", "<svg xmlns='http://www.w3.org/2000/svg'/>",
                         "Time against n <gaussian>"});
-  in.manifest = nlohmann::ordered_json::parse(R"({
+  in.manifest = nlohmann::ordered_json::parse(R"json({
     "kexp_version": "0.1.0", "git_commit": "abc123", "git_dirty": true,
     "compiler": "GNU 12.2.0", "build_type": "Release",
     "command_line": "kexp run x.yaml", "working_directory": "/w",
@@ -44,19 +48,11 @@ HtmlReportInputs inputs() {
       "blas": {"config": "OpenBLAS 0.3.21", "core": "Cooperlake", "core_chosen_by": "kexp",
                "threads": 2}},
     "seeds": {"root": 7, "repeats": 2,
-              "datasets": [{"variant": "csv(train=d<1>.csv)", "seeds": ["11", "12"]
-}]
-}
-, "inputs" : [ {
-  "key" : "dataset.train",
-  "written" : "d<1>.csv",
-  "path" : "/w/d<1>.csv",
-  "sha256" : "e3b0c442"
-} ],
-             "options" : {
-  "threads" : 2
-}
-})");
+              "datasets": [{"variant": "csv(train=d<1>.csv)", "seeds": ["11", "12"]}]},
+    "inputs": [{"key": "dataset.train", "written": "d<1>.csv", "path": "/w/d<1>.csv",
+                "sha256": "e3b0c442"}],
+    "options": {"threads": 2}
+  })json");
   return in;
 }
 
@@ -117,9 +113,9 @@ TEST(ReportHtml, NamesAreEscapedAndNothingOutsideIsReferred) {
   EXPECT_THAT(html, Not(HasSubstr("<&>")));
   EXPECT_THAT(html, Not(HasSubstr("k<1>")));
   EXPECT_THAT(html, Not(HasSubstr("<script")));
-  const std::regex reference(R"((src|href)\s*=\s*"([^"]*)") ");
-      for (auto it = std::sregex_iterator(html.begin(), html.end(), reference);
-           it != std::sregex_iterator(); ++it) {
+  const std::regex reference(R"re((src|href)\s*=\s*"([^"]*)")re");
+  for (auto it = std::sregex_iterator(html.begin(), html.end(), reference);
+       it != std::sregex_iterator(); ++it) {
     const std::string target = (*it)[2];
     EXPECT_TRUE(target.rfind("data:", 0) == 0 || target.rfind('#', 0) == 0) << target;
   }
@@ -129,6 +125,33 @@ TEST(ReportHtml, AFolderWithoutAManifestSaysSo) {
   HtmlReportInputs in = inputs();
   in.manifest = nullptr;
   EXPECT_THAT(report_html(in), HasSubstr("This folder has no readable manifest.json."));
+}
+
+TEST(WriteHtmlReport, TheHeatMapsOfKernelsWithTheirTitlesAfterThePlots) {
+  test::TempDir dir;
+  const ResultFolder folder(dir.path());
+  dir.write("plots/time.svg", "<svg id='time'/>");
+  for (std::size_t i = 0; i < kHtmlKernelFigures + 2; ++i) {
+    const std::string stem = fmt::format("kernels/c{:02}-0-K", i);
+    dir.write(stem + ".svg", fmt::format("<svg id='{}'/>", i));
+    dir.write(stem + ".gp", fmt::format("set output 'x.svg'\nset title 'K of it''s <{}>'\n", i));
+  }
+  PlotResult plots;
+  plots.files = {"plots/time.svg"};
+  plots.captions = {"time against n"};
+  write_html_report(folder, "e", SummaryText{"# e\n", ""}, plots, StoredManifest{});
+  const std::string html = read_text_file(dir.path() / "report.html");
+  EXPECT_LT(html.find("<h2>Plots</h2>"), html.find("<h2>Kernel matrices</h2>"));
+  EXPECT_THAT(html, HasSubstr(base64("<svg id='time'/>")));
+  EXPECT_THAT(html, HasSubstr(base64("<svg id='0'/>")));
+  EXPECT_THAT(html, HasSubstr("<figcaption>K of it&#39;s &lt;0&gt; "
+                              "<small>(kernels/c00-0-K.svg)</small></figcaption>"));
+  EXPECT_THAT(html, HasSubstr(base64(fmt::format("<svg id='{}'/>", kHtmlKernelFigures - 1))));
+  // Past the limit, named only.
+  EXPECT_THAT(html, Not(HasSubstr(base64(fmt::format("<svg id='{}'/>", kHtmlKernelFigures)))));
+  EXPECT_THAT(html, HasSubstr(fmt::format("<p>kernels/c{:02}-0-K.svg: left out of this page: open "
+                                          "the file.</p>",
+                                          kHtmlKernelFigures + 1)));
 }
 
 }  // namespace
