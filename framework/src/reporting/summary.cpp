@@ -1,7 +1,8 @@
 // summary.md: the findings first (where each form is cheaper, how times grow against the
 // flop counts, how far the forms' predictions differ, the best cell per solver), then the
 // tables of cells, best cells, pairs, crossovers, growth and failures, the notes and the
-// plots; and write_report, which draws the plots and writes summary.md for a folder.
+// plots; and write_report, which draws the plots and writes summary.md (and report.html
+// when asked) for a folder.
 #include "reporting/summary.hpp"
 #include "util/text.hpp"
 
