@@ -86,7 +86,7 @@ fs::path write_gram_matrix(const ResultFolder& folder, const std::string& stem, 
   arma::mat filled;  // a copy only where the upper triangle must be filled in
   if (lower_only) filled = arma::symmatl(K);
   const arma::mat& whole = lower_only ? filled : K;
-  const fs::path file = dir / (stem + "-K.npy");
+  fs::path file = dir / (stem + "-K.npy");
   write_file_atomically(file, npy_bytes(whole));
   map.name = stem + "-K";
   const std::string program = plot::gnuplot_program();
@@ -100,7 +100,7 @@ fs::path write_gram_matrix(const ResultFolder& folder, const std::string& stem, 
 fs::path write_cross_gram_matrix(const ResultFolder& folder, const std::string& stem,
                                  const arma::mat& K_cross) {
   fs::create_directories(folder.kernels_dir());
-  const fs::path file = folder.kernels_dir() / (stem + "-K-test.npy");
+  fs::path file = folder.kernels_dir() / (stem + "-K-test.npy");
   write_file_atomically(file, npy_bytes(K_cross));
   return file;
 }
