@@ -10,7 +10,7 @@ packages=(
   libarmadillo-dev libopenblas-dev liblapack-dev
   libyaml-cpp-dev libboost-dev libfmt-dev libcli11-dev nlohmann-json3-dev libssl-dev libnlopt-dev
   googletest libgtest-dev libgmock-dev libbenchmark-dev
-  gnuplot-nox librsvg2-bin
+  gnuplot-nox librsvg2-bin chromium
   clang-format clang-tidy
 )
 if [[ "${1:-}" == "--bench" ]]; then

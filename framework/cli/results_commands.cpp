@@ -12,15 +12,23 @@
 namespace kexp::cli {
 
 void add_report_command(CLI::App& app, int& exit_code) {
-  auto folder = std::make_shared<std::string>();
+  struct Args {
+    std::string folder;
+    bool html = false;
+  };
+  auto args = std::make_shared<Args>();
   CLI::App* cmd = app.add_subcommand("report", "Rebuild summary.md and plots/ of a result folder");
-  cmd->add_option("folder", *folder, "The result folder")->required();
-  cmd->callback([folder, &exit_code] {
-    core::ResultFolder result_folder(*folder);
+  cmd->add_option("folder", args->folder, "The result folder")->required();
+  cmd->add_flag("--html", args->html,
+                "Also write report.html: findings, plots, tables and manifest in one "
+                "self-contained page");
+  cmd->callback([args, &exit_code] {
+    core::ResultFolder result_folder(args->folder);
     result_folder.require_rewritable("kexp report");  // before anything is created in it
     result_folder.lock("kexp report");
-    const auto plots = core::write_report(result_folder);
-    fmt::print("wrote {}/summary.md and {} plots\n", *folder, plots.size());
+    const core::ReportWritten written = core::write_report(result_folder, {}, args->html);
+    fmt::print("wrote {}/summary.md{} and {} plots\n", args->folder,
+               written.html ? ", report.html" : "", written.plots.size());
     exit_code = 0;
   });
 }

@@ -42,7 +42,7 @@ constexpr const char* kTopLevelKeys[] = {
     "experiment", "description", "base_dir", "seed",   "repeats", "plugin_path",
     "dataset",    "kernels",     "solvers",  "output", "folds",   "validation_fraction",
     "timing",     "threads"};
-constexpr const char* kOutputKeys[] = {"dir", "predictions"};
+constexpr const char* kOutputKeys[] = {"dir", "predictions", "html", "kernel_matrix"};
 constexpr const char* kTimingKeys[] = {"min_seconds", "max_measurements"};
 constexpr std::int64_t kMaxMeasurements = 1000;
 constexpr std::int64_t kMaxThreads = 4096;
@@ -116,7 +116,9 @@ void ExperimentParser::timing(const YAML::Node& node, TimingSpec& t) const {
 }
 
 void ExperimentParser::output(const YAML::Node& node, OutputSpec& o) const {
-  if (!node.IsMap()) fail(node, "output", "output must be a map (dir:, predictions:)");
+  if (!node.IsMap()) {
+    fail(node, "output", "output must be a map (dir:, predictions:, html:, kernel_matrix:)");
+  }
   errors_->attempt([&] {
     check_keys(node, "output", {std::begin(kOutputKeys), std::end(kOutputKeys)});
   });
@@ -125,6 +127,27 @@ void ExperimentParser::output(const YAML::Node& node, OutputSpec& o) const {
   }
   if (const YAML::Node p = node["predictions"]) {
     errors_->attempt([&] { o.predictions = boolean(p, "output.predictions"); });
+  }
+  if (const YAML::Node h = node["html"]) {
+    errors_->attempt([&] { o.html = boolean(h, "output.html"); });
+  }
+  if (const YAML::Node k = node["kernel_matrix"]) {
+    errors_->attempt([&] {
+      const std::string key = "output.kernel_matrix";
+      o.kernel_matrix_where = where_of(k, key);
+      if (k.IsScalar() && k.Scalar() == "with_test") {
+        o.kernel_matrix = KernelMatrixOutput::TrainAndTest;
+        return;
+      }
+      const std::string text = scalar(k, key);
+      if (text != "true" && text != "false") {
+        fail(k, key,
+             fmt::format("{} must be true (K of the training points), with_test (K and "
+                         "K(X, X*)) or false, got '{}'",
+                         key, text));
+      }
+      o.kernel_matrix = text == "true" ? KernelMatrixOutput::Train : KernelMatrixOutput::None;
+    });
   }
 }
 

@@ -56,9 +56,16 @@ struct ComponentSpec {
   std::shared_ptr<const KernelExpression> expression;
 };
 
+/// Which Gram matrices `output.kernel_matrix` writes into kernels/: none (false), K of
+/// the training points (true), or K and K(X, X*) (with_test).
+enum class KernelMatrixOutput { None, Train, TrainAndTest };
+
 struct OutputSpec {
   std::string dir;  ///< relative to the working directory; empty: results/<experiment>
   bool predictions = false;
+  bool html = false;  ///< report.html beside summary.md (reporting/report_html.hpp)
+  KernelMatrixOutput kernel_matrix = KernelMatrixOutput::None;
+  SourceLocation kernel_matrix_where;  ///< of output.kernel_matrix, for its errors
 };
 
 /// Model selection on the training part (docs/design.md, "Model selection"): k-fold

@@ -55,6 +55,7 @@ class GroupExecution {
         buffer_(buffer) {}
 
   void run(const std::vector<GroupCell>& cells, const GroupCallbacks& callbacks) {
+    callbacks_ = &callbacks;
     std::map<std::size_t, std::size_t> group_size, group_position;
     for (const GroupCell& g : cells) ++group_size[g.solver->component];
     const std::vector<GramPlace> places = gram_places(cells);
@@ -169,6 +170,9 @@ class GroupExecution {
         in_kernel("computing the Gram matrix", in_.gram_failure,
                   [&] { require_finite(in_.K, "the Gram matrix K(X, X)", gram_part_); });
         in_.have_gram = true;
+        if (callbacks_->gram_built) {
+          callbacks_->gram_built(*g.cell, in_.K, gram_part_ == Triangle::Lower);
+        }
       }
       result.gram = in_.gram_timing;
       validation_.validate(*g.solver, Form::Dual, kernel, in_, result);
@@ -201,6 +205,7 @@ class GroupExecution {
             require_finite(in_.k_diag, "the diagonal k(x*, x*)");
           });
           in_.have_cross = true;
+          if (callbacks_->cross_built) callbacks_->cross_built(*g.cell, in_.cross());
         }
         return in_.cross_timing;
       };
@@ -381,6 +386,7 @@ class GroupExecution {
   GroupInputs in_;
   /// One per solver entry, for the cells of that entry in this group.
   std::map<std::size_t, SharedState> shared_;
+  const GroupCallbacks* callbacks_ = nullptr;
   /// Test predictions of the cells that finished, for primal-dual pairs.
   std::vector<std::pair<const GroupCell*, arma::vec>> predictions_;
   GramBuffer& buffer_;

@@ -41,6 +41,12 @@ struct GroupCallbacks {
   std::function<void(const Cell&)> started;
   /// A cell ended, in order; returns false to stop the group there.
   std::function<bool(const Cell&, CellResult&&)> done;
+  /// The group's K(X, X) was built, by `cell`, before any solver read it: whole, or only
+  /// its lower triangle when `lower_only`. What it throws fails that cell. May be empty.
+  std::function<void(const Cell& cell, const arma::mat& K, bool lower_only)> gram_built;
+  /// The group's K(X, X*) was built, by `cell`. What it throws fails that cell. May be
+  /// empty.
+  std::function<void(const Cell& cell, const arma::mat& K_cross)> cross_built;
 };
 
 /// Runs the cells in order with `kernel` (named `kernel_name` in messages) on `data`. A

@@ -45,7 +45,9 @@ void execute_group_isolated(const std::vector<GroupCell>& cells, const GroupKern
     bool started = false, stopped = false;
     const ChildEnd end = run_in_child(
         [&](const ChildChannel& channel) {
-          GroupCallbacks in_child;
+          // What the child does itself (writing K for output.kernel_matrix) it keeps; what
+          // the parent records comes back through the pipe.
+          GroupCallbacks in_child = callbacks;
           in_child.started = [&](const Cell&) { channel.send("S"); };
           in_child.done = [&](const Cell&, CellResult&& result) {
             channel.send("D" + encode_cell_result(result));

@@ -67,6 +67,9 @@ std::string slug(const std::string& s);
 /// as numbers, so that "λ=1e-06" < "λ=0.0001" < "λ=0.01" < "λ=1".
 bool natural_less(const std::string& a, const std::string& b);
 
+/// A gnuplot string literal: in single quotes, each quote doubled.
+std::string gp_string(const std::string& s);
+
 /// The gnuplot script that draws `p` into `<name>.svg` beside it, its data inline.
 std::string script(const Plot& p);
 

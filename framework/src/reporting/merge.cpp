@@ -2,8 +2,8 @@
 // experiment, the same columns, each shard once, its results.csv saying what its
 // results.jsonl says), keeps one row per run (ok over failed, the first folder over later
 // ones), writes the merged folder's config, rows (both tables from the same JSONL rows),
-// predictions and manifest, and rebuilds its summary and plots with notes of what is
-// missing.
+// predictions, kernels/ and manifest, and rebuilds its summary and plots with notes of what
+// is missing.
 #include "reporting/merge.hpp"
 #include "util/text.hpp"
 
@@ -157,6 +157,15 @@ int merge_results(const MergeOptions& o) {
       if (fs::exists(file, ec)) {
         write_file_atomically(out.prediction_file(key.first, key.second), read_text_file(file));
       }
+    }
+  }
+  // kernels/ (output.kernel_matrix): each file once, from the first folder that has it.
+  for (const ResultFolder& in : folders) {
+    for (const auto& entry : fs::directory_iterator(in.kernels_dir(), ec)) {
+      const fs::path to = out.kernels_dir() / entry.path().filename();
+      if (!entry.is_regular_file(ec) || fs::exists(to, ec)) continue;
+      fs::create_directories(out.kernels_dir());
+      write_file_atomically(to, read_text_file(entry.path()));
     }
   }
   MergeManifest m;

@@ -6,6 +6,7 @@
 #include "reporting/plots.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <cmath>
@@ -189,6 +190,8 @@ PlotResult write_plots(const std::vector<CellSummary>& cells, const std::vector<
     write_file_atomically(dir / (p.name + ".gp"), plot::script(p));
     if (plot::draw(program, dir, p.name)) {
       result.files.push_back("plots/" + p.name + ".svg");
+      result.captions.push_back(
+          fmt::format("{}{}{}", p.title, p.caption.empty() ? "" : ". ", fmt::join(p.caption, " ")));
     } else {
       result.failed.push_back("plots/" + p.name + ".gp");
     }

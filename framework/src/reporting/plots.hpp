@@ -30,6 +30,7 @@ namespace kexp::core {
 
 struct PlotResult {
   std::vector<std::string> files;      ///< SVGs written, relative to the result folder
+  std::vector<std::string> captions;   ///< of each of `files`: its title and caption lines
   std::string skipped;                 ///< why no plots were drawn, when none were
   std::vector<std::string> failed;     ///< scripts gnuplot could not draw
   std::vector<std::string> not_drawn;  ///< plots left out because they would not read, and why

@@ -114,6 +114,11 @@ std::string resolved_config(const Experiment& e, const Plan& plan, const fs::pat
   out << YAML::Key << "output" << YAML::Value << YAML::BeginMap;
   out << YAML::Key << "dir" << YAML::Value << out_dir.string();
   out << YAML::Key << "predictions" << YAML::Value << e.output.predictions;
+  out << YAML::Key << "html" << YAML::Value << e.output.html;
+  out << YAML::Key << "kernel_matrix" << YAML::Value
+      << (e.output.kernel_matrix == KernelMatrixOutput::TrainAndTest ? "with_test"
+          : e.output.kernel_matrix == KernelMatrixOutput::Train      ? "true"
+                                                                     : "false");
   out << YAML::EndMap;
   out << YAML::EndMap;
   return std::string(

@@ -156,7 +156,7 @@ void ResultFolder::require_rewritable(const std::string& what) const {
         "folder it makes), and kexp rewrites only what it wrote; name a folder of a run",
         what, dir_.string(), mark_file().filename().string()));
   }
-  for (const fs::path& p : {summary_file(), plots_dir()}) {
+  for (const fs::path& p : {summary_file(), html_file(), plots_dir()}) {
     if (fs::is_symlink(p, ec)) {
       throw ConfigError(fmt::format(
           "{}: {} is a symbolic link, and kexp writes only inside its result folders, never "

@@ -7,8 +7,12 @@
 //   results.csv      one row per run (reporting/results_row.hpp), and
 //   results.jsonl    the same rows as JSON lines
 //   summary.md       tables (reporting/summary.hpp)
+//   report.html      the findings, plots, tables and manifest in one page
+//                    (reporting/report_html.hpp), with `--html` or `output.html: true`
 //   plots/           SVG plots (reporting/plots.hpp)
 //   predictions/     <cell>-<repeat>.csv, with `output.predictions: true`
+//   kernels/         Gram matrices and their heat maps, with `output.kernel_matrix`
+//                    (reporting/kernel_matrix.hpp)
 //   .kexp-folder     the mark of a folder kexp made: --force deletes no folder without it
 //   .kexp-lock       locked by the process that writes the folder (util/file_lock.hpp)
 #pragma once
@@ -55,7 +59,7 @@ class ResultFolder {
 
   /// Before rewriting what a run wrote (`kexp report`): throws ConfigError, having
   /// created nothing, unless the folder is one kexp made (it holds the mark), holds
-  /// results.csv, and neither summary.md nor plots/ is a symbolic link (kexp never writes
+  /// results.csv, and none of summary.md, report.html, plots/ is a symbolic link (kexp never writes
   /// through one, into a folder it did not make). `what` names the command.
   void require_rewritable(const std::string& what) const;
 
@@ -65,8 +69,10 @@ class ResultFolder {
   [[nodiscard]] std::filesystem::path results_csv() const { return dir_ / "results.csv"; }
   [[nodiscard]] std::filesystem::path results_jsonl() const { return dir_ / "results.jsonl"; }
   [[nodiscard]] std::filesystem::path summary_file() const { return dir_ / "summary.md"; }
+  [[nodiscard]] std::filesystem::path html_file() const { return dir_ / "report.html"; }
   [[nodiscard]] std::filesystem::path plots_dir() const { return dir_ / "plots"; }
   [[nodiscard]] std::filesystem::path predictions_dir() const { return dir_ / "predictions"; }
+  [[nodiscard]] std::filesystem::path kernels_dir() const { return dir_ / "kernels"; }
   [[nodiscard]] std::filesystem::path mark_file() const { return dir_ / ".kexp-folder"; }
   [[nodiscard]] std::filesystem::path lock_file() const { return dir_ / ".kexp-lock"; }
   /// predictions/<cell>-<repeat>.csv

@@ -1,7 +1,8 @@
 // summary.md: the findings first (where each form is cheaper, how times grow against the
 // flop counts, how far the forms' predictions differ, the best cell per solver), then the
 // tables of cells, best cells, pairs, crossovers, growth and failures, the notes and the
-// plots; and write_report, which draws the plots and writes summary.md for a folder.
+// plots; and write_report, which draws the plots and writes summary.md (and report.html
+// when asked) for a folder.
 #include "reporting/summary.hpp"
 #include "util/text.hpp"
 
@@ -18,6 +19,7 @@
 
 #include "reporting/manifest.hpp"
 #include "reporting/plots.hpp"
+#include "reporting/report_html.hpp"
 #include "reporting/result_folder.hpp"
 #include "reporting/summary_tables.hpp"
 #include "util/files.hpp"
@@ -195,7 +197,7 @@ void failures_table(const std::vector<CellSummary>& cells, std::string& md) {
 
 }  // namespace
 
-std::string summary_markdown(const CsvTable& table, const SummaryInputs& in) {
+SummaryText summary_text(const CsvTable& table, const SummaryInputs& in) {
   const std::vector<CellSummary> cells = summarize_cells(table);
   const std::vector<std::string> swept = swept_columns(table, cells);
   const ErrorMeasure measure = error_measure(cells);
@@ -213,7 +215,9 @@ std::string summary_markdown(const CsvTable& table, const SummaryInputs& in) {
   const std::vector<FormPair> pairs = find_pairs(cells, in.folder);
   findings(cells, pairs, swept, measure, validation_text, md);
   for (const auto& note : in.notes) md += note + "\n\n";
-  if (cells.empty()) return md;
+  if (cells.empty()) return {md, {}};
+  SummaryText text{md, {}};
+  md.clear();
   cells_table(cells, swept, measure, md);
   not_converged_note(cells, swept, md);
   best_table(cells, swept, measure, validation_text, md);
@@ -222,15 +226,30 @@ std::string summary_markdown(const CsvTable& table, const SummaryInputs& in) {
   growth_table(cells, swept, md);
   machine_table(cells, swept, in.machine, in.threads, md);
   failures_table(cells, md);
-  if (!in.plots.empty()) {
+  text.tables = std::move(md);
+  return text;
+}
+
+namespace {
+
+/// summary.md: the text, then the plots linked by their paths.
+std::string markdown_with_plots(const SummaryText& text, const std::vector<std::string>& plots) {
+  std::string md = text.head + text.tables;
+  if (!plots.empty()) {
     md += "## Plots\n\n";
-    for (const auto& p : in.plots) md += fmt::format("![{}]({})\n\n", p, p);
+    for (const auto& p : plots) md += fmt::format("![{}]({})\n\n", p, p);
   }
   return md;
 }
 
-std::vector<std::string> write_report(const ResultFolder& result_folder,
-                                      const std::vector<std::string>& notes) {
+}  // namespace
+
+std::string summary_markdown(const CsvTable& table, const SummaryInputs& in) {
+  return markdown_with_plots(summary_text(table, in), in.plots);
+}
+
+ReportWritten write_report(const ResultFolder& result_folder, const std::vector<std::string>& notes,
+                           bool html) {
   const fs::path& folder = result_folder.dir();
   const YAML::Node config = result_folder.read_config();
   const CsvTable table = result_folder.read_results();
@@ -271,8 +290,12 @@ std::vector<std::string> write_report(const ResultFolder& result_folder,
     in.notes.push_back(message);
   }
   in.plots = plots.files;
-  write_file_atomically(result_folder.summary_file(), summary_markdown(table, in));
-  return plots.files;
+  const SummaryText text = summary_text(table, in);
+  write_file_atomically(result_folder.summary_file(), markdown_with_plots(text, in.plots));
+  const YAML::Node output = config["output"];
+  html = html || (output && output["html"] && output["html"].as<bool>(false));
+  if (html) write_html_report(result_folder, in.experiment, text, plots, manifest);
+  return {plots.files, html};
 }
 
 }  // namespace kexp::core

@@ -35,13 +35,26 @@ struct SummaryInputs {
   int threads = 1;
 };
 
+/// summary.md in two parts, for report.html to place the plots between them: the title,
+/// the findings and the notes; then the tables.
+struct SummaryText {
+  std::string head, tables;
+};
+SummaryText summary_text(const CsvTable& table, const SummaryInputs& inputs);
+
+/// The two parts and a section of the plots, linked by their paths.
 std::string summary_markdown(const CsvTable& table, const SummaryInputs& inputs);
 
 /// Rebuilds summary.md and plots/ of a result folder from its results.csv. The
 /// experiment's name comes from config.yaml. Notes go under the title; without any, those
-/// the run recorded in manifest.json. Says once on
-/// stderr when gnuplot is missing. Returns the SVGs written.
-std::vector<std::string> write_report(const ResultFolder& folder,
-                                      const std::vector<std::string>& notes = {});
+/// the run recorded in manifest.json. Says once on stderr when gnuplot is missing. Writes
+/// report.html too (reporting/report_html.hpp) when `html` or the folder's config.yaml
+/// says `output.html: true`.
+struct ReportWritten {
+  std::vector<std::string> plots;  ///< the SVGs written
+  bool html = false;               ///< whether report.html was written
+};
+ReportWritten write_report(const ResultFolder& folder, const std::vector<std::string>& notes = {},
+                           bool html = false);
 
 }  // namespace kexp::core

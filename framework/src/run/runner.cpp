@@ -28,6 +28,7 @@
 #include "reporting/summary.hpp"
 #include "reporting/writer.hpp"
 #include "run/budget.hpp"
+#include "run/kernel_matrix_output.hpp"
 #include "run/outcome.hpp"
 #include "run/plan_warnings.hpp"
 #include "run/progress.hpp"
@@ -86,6 +87,7 @@ class Run {
     if (!options_.dry_run || options_.resume) inputs_ = input_files(e_);  // by content
     if (options_.resume) check_resume();
     data_ = load_run_data(e_, plan_, selected_, datasets_, budget_, options_.dry_run);
+    check_kernel_matrix_size(e_, plan_, selected_, data_.dims);
     if (options_.dry_run) return dry_run();
     // The load before kexp loaded the machine itself: what the other processes leave.
     if (load_at_start_) {
@@ -297,6 +299,9 @@ class Run {
           callbacks.done = [&](const Cell& c, CellResult&& result) {
             return record(c, r, std::move(result));
           };
+          write_kernel_matrices(callbacks, folder_, e_.output.kernel_matrix, r,
+                                data_.data[d][static_cast<std::size_t>(r)], plan_.kernels[k].name(),
+                                plan_.datasets[d].name());
           const std::string kernel_name = plan_.kernels[k].name();
           GroupKernel kernel;
           kernel.name = kernel_name;

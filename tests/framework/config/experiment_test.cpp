@@ -108,6 +108,25 @@ TEST(Experiment, SeveralSeedsPointToRepeats) {
                         "different seeds, write 'repeats: 2'"));
 }
 
+TEST(Experiment, OutputHtmlAndKernelMatrix) {
+  const Experiment none = parse(kBase);
+  EXPECT_FALSE(none.output.html);
+  EXPECT_EQ(none.output.kernel_matrix, KernelMatrixOutput::None);
+  const Experiment both =
+      parse(std::string(kBase) + "output: {html: true, kernel_matrix: with_test}\n");
+  EXPECT_TRUE(both.output.html);
+  EXPECT_EQ(both.output.kernel_matrix, KernelMatrixOutput::TrainAndTest);
+  EXPECT_EQ(both.output.kernel_matrix_where.line, 12);
+  EXPECT_EQ(parse(std::string(kBase) + "output: {kernel_matrix: true}\n").output.kernel_matrix,
+            KernelMatrixOutput::Train);
+  EXPECT_EQ(parse(std::string(kBase) + "output: {kernel_matrix: false}\n").output.kernel_matrix,
+            KernelMatrixOutput::None);
+  EXPECT_THAT(error_of(std::string(kBase) + "output: {html: maybe}\n"),
+              HasSubstr("exp.yaml:12:16: output.html must be true or false, got 'maybe'"));
+  EXPECT_THAT(error_of(std::string(kBase) + "output: {kernel_matrix: [1]}\n"),
+              HasSubstr("exp.yaml:12:25: output.kernel_matrix must be a single value"));
+}
+
 TEST(Experiment, ValidationIsFoldsOrAFractionOfTheTrainingPart) {
   EXPECT_FALSE(parse(kBase).validation.enabled());
   const Experiment folds = parse(std::string(kBase) + "folds: 5\n");

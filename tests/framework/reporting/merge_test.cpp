@@ -1,6 +1,6 @@
 // kexp merge on hand-made shard folders: one row per run (ok wins over failed, the first
-// folder over later ones), missing and repeated shards reported, predictions carried,
-// folders of different experiments refused.
+// folder over later ones), missing and repeated shards reported, predictions and kernels/
+// carried, folders of different experiments refused.
 #include "reporting/merge.hpp"
 
 #include <fmt/format.h>
@@ -59,6 +59,9 @@ TEST(Merge, OneRowPerRunAndOkWinsOverFailed) {
   const fs::path a = shard(dir, "a", 0, 2, {"c1,0,ok,0.5", "c2,0,failed,"});
   const fs::path b = shard(dir, "b", 1, 2, {"c2,0,ok,0.25", "c3,0,ok,0.75", "c1,0,ok,9"});
   dir.write("a/predictions/c1-0.csv", "index,y_true,y_pred\n0,1,1\n");
+  dir.write("a/kernels/c1-0-K.npy", std::string("\x93NUMPY\0a", 9));
+  dir.write("b/kernels/c1-0-K.npy", "later");
+  dir.write("b/kernels/c2-0-K.npy", "b's");
   MergeOptions o{{a, b}, dir.path() / "out", false, "kexp merge a b --out out"};
   EXPECT_EQ(merge_results(o), 0);
   const CsvTable t = ResultFolder(o.out).read_results();
@@ -71,6 +74,8 @@ TEST(Merge, OneRowPerRunAndOkWinsOverFailed) {
             "{\"cell\":\"c2\",\"repeat\":0,\"status\":\"ok\",\"test_rmse\":0.25}\n"
             "{\"cell\":\"c3\",\"repeat\":0,\"status\":\"ok\",\"test_rmse\":0.75}\n");
   EXPECT_EQ(read(o.out / "predictions" / "c1-0.csv"), "index,y_true,y_pred\n0,1,1\n");
+  EXPECT_EQ(read(o.out / "kernels" / "c1-0-K.npy"), std::string("\x93NUMPY\0a", 9));
+  EXPECT_EQ(read(o.out / "kernels" / "c2-0-K.npy"), "b's");
   EXPECT_TRUE(ResultFolder(o.out).is_marked());
   const auto m = nlohmann::json::parse(read(o.out / "manifest.json"));
   EXPECT_EQ(m["runs"]["total"], 3);
