@@ -82,7 +82,7 @@ class PolynomialMap final : public kexp::FeatureMap {
   double c_;
 };
 
-class PolynomialKernel final : public kexp::Kernel {
+class PolynomialKernel final : public kexp::Kernel, public kexp::DeviceForm {
  public:
   explicit PolynomialKernel(const kexp::Params& p)
       : params_(p),
@@ -91,6 +91,9 @@ class PolynomialKernel final : public kexp::Kernel {
         map_(degree_, c_) {}
 
   bool positive_semidefinite() const override { return true; }
+  kexp::DeviceProgram device_form() const override {
+    return {{kexp::DeviceOp::polynomial, c_, 0, degree_}};
+  }
   const kexp::FeatureMap* feature_map() const override { return &map_; }
 
   // c is learned in log space, so only from a positive start; the degree is an integer.

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "kexp/dataset.hpp"
+#include "kexp/device_form.hpp"
 #include "kexp/error.hpp"
 #include "kexp/gram.hpp"
 #include "kexp/kernel.hpp"

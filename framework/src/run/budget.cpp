@@ -101,7 +101,8 @@ MemoryEstimate estimate_memory(const Cell& c, const PreparedData& data, const Ke
 MemoryEstimate estimate_cell(const Cell& cell, const Variant& solver, const PreparedData& data,
                              const Kernel& kernel, const GramPlace& place) {
   double solver_bytes = -1;
-  if (cell.form == Form::Dual && solver.plugin->has_flag(flags::kernel_inputs)) {
+  if (cell.form == Form::Dual &&
+      (solver.plugin->has_flag(flags::kernel_inputs) || runs_on_device(solver))) {
     solver_bytes = create_solver(*solver.plugin, solver.params)
                        ->memory_bytes(data.X_train.n_cols, data.X_test.n_cols, data.X_train.n_rows);
   }
