@@ -62,7 +62,9 @@ TEST(Gpu, ProbeSaysWhyThereIsNone) {
     EXPECT_LE(gpu.free_bytes, gpu.total_bytes);
   } else {
     EXPECT_FALSE(gpu.reason.empty());
-    if (!device::built_with_cuda()) EXPECT_THAT(gpu.reason, HasSubstr("built without CUDA"));
+    if (!device::built_with_cuda()) {
+      EXPECT_THAT(gpu.reason, HasSubstr("built without CUDA"));
+    }
   }
 }
 

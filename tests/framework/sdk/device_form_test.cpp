@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "kernel_algebra/composite_kernel.hpp"
+#include "kexp/device_form.hpp"
 #include "support/plugins.hpp"
 
 namespace kexp::test {
