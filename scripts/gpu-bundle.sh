@@ -33,7 +33,7 @@ cp scripts/gpu-check.sh "$out/"
 
 # What ldd lists beside them, except the C library's own, the loader's and CUDA's (the GPU
 # machine has CUDA 13), copied through their links.
-skip='^(linux-vdso|ld-linux|libc\.so|libm\.so|libpthread|libdl\.so|librt\.so|libcuda|libcudart|libcublas|libcusolver|libcusparse|libnvJitLink|libnvrtc)'
+skip='^(linux-vdso|ld-linux|libc\.so|libm\.so|libmvec|libpthread|libdl\.so|librt\.so|libcuda|libcudart|libcublas|libcusolver|libcusparse|libnvJitLink|libnvrtc)'
 mapfile -t objects < <(find "$out/bin" "$out/lib" -type f)
 declare -A wanted=()
 for object in "${objects[@]}"; do

@@ -76,13 +76,13 @@ bench() {  # bench NAME SECONDS CONFIG [--set …]: one run, its row in the tabl
   [[ -f $work/$name/results.csv ]] || { tail -5 "$work/$name.log"; return; }
   columns "$work/$name/results.csv" status solver solver.device n_train iterations gram_seconds \
     fit_seconds predict_seconds transfer_seconds flops test_rmse device_name error |
-    awk -F'\t' -v name="$name" '{ t = $7 + $8; rate = t > 0 ? $10 / t / 1e9 : 0;
+    awk -F'\t' -v name="$name" '{ t = $6 + $7 + $8; rate = t > 0 ? $10 / t / 1e9 : 0;
       printf "%-22s %-7s %-12s %-5s n=%-8s it=%-3s fit %8.3fs predict %7.3fs transfer %7.3fs  %8.1f GFLOP/s  rmse %.4f  %s %s\n",
         name, $1, $2, $3, $4, $5, $7, $8, $9, rate, $11, $12, $13 }' | tee -a "$work/table"
 }
 
 if [[ $gpu == yes ]]; then
-  echo "== benchmark (GPU beside the CPU at a smaller n; rate = flops / (fit + predict))"
+  echo "== benchmark (GPU beside the CPU at a smaller n; rate = flops / (gram + fit + predict))"
   bench kernel_ridge_gpu 120 "$bench/kernel_ridge.yaml"
   bench kernel_ridge_cpu 120 "$bench/kernel_ridge.yaml" --set dataset.n=12500 --set 'solvers[0].device=cpu'
   bench falkon_gpu 150 "$bench/falkon.yaml"

@@ -84,7 +84,12 @@ TEST(DeviceSolvers, FalkonOnTheGpuPredictsAsOnTheCpu) {
     auto gpu = make_solver("falkon", on_gpu);
     const FitResult want = run_reaching(*cpu, *k.kernel, p);
     const FitResult got = run_reaching(*gpu, *k.kernel, p);
-    EXPECT_LT(relative_difference(got.prediction.mean, want.prediction.mean), 1e-9) << k.name;
+    // The centres are training points, so K_nm holds pairs at distance 0 off its diagonal,
+    // where r² = ‖x‖² + ‖c‖² − 2xᵀc is rounding (≈ 4ε‖x‖² ≤ 4·10⁻¹⁵ here) in a different
+    // order on each device; the laplacian's √r² turns that into ≈ 6·10⁻⁸/σ in such an
+    // entry, on the CPU as on the GPU. Kernels of r² or s alone agree to 1e-9.
+    const double tolerance = k.name == "laplacian" || k.name == "product" ? 1e-7 : 1e-9;
+    EXPECT_LT(relative_difference(got.prediction.mean, want.prediction.mean), tolerance) << k.name;
     EXPECT_GT(metric(got.report, "transfer_seconds"), 0.0) << k.name;
   }
 }
