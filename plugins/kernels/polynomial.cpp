@@ -9,6 +9,7 @@
 // so φ_α(x) = (p! / ((p − |α|)! · α!) · c^{p−|α|})^½ · x^α, one feature for every monomial
 // x^α = Π_k x_k^{α_k} of degree |α| ≤ p: D = C(p + d, d). With c = 0 only the monomials of
 // degree exactly p remain, D = C(p + d − 1, d − 1).
+#include <kexp/integer_power.hpp>
 #include <kexp/kexp.hpp>
 
 #include <cmath>
@@ -20,18 +21,8 @@
 
 namespace {
 
+using kexp::integer_power;
 using kexp_kernels::Monomial;
-
-/// s^p for an integer p ≥ 0, by repeated squaring.
-inline double integer_power(double s, long p) {
-  double r = 1.0;
-  while (p > 0) {
-    if ((p & 1) != 0) r *= s;
-    s *= s;
-    p >>= 1;
-  }
-  return r;
-}
 
 class PolynomialMap final : public kexp::FeatureMap {
  public:

@@ -18,6 +18,7 @@
 
 #include "device/memory_plan.hpp"
 #include "kexp/error.hpp"
+#include "kexp/integer_power.hpp"
 
 namespace kexp::device::cuda {
 
@@ -142,16 +143,6 @@ Program program_of(const DeviceProgram& program) {
                   static_cast<long long>(program[i].count)};
   }
   return p;
-}
-
-__device__ double integer_power(double s, long long p) {
-  double r = 1.0;
-  while (p > 0) {
-    if ((p & 1) != 0) r *= s;
-    s *= s;
-    p >>= 1;
-  }
-  return r;
 }
 
 /// k from s = xᵀz and r² = ‖x − z‖², as evaluate_device_program does on the host.

@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "kexp/error.hpp"
+#include "kexp/integer_power.hpp"
 #include "kexp/kernel.hpp"
 
 namespace kexp {
@@ -20,20 +21,6 @@ std::optional<DeviceProgram> device_program(const Kernel& kernel) {
   if (program.empty()) return std::nullopt;
   return program;
 }
-
-namespace {
-
-double integer_power(double s, std::int64_t p) {
-  double r = 1.0;
-  while (p > 0) {
-    if ((p & 1) != 0) r *= s;
-    s *= s;
-    p >>= 1;
-  }
-  return r;
-}
-
-}  // namespace
 
 double evaluate_device_program(const DeviceProgram& program, double s, double r2) {
   if (program.size() > kMaxDeviceSteps) {
