@@ -3,7 +3,7 @@
 # framework/cli/) may include, with #include "…", only its own folder, lower folders, and
 # the public SDK (kexp/…). Lowest to highest:
 #
-#   util < kernel_algebra < plugin < config < sweep < exec < reporting < run < cli
+#   util < device < kernel_algebra < plugin < config < sweep < exec < reporting < run < cli
 #
 # check/ stands beside the chain: it may include util, kernel_algebra, plugin, config and
 # sweep, and only cli may include it. sdk/ (the public SDK's implementation) may include
@@ -12,7 +12,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-order=(util kernel_algebra plugin config sweep exec reporting run cli)
+order=(util device kernel_algebra plugin config sweep exec reporting run cli)
 
 rank_of() {
   local i
@@ -77,7 +77,7 @@ done < <(git ls-files --cached --others --exclude-standard -- \
   'framework/cli/*.hpp' 'framework/cli/*.cpp')
 
 if ((violations > 0)); then
-  echo "layers: $violations include(s) against the order util < kernel_algebra < plugin < config < sweep < exec < reporting < run < cli in $checked files"
+  echo "layers: $violations include(s) against the order util < device < kernel_algebra < plugin < config < sweep < exec < reporting < run < cli in $checked files"
   exit 1
 fi
 echo "layers: $checked files clean"

@@ -38,7 +38,7 @@ fi
 # -O1 without debug information: the build takes a few minutes, not a quarter of an hour.
 CC=clang-14 CXX=clang++-14 cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE= \
   "-DCMAKE_CXX_FLAGS=-O1 -fsanitize=fuzzer-no-link" -DKEXP_BUILD_FUZZ=ON -DKEXP_SANITIZE=ON \
-  -DKEXP_BUILD_TESTS=OFF -DKEXP_BUILD_BENCH=OFF --log-level=WARNING
+  -DKEXP_BUILD_TESTS=OFF -DKEXP_BUILD_BENCH=OFF -DKEXP_CUDA=OFF --log-level=WARNING
 cmake --build build-fuzz -j"${KEXP_JOBS:-2}" --target fuzz_config fuzz_csv fuzz_libsvm
 # The config target plans against plugins: those of the Release build (scripts/build.sh)
 # when there is one (only their descriptors are read), else this build's own.

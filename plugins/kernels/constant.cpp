@@ -25,11 +25,14 @@ class ConstantMap final : public kexp::FeatureMap {
   double root_c_;
 };
 
-class ConstantKernel final : public kexp::Kernel {
+class ConstantKernel final : public kexp::Kernel, public kexp::DeviceForm {
  public:
   explicit ConstantKernel(const kexp::Params& p) : c_(p.real("c")), map_(c_) {}
 
   bool positive_semidefinite() const override { return true; }
+  kexp::DeviceProgram device_form() const override {
+    return {{kexp::DeviceOp::constant, c_, 0, 0}};
+  }
   const kexp::FeatureMap* feature_map() const override { return &map_; }
 
   // c is learned in log space, so only from a positive start; k = 0 has none.

@@ -137,7 +137,7 @@ class RandomFourierMap final : public kexp::FeatureMap {
   std::uint64_t seed_;
 };
 
-class GaussianKernel final : public kexp::Kernel {
+class GaussianKernel final : public kexp::Kernel, public kexp::DeviceForm {
  public:
   explicit GaussianKernel(const kexp::Params& p) : params_(p), sigma_(p.real("sigma")) {
     const std::string& map = p.string("map");
@@ -149,6 +149,9 @@ class GaussianKernel final : public kexp::Kernel {
   }
 
   bool positive_semidefinite() const override { return true; }
+  kexp::DeviceProgram device_form() const override {
+    return {{kexp::DeviceOp::gaussian, sigma_, 0, 0}};
+  }
   const kexp::FeatureMap* feature_map() const override { return map_.get(); }
 
   bool learnable() const override { return true; }

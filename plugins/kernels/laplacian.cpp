@@ -12,11 +12,14 @@
 
 namespace {
 
-class LaplacianKernel final : public kexp::Kernel {
+class LaplacianKernel final : public kexp::Kernel, public kexp::DeviceForm {
  public:
   explicit LaplacianKernel(const kexp::Params& p) : params_(p), sigma_(p.real("sigma")) {}
 
   bool positive_semidefinite() const override { return true; }
+  kexp::DeviceProgram device_form() const override {
+    return {{kexp::DeviceOp::laplacian, sigma_, 0, 0}};
+  }
 
   bool learnable() const override { return true; }
   std::vector<kexp::Hyperparameter> hyperparameters() const override { return {{"sigma", sigma_}}; }

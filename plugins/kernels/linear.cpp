@@ -19,11 +19,12 @@ class IdentityMap final : public kexp::FeatureMap {
   void compute_features(const arma::mat& X, arma::mat& Phi) const override { Phi = X; }
 };
 
-class LinearKernel final : public kexp::Kernel {
+class LinearKernel final : public kexp::Kernel, public kexp::DeviceForm {
  public:
   explicit LinearKernel(const kexp::Params&) {}
 
   bool positive_semidefinite() const override { return true; }
+  kexp::DeviceProgram device_form() const override { return {{kexp::DeviceOp::linear, 0, 0, 0}}; }
   const kexp::FeatureMap* feature_map() const override { return &map_; }
 
   // No hyperparameter of its own; a scale on it (s·xᵀz) is learned by the composite.

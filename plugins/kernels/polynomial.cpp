@@ -9,6 +9,7 @@
 // so φ_α(x) = (p! / ((p − |α|)! · α!) · c^{p−|α|})^½ · x^α, one feature for every monomial
 // x^α = Π_k x_k^{α_k} of degree |α| ≤ p: D = C(p + d, d). With c = 0 only the monomials of
 // degree exactly p remain, D = C(p + d − 1, d − 1).
+#include <kexp/integer_power.hpp>
 #include <kexp/kexp.hpp>
 
 #include <cmath>
@@ -20,18 +21,8 @@
 
 namespace {
 
+using kexp::integer_power;
 using kexp_kernels::Monomial;
-
-/// s^p for an integer p ≥ 0, by repeated squaring.
-inline double integer_power(double s, long p) {
-  double r = 1.0;
-  while (p > 0) {
-    if ((p & 1) != 0) r *= s;
-    s *= s;
-    p >>= 1;
-  }
-  return r;
-}
 
 class PolynomialMap final : public kexp::FeatureMap {
  public:
@@ -82,7 +73,7 @@ class PolynomialMap final : public kexp::FeatureMap {
   double c_;
 };
 
-class PolynomialKernel final : public kexp::Kernel {
+class PolynomialKernel final : public kexp::Kernel, public kexp::DeviceForm {
  public:
   explicit PolynomialKernel(const kexp::Params& p)
       : params_(p),
@@ -91,6 +82,9 @@ class PolynomialKernel final : public kexp::Kernel {
         map_(degree_, c_) {}
 
   bool positive_semidefinite() const override { return true; }
+  kexp::DeviceProgram device_form() const override {
+    return {{kexp::DeviceOp::polynomial, c_, 0, degree_}};
+  }
   const kexp::FeatureMap* feature_map() const override { return &map_; }
 
   // c is learned in log space, so only from a positive start; the degree is an integer.

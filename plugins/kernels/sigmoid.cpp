@@ -21,11 +21,14 @@ double tanh(double x);
 
 namespace {
 
-class SigmoidKernel final : public kexp::Kernel {
+class SigmoidKernel final : public kexp::Kernel, public kexp::DeviceForm {
  public:
   explicit SigmoidKernel(const kexp::Params& p) : a_(p.real("a")), b_(p.real("b")) {}
 
   bool positive_semidefinite() const override { return false; }
+  kexp::DeviceProgram device_form() const override {
+    return {{kexp::DeviceOp::sigmoid, a_, b_, 0}};
+  }
 
   double gram_flops(std::size_t n, std::size_t m, std::size_t d) const override {
     // 2d for the inner product, 2 for a·s + b, ~20 for tanh

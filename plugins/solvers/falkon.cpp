@@ -18,17 +18,27 @@
 // 2 MiB, each) on every thread (gram::normal_product): memory O(m² + n), never n·m, and
 // each iteration costs one pass of n·m kernel evaluations. Fit O(n·m·t + m³), prediction
 // O(m) per point.
+//
+// device: cuda — the same centres, preconditioner and conjugate gradients (in double on the
+// host), with X, the centres and both factors in GPU memory: K_mm and its Cholesky by
+// cuSOLVER, the triangular solves by cuBLAS, and each K_nmᵀ(K_nm u + v) streamed over
+// blocks of rows of K_nm sized from the free device memory (device/gpu.hpp). The copies
+// between host and GPU are the metric transfer_seconds (0 on the CPU).
 #include <fmt/format.h>
 #include <kexp/kexp.hpp>
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <limits>
+#include <memory>
 #include <numeric>
+#include <optional>
 #include <random>
 #include <vector>
 
 #include "common/conjugate_gradients.hpp"
+#include "device/gpu.hpp"
 
 namespace {
 
@@ -39,13 +49,19 @@ class Falkon final : public kexp::Solver {
         m_(static_cast<std::size_t>(p.integer("m"))),
         iterations_(p.integer("iterations")),
         tolerance_(p.real("tolerance")),
-        seed_(static_cast<std::uint64_t>(p.integer("seed"))) {}
+        seed_(static_cast<std::uint64_t>(p.integer("seed"))),
+        on_gpu_(p.string("device") == "cuda") {}
 
   double memory_bytes(std::size_t n, std::size_t m, std::size_t d) const override {
     const double c = static_cast<double>(std::min(m_, n));
     // two m × m factors; the centres; n-vectors of the products; the predictions; the
     // m-vectors of conjugate gradients and the best β so far; the
     // tiles of K_nm of each thread in a pass, or of K(X*, C) at prediction
+    // on the GPU the host holds the centres and the vectors only
+    if (on_gpu_) {
+      return 8.0 * (c * static_cast<double>(d) + 3.0 * static_cast<double>(n) +
+                    static_cast<double>(m) + 9.0 * c);
+    }
     return 8.0 * (2.0 * c * c + c * static_cast<double>(d) + 3.0 * static_cast<double>(n) +
                   static_cast<double>(m) + 9.0 * c) +
            std::max(kexp::gram::normal_product_bytes(n, std::min(m_, n)),
@@ -73,41 +89,12 @@ class Falkon final : public kexp::Solver {
     centres_ = X.cols(arma::uvec(std::vector<arma::uword>(order.begin(), order.begin() + m_)));
     const double m = static_cast<double>(m_), nn = static_cast<double>(n);
 
-    // T (upper, K_mm + εmI = TᵀT) and A (upper, TTᵀ/m + λI = AᵀA) are kept as their lower
-    // transposes Lt = Tᵀ and La = Aᵀ, factored in place: at most two m × m matrices at
-    // once, and every solve by LAPACK's dtrtrs on the factor itself, without a copy.
-    arma::mat Lt;
-    k.gram(centres_, Lt);
-    const arma::vec diagonal = Lt.diag();
-    double jitter = std::numeric_limits<double>::epsilon();
-    for (;;) {
-      Lt.diag() = diagonal + jitter * m;
-      if (kexp::linalg::cholesky_in_place(Lt) == 0) break;
-      kexp::linalg::symmetrize_from_upper(Lt);  // K_mm again, from its upper triangle
-      jitter *= 10;
-      if (jitter > 1e-2) {
-        throw kexp::NumericError(
-            "falkon: K_mm + εmI has no Cholesky factor even with ε = 1e-2; is the kernel PSD?");
-      }
-    }
-    for (arma::uword j = 1; j < m_; ++j) {
-      std::fill(Lt.colptr(j), Lt.colptr(j) + j, 0.0);  // Lt lower triangular
-    }
-    arma::mat La = Lt.t() * Lt;  // TTᵀ
-    La /= m;
-    La.diag() += lambda_;
-    if (kexp::linalg::cholesky_in_place(La) != 0) {
-      throw kexp::NumericError("falkon: TTᵀ/m + λI has no Cholesky factor; raise λ");
-    }
+    const Operators ops = on_gpu_ ? gpu_operators(k, X) : cpu_operators(k, X);
+    const double jitter = ops.factor();
+    const auto& knm_product = ops.knm_product;
     // T⁻¹v = Lt⁻ᵀv, T⁻ᵀv = Lt⁻¹v, A⁻¹v = La⁻ᵀv, A⁻ᵀv = La⁻¹v
-    const auto solve = [](const arma::mat& L, arma::vec v, bool transpose) {
-      kexp::linalg::lower_triangular_solve(L, v, transpose);
-      return v;
-    };
-    // K_nmᵀ (K_nm u + v), streamed over tiles of rows of K_nm on every thread
-    const auto knm_product = [&](const arma::vec& u, const arma::vec& v) {
-      return kexp::gram::normal_product(k, X, centres_, u, v);
-    };
+    const bool Lt = true, La = false;
+    const auto& solve = ops.solve;
     const arma::vec zeros_n(n, arma::fill::zeros), zeros_m(m_, arma::fill::zeros);
     const auto preconditioned = [&](const arma::vec& u) -> arma::vec {
       const arma::vec a_u = solve(La, u, true);
@@ -127,6 +114,7 @@ class Falkon final : public kexp::Solver {
     report.converged = cg.converged;
     report.metrics.emplace_back("relative_residual", cg.residual);
     report.metrics.emplace_back("jitter", jitter);
+    report.metrics.emplace_back("transfer_seconds", transfers_.seconds);
     // K_mm and two Cholesky factors, then per iteration one pass over K_nm (two products)
     report.fit_flops = k.gram_flops(m_, m_, d) + 2.0 * m * m * m / 3.0 +
                        (it + 1 + checks) * (k.gram_flops(n, m_, d) + 4.0 * nn * m) +
@@ -137,18 +125,100 @@ class Falkon final : public kexp::Solver {
   kexp::Prediction predict(const kexp::TestData& data, kexp::SolverReport& report) const override {
     kexp::Prediction p;
     // f(X*) = K(X*, C) α
-    kexp::gram::product(*data.kernel, *data.inputs, centres_, alpha_, p.mean);
+    if (on_gpu_) {
+      kexp::device::Transfers transfers;
+      p.mean = kexp::device::kernel_product(program_, centres_, *data.inputs, alpha_, transfers);
+      for (auto& [name, value] : report.metrics)
+        if (name == "transfer_seconds") value += transfers.seconds;
+    } else {
+      kexp::gram::product(*data.kernel, *data.inputs, centres_, alpha_, p.mean);
+    }
     report.predict_flops = data.kernel->gram_flops(data.inputs->n_cols, m_, centres_.n_rows) +
                            2.0 * static_cast<double>(data.inputs->n_cols * m_);
     return p;
   }
 
  private:
+  /// What the method does with K_mm and K_nm, on the CPU or on the GPU: factor() forms
+  /// Lt = chol(K_mm + εmI) and La = chol(LtᵀLt/m + λI) (both lower) and returns ε;
+  /// solve(of_t, v, transpose) is Lt⁻¹v or La⁻¹v, transposed on request; knm_product(u, v)
+  /// is K_nmᵀ(K_nm u + v).
+  struct Operators {
+    std::function<double()> factor;
+    std::function<arma::vec(bool, arma::vec, bool)> solve;
+    std::function<arma::vec(const arma::vec&, const arma::vec&)> knm_product;
+  };
+
+  /// T (upper, K_mm + εmI = TᵀT) and A (upper, TTᵀ/m + λI = AᵀA) are kept as their lower
+  /// transposes Lt = Tᵀ and La = Aᵀ, factored in place: at most two m × m matrices at
+  /// once, and every solve by LAPACK's dtrtrs on the factor itself, without a copy.
+  Operators cpu_operators(const kexp::Kernel& k, const arma::mat& X) {
+    auto Lt = std::make_shared<arma::mat>(), La = std::make_shared<arma::mat>();
+    Operators ops;
+    ops.factor = [this, &k, Lt, La] {
+      const double m = static_cast<double>(m_);
+      k.gram(centres_, *Lt);
+      const arma::vec diagonal = Lt->diag();
+      double jitter = std::numeric_limits<double>::epsilon();
+      for (;;) {
+        Lt->diag() = diagonal + jitter * m;
+        if (kexp::linalg::cholesky_in_place(*Lt) == 0) break;
+        kexp::linalg::symmetrize_from_upper(*Lt);  // K_mm again, from its upper triangle
+        jitter *= 10;
+        if (jitter > 1e-2) {
+          throw kexp::NumericError(
+              "falkon: K_mm + εmI has no Cholesky factor even with ε = 1e-2; is the kernel PSD?");
+        }
+      }
+      for (arma::uword j = 1; j < m_; ++j) {
+        std::fill(Lt->colptr(j), Lt->colptr(j) + j, 0.0);  // Lt lower triangular
+      }
+      *La = Lt->t() * *Lt;  // TTᵀ
+      *La /= m;
+      La->diag() += lambda_;
+      if (kexp::linalg::cholesky_in_place(*La) != 0) {
+        throw kexp::NumericError("falkon: TTᵀ/m + λI has no Cholesky factor; raise λ");
+      }
+      return jitter;
+    };
+    ops.solve = [Lt, La](bool of_t, arma::vec v, bool transpose) {
+      kexp::linalg::lower_triangular_solve(of_t ? *Lt : *La, v, transpose);
+      return v;
+    };
+    // streamed over tiles of rows of K_nm on every thread
+    ops.knm_product = [this, &k, &X](const arma::vec& u, const arma::vec& v) {
+      return kexp::gram::normal_product(k, X, centres_, u, v);
+    };
+    return ops;
+  }
+
+  /// The same on the GPU, from the kernel's device form (the runner has checked that it
+  /// has one).
+  Operators gpu_operators(const kexp::Kernel& k, const arma::mat& X) {
+    const std::optional<kexp::DeviceProgram> program = kexp::device_program(k);
+    if (!program) throw kexp::InvalidArgument("falkon: the kernel has no device form");
+    program_ = *program;
+    transfers_ = {};
+    auto gpu = std::make_shared<kexp::device::NystromSystem>(program_, X, centres_, transfers_);
+    Operators ops;
+    ops.factor = [this, gpu] { return gpu->factor(lambda_); };
+    ops.solve = [gpu](bool of_t, const arma::vec& v, bool transpose) {
+      return gpu->solve(of_t, v, transpose);
+    };
+    ops.knm_product = [gpu](const arma::vec& u, const arma::vec& v) {
+      return gpu->normal_product(u, v);
+    };
+    return ops;
+  }
+
   double lambda_;
   std::size_t m_;
   long iterations_;
   double tolerance_;
   std::uint64_t seed_;
+  bool on_gpu_;
+  kexp::DeviceProgram program_;        ///< on the GPU: the kernel's device form
+  kexp::device::Transfers transfers_;  ///< on the GPU: the copies of the last fit
   arma::mat centres_;
   arma::vec alpha_;
 };
@@ -167,10 +237,13 @@ constexpr kexp::ParamSpec kParams[] = {
                       "stop when the preconditioned residual falls below this times its start")
         .greater_than(0),
     kexp::param::integer("seed", "0", "seed of the centres").at_least(0),
+    kexp::param::choice("device", "cpu", "cpu|cuda",
+                        "where K_nm is streamed and the preconditioner factored: cpu, or cuda "
+                        "(an NVIDIA GPU, float64)"),
 };
-constexpr const char* kMetrics[] = {"relative_residual", "jitter"};
+constexpr const char* kMetrics[] = {"relative_residual", "jitter", "transfer_seconds"};
 constexpr kexp::PluginInfo kInfo =
-    kexp::PluginInfo("falkon", "1.0.0",
+    kexp::PluginInfo("falkon", "1.1.0",
                      "(K_nmᵀK_nm + λn K_mm)α = K_nmᵀy over m uniform Nyström centres, by conjugate "
                      "gradients preconditioned with T = chol(K_mm), A = chol(TTᵀ/m + λI); "
                      "f(x) = Σ αⱼ k(cⱼ, x)",

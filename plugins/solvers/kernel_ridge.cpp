@@ -13,10 +13,18 @@
 // band reduction costs in Choleskys, the first cell reduces K = QBQᵀ with B banded (and
 // carries its time and memory), shares the reduction and Qᵀy with the others, and every
 // cell solves β = Q (B + λI)⁻¹ Qᵀy by a banded Cholesky: Qᵀ(K + λI)Q = B + λI for all λ.
+//
+// device: cuda — the runner hands the kernel and the points instead of K; K + λI is built
+// and factored on the GPU (device/gpu.hpp: cuBLAS DSYRK, the kernel's device form,
+// cuSOLVER dpotrf and dpotrs) and the predictions K(X*, X)β are streamed there too. The
+// copies between host and GPU are the metric transfer_seconds (0 on the CPU).
 #include <fmt/format.h>
 #include <kexp/kexp.hpp>
 
 #include <memory>
+#include <optional>
+
+#include "device/gpu.hpp"
 
 namespace {
 
@@ -38,9 +46,19 @@ constexpr const char* kSharedKey = "kernel_ridge/band";
 
 class KernelRidge final : public kexp::Solver {
  public:
-  explicit KernelRidge(const kexp::Params& p) : lambda_(p.real("lambda")) {}
+  explicit KernelRidge(const kexp::Params& p)
+      : lambda_(p.real("lambda")), on_gpu_(p.string("device") == "cuda") {}
+
+  /// On the GPU the host holds only β and the predictions; on the CPU the runner counts K.
+  double memory_bytes(std::size_t n, std::size_t m, std::size_t) const override {
+    return on_gpu_ ? 8.0 * static_cast<double>(2 * n + m) : -1.0;
+  }
 
   void fit(const kexp::TrainingData& data, kexp::SolverReport& report) override {
+    if (on_gpu_) {
+      fit_on_gpu(data, report);
+      return;
+    }
     std::shared_ptr<BandSystem> band;
     bool shared = false;
     if (data.shared != nullptr) {
@@ -60,16 +78,46 @@ class KernelRidge final : public kexp::Solver {
     report.fitted = *data.targets - lambda_ * beta_;
     report.metrics.emplace_back("band_reduction", band != nullptr ? 1.0 : 0.0);
     report.metrics.emplace_back("decomposition_shared", shared ? 1.0 : 0.0);
+    report.metrics.emplace_back("transfer_seconds", 0.0);
   }
 
   kexp::Prediction predict(const kexp::TestData& data, kexp::SolverReport& report) const override {
     kexp::Prediction p;
+    if (on_gpu_) {
+      kexp::device::Transfers transfers;
+      p.mean = kexp::device::kernel_product(program_, *inputs_, *data.inputs, beta_, transfers);
+      for (auto& [name, value] : report.metrics)
+        if (name == "transfer_seconds") value += transfers.seconds;
+      const std::size_t n = inputs_->n_cols, m = data.inputs->n_cols;
+      report.predict_flops += data.kernel->gram_flops(m, n, inputs_->n_rows) +
+                              2.0 * static_cast<double>(n) * static_cast<double>(m);
+      return p;
+    }
     p.mean = data.gram->t() * beta_;
     report.predict_flops += 2.0 * static_cast<double>(data.gram->n_elem);
     return p;
   }
 
  private:
+  /// (K + λI)β = y on the GPU, from the kernel's device form (the runner has checked that
+  /// it has one).
+  void fit_on_gpu(const kexp::TrainingData& data, kexp::SolverReport& report) {
+    const std::optional<kexp::DeviceProgram> program = kexp::device_program(*data.kernel);
+    if (!program) throw kexp::InvalidArgument("kernel_ridge: the kernel has no device form");
+    program_ = *program;
+    inputs_ = data.inputs;
+    kexp::device::Transfers transfers;
+    beta_ = kexp::device::ridge_solve(program_, *data.inputs, *data.targets, lambda_, transfers);
+    report.fitted = *data.targets - lambda_ * beta_;
+    const std::size_t n = data.inputs->n_cols;
+    const double nn = static_cast<double>(n);
+    report.fit_flops +=
+        data.kernel->gram_flops(n, n, data.inputs->n_rows) + nn * nn * nn / 3.0 + 2.0 * nn * nn;
+    report.metrics.emplace_back("band_reduction", 0.0);
+    report.metrics.emplace_back("decomposition_shared", 0.0);
+    report.metrics.emplace_back("transfer_seconds", transfers.seconds);
+  }
+
   void solve_by_cholesky(const kexp::TrainingData& data, kexp::SolverReport& report) {
     arma::mat& K = *data.gram;
     const double n = static_cast<double>(K.n_rows);
@@ -119,17 +167,22 @@ class KernelRidge final : public kexp::Solver {
   }
 
   double lambda_;
+  bool on_gpu_;
   arma::vec beta_;
+  kexp::DeviceProgram program_;        ///< on the GPU: the kernel's device form
+  const arma::mat* inputs_ = nullptr;  ///< on the GPU: X, which lives until the cell ends
 };
 
 constexpr kexp::ParamSpec kParams[] = {
     kexp::param::real("lambda", "1e-3", "ridge penalty λ in (K + λI)β = y").at_least(0).log_scale(),
+    kexp::param::choice("device", "cpu", "cpu|cuda",
+                        "where K is built and factored: cpu, or cuda (an NVIDIA GPU, float64)"),
 };
 
-constexpr const char* kMetrics[] = {"band_reduction", "decomposition_shared"};
+constexpr const char* kMetrics[] = {"band_reduction", "decomposition_shared", "transfer_seconds"};
 
 constexpr kexp::PluginInfo kInfo =
-    kexp::PluginInfo{"kernel_ridge", "1.2.0",
+    kexp::PluginInfo{"kernel_ridge", "1.3.0",
                      "kernel ridge regression: (K + λI)β = y by Cholesky in place, or by one "
                      "shared band reduction K = QBQᵀ over a λ sweep",
                      kParams,

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <random>
 #include <sstream>
@@ -16,10 +17,22 @@ namespace kexp::test {
 
 namespace fs = std::filesystem;
 
+namespace {
+
+/// The build's path, or the environment's KEXP_TEST_<what> where it is set: the tests then
+/// run from a copy of the build on another machine (scripts/gpu-bundle.sh).
+std::string build_path(const char* variable, const char* built) {
+  const char* value = std::getenv(variable);
+  return value != nullptr && *value != '\0' ? value : built;
+}
+
+}  // namespace
+
 const core::PluginRegistry& registry() {
   // Every shipped plugin's descriptor is checked as the kexp program checks it.
   static const core::PluginRegistry r = [] {
-    core::PluginRegistry registry = core::PluginRegistry::discover({KEXP_TEST_PLUGIN_DIR});
+    core::PluginRegistry registry =
+        core::PluginRegistry::discover({build_path("KEXP_TEST_PLUGIN_DIR", KEXP_TEST_PLUGIN_DIR)});
     registry.set_validator(core::descriptor_problems);
     return registry;
   }();
@@ -84,8 +97,9 @@ CommandResult run_kexp(const std::string& args, const fs::path& cwd, const std::
   const fs::path out = capture.path() / "out", err = capture.path() / "err";
   std::string command;
   if (!cwd.empty()) command += fmt::format("cd '{}' && ", cwd.string());
-  command += fmt::format("{} '{}' {} > '{}' 2> '{}' < /dev/null", env, KEXP_TEST_BINARY, args,
-                         out.string(), err.string());
+  command += fmt::format("{} '{}' {} > '{}' 2> '{}' < /dev/null", env,
+                         build_path("KEXP_TEST_BINARY", KEXP_TEST_BINARY), args, out.string(),
+                         err.string());
   const int status = std::system(command.c_str());
   CommandResult r;
   r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;

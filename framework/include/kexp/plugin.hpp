@@ -35,7 +35,7 @@
 namespace kexp {
 
 /// Bumped whenever PluginDescriptor or an interface class changes incompatibly.
-inline constexpr std::uint32_t kAbiVersion = 4;
+inline constexpr std::uint32_t kAbiVersion = 5;
 
 /// The name of the entry symbol, and of the section it is placed in.
 inline constexpr const char* kEntrySymbol = "kexp_plugin_v1";

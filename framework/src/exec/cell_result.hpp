@@ -17,7 +17,8 @@ namespace kexp::core {
 struct CellResult {
   enum class Status { Ok, Failed, Refused };
   Status status = Status::Ok;
-  std::string error;  ///< why it failed or was refused
+  std::string error;        ///< why it failed or was refused
+  std::string device_name;  ///< the GPU's name, for a cell that ran on it (`device: cuda`)
 
   std::size_t n_train = 0, n_test = 0, d = 0;
   std::optional<std::size_t> feature_dim;  ///< primal: D

@@ -39,7 +39,8 @@ struct GroupCell {
 /// Whether the cell's solver is given the kernel and the points instead of K: a dual cell
 /// whose solver reaches the kernel (flags::kernel_inputs), or learns the kernel's
 /// hyperparameters (learns_hyperparameters), which makes K at the values it learns and
-/// has no use for K at the written ones.
+/// has no use for K at the written ones, or runs on the GPU (runs_on_device), which builds
+/// K there.
 [[nodiscard]] bool reaches_kernel(const Cell& cell, const Variant& solver);
 
 /// Whether the cell reads the group's K: a dual cell that does not reach the kernel

@@ -13,6 +13,7 @@
 #include <utility>
 
 #include "exec/exact_map_check.hpp"
+#include "device/gpu.hpp"
 #include "exec/metrics.hpp"
 #include "exec/validation.hpp"
 #include "kexp/error.hpp"
@@ -154,6 +155,7 @@ class GroupExecution {
       // The solver computes what it needs from the kernel and the points: no K, no
       // K(X, X*), and no phase of the group's to time.
       validation_.validate(*g.solver, Form::Dual, kernel, in_, result, /*reaching=*/true);
+      if (runs_on_device(*g.solver)) result.device_name = device::gpu_info().name;
       train.kernel = &kernel;
       train.inputs = &data_.X_train;
       test.kernel = &kernel;

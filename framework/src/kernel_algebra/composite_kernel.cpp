@@ -6,7 +6,9 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <optional>
 
+#include "kexp/device_form.hpp"
 #include "kexp/error.hpp"
 
 namespace kexp::algebra {
@@ -37,7 +39,7 @@ class ScaledMap final : public FeatureMap {
   double root_;
 };
 
-class ScaledKernel final : public Kernel {
+class ScaledKernel final : public Kernel, public DeviceForm {
  public:
   ScaledKernel(std::shared_ptr<Kernel> kernel, double scale)
       : kernel_(std::move(kernel)), scale_(scale) {
@@ -50,6 +52,13 @@ class ScaledKernel final : public Kernel {
   const FeatureMap* feature_map() const override { return map_.get(); }
   double gram_flops(std::size_t n, std::size_t m, std::size_t d) const override {
     return kernel_->gram_flops(n, m, d) + static_cast<double>(n * m);
+  }
+  /// The kernel's program, then its scale; none when the kernel has none.
+  DeviceProgram device_form() const override {
+    std::optional<DeviceProgram> program = device_program(*kernel_);
+    if (!program) return {};
+    program->push_back({DeviceOp::scale, scale_, 0, 0});
+    return *program;
   }
 
   bool learnable() const override { return kernel_->learnable(); }
@@ -175,7 +184,7 @@ class CombinedMap final : public FeatureMap {
   std::vector<const FeatureMap*> maps_;
 };
 
-class CombinedKernel final : public Kernel {
+class CombinedKernel final : public Kernel, public DeviceForm {
  public:
   CombinedKernel(Combination how, std::vector<std::shared_ptr<Kernel>> terms)
       : how_(how), terms_(std::move(terms)) {
@@ -194,6 +203,18 @@ class CombinedKernel final : public Kernel {
     return true;
   }
   const FeatureMap* feature_map() const override { return map_.get(); }
+  /// The terms' programs in order, then their sum or product; none when a term has none.
+  DeviceProgram device_form() const override {
+    DeviceProgram all;
+    for (const auto& t : terms_) {
+      const std::optional<DeviceProgram> program = device_program(*t);
+      if (!program) return {};
+      all.insert(all.end(), program->begin(), program->end());
+    }
+    all.push_back({how_ == Combination::Sum ? DeviceOp::sum : DeviceOp::product, 0, 0,
+                   static_cast<std::int64_t>(terms_.size())});
+    return all;
+  }
   double gram_flops(std::size_t n, std::size_t m, std::size_t d) const override {
     double f = 0;
     for (const auto& t : terms_) f += t->gram_flops(n, m, d) + static_cast<double>(n * m);

@@ -56,6 +56,7 @@ enum class Column : std::size_t {
   prediction_max_diff,
   seed,
   error,
+  device_name,
   kernel_fit_seconds,
   kernel_fit_seconds_min,
   kernel_fit_seconds_max,

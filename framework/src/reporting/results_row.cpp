@@ -130,6 +130,7 @@ Row result_row(const Plan& plan, const Cell& c, int repeat, std::uint64_t seed,
   for (const auto& [name, value] : r.learned) row.set("learned." + name, value);
   if (!r.loss_curve.empty()) row.set("loss_curve", nlohmann::json(r.loss_curve).dump());
   if (r.status != CellResult::Status::Ok) row.set(column_name(Column::error), r.error);
+  if (!r.device_name.empty()) row.set(column_name(Column::device_name), r.device_name);
   row.set(column_name(Column::peak_rss_bytes), r.peak_rss_bytes);
   return row;
 }

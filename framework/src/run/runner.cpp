@@ -29,6 +29,7 @@
 #include "reporting/writer.hpp"
 #include "run/budget.hpp"
 #include "run/kernel_matrix_output.hpp"
+#include "run/device_check.hpp"
 #include "run/outcome.hpp"
 #include "run/plan_warnings.hpp"
 #include "run/progress.hpp"
@@ -84,6 +85,7 @@ class Run {
     columns_ = result_columns(plan_);
     warnings_ = psd_warnings(plan_, selected_, kernels_);
     for (const auto& w : warnings_) fmt::print(stderr, "kexp: warning: {}\n", w);
+    check_devices(e_, plan_, selected_, kernels_);
     if (!options_.dry_run || options_.resume) inputs_ = input_files(e_);  // by content
     if (options_.resume) check_resume();
     data_ = load_run_data(e_, plan_, selected_, datasets_, budget_, options_.dry_run);

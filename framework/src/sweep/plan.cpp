@@ -351,6 +351,11 @@ bool learns_hyperparameters(const Variant& s) {
          std::holds_alternative<bool>(s.params.value("optimize")) && s.params.boolean("optimize");
 }
 
+bool runs_on_device(const Variant& s) {
+  return s.params.has("device") && std::holds_alternative<std::string>(s.params.value("device")) &&
+         s.params.string("device") == "cuda";
+}
+
 std::string param_text(const Plan& plan, const Cell& cell, const std::string& column) {
   const auto dot = column.find('.');
   const std::string role = column.substr(0, dot);

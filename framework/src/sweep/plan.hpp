@@ -72,6 +72,10 @@ Plan make_plan(const Experiment& experiment, const PluginRegistry& registry,
 /// flags::learns_kernel and the variant `optimize: true`.
 [[nodiscard]] bool learns_hyperparameters(const Variant& solver);
 
+/// Whether a solver variant runs on the GPU: its `device` parameter is "cuda". Such a dual
+/// cell reaches the kernel (exec/gram_store.hpp): the solver builds what it needs there.
+[[nodiscard]] bool runs_on_device(const Variant& solver);
+
 /// The value of a parameter column for a cell, or "" when it does not apply.
 std::string param_text(const Plan& plan, const Cell& cell, const std::string& column);
 

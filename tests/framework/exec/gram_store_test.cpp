@@ -1,5 +1,6 @@
-// Where each cell of a group stands towards the group's K: which cells get no K, which
-// reads K last, and which run beside K or after it.
+// Where each cell of a group stands towards the group's K: which cells get no K (those
+// that reach the kernel, learn it, or run on the GPU), which reads K last, and which run
+// beside K or after it.
 #include "exec/gram_store.hpp"
 
 #include <gtest/gtest.h>
@@ -36,6 +37,15 @@ TEST(GroupReaders, TheLastCellToReadKAndTheCellsThatRunBesideK) {
   EXPECT_TRUE(reaches_kernel(dual, cg));
   EXPECT_FALSE(reads_gram(dual, learning));
   EXPECT_FALSE(reads_gram(primal_cell, primal));
+  // a cell on the GPU builds K there: the host builds none for it
+  const Variant ridge_on_gpu = solver("kernel_ridge", {{"device", "cuda"}});
+  const Variant ridge_on_cpu = solver("kernel_ridge", {{"device", "cpu"}});
+  EXPECT_TRUE(runs_on_device(ridge_on_gpu));
+  EXPECT_FALSE(runs_on_device(ridge_on_cpu));
+  EXPECT_FALSE(runs_on_device(fixed)) << "a solver without the parameter runs on the CPU";
+  EXPECT_TRUE(reaches_kernel(dual, ridge_on_gpu));
+  EXPECT_FALSE(reads_gram(dual, ridge_on_gpu));
+  EXPECT_TRUE(reads_gram(dual, ridge_on_cpu));
 
   const auto group = [&](std::vector<std::pair<const Cell*, const Variant*>> list) {
     std::vector<GroupCell> cells;

@@ -19,24 +19,7 @@ namespace {
 
 using ::testing::HasSubstr;
 
-struct Reached {
-  SolverReport report;
-  Prediction prediction;
-};
-
-Reached run_reaching(Solver& solver, const Kernel& k, const Problem& p) {
-  TrainingData train;
-  train.kernel = &k;
-  train.inputs = &p.X;
-  train.targets = &p.y;
-  Reached r;
-  solver.fit(train, r.report);
-  TestData test;
-  test.kernel = &k;
-  test.inputs = &p.Xt;
-  r.prediction = solver.predict(test, r.report);
-  return r;
-}
+using Reached = FitResult;
 
 // The reference for systems too ill-conditioned for a double-precision solve: 113-bit
 // floating point (GCC's __float128, in software), or long double where there is none.

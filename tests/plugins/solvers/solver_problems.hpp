@@ -95,6 +95,22 @@ inline FitResult run_dual(Solver& solver, arma::mat K, const arma::mat& K_cross,
   return run;
 }
 
+/// fit() with the kernel and the points X, then predict() at Xt: a solver that reaches
+/// the kernel (flags::kernel_inputs, or `device: cuda`).
+inline FitResult run_reaching(Solver& solver, const Kernel& k, const Problem& p) {
+  TrainingData train;
+  train.kernel = &k;
+  train.inputs = &p.X;
+  train.targets = &p.y;
+  FitResult r;
+  solver.fit(train, r.report);
+  TestData test;
+  test.kernel = &k;
+  test.inputs = &p.Xt;
+  r.prediction = solver.predict(test, r.report);
+  return r;
+}
+
 /// fit() on Φ (D × n), then predict() on Φ(X*).
 inline FitResult run_primal(Solver& solver, const arma::mat& Phi, const arma::mat& Phi_test,
                             const arma::vec& y) {

@@ -1,0 +1,539 @@
+// Kernel ridge regression and falkon's operators on an NVIDIA GPU, in float64: K blocks
+// from cuBLAS (DSYRK for K(X, X), DGEMM for K(Z, X) and blocks of K_nm) and one
+// elementwise kernel that evaluates the kernel's DeviceProgram on (s, r²); Cholesky by
+// cuSOLVER (dpotrf, dpotrs), triangular solves and matrix-vector products by cuBLAS.
+#include "device/cuda_ops.hpp"
+
+#include <cublas_v2.h>
+#include <cuda_runtime.h>
+#include <cusolverDn.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <limits>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "device/memory_plan.hpp"
+#include "kexp/error.hpp"
+#include "kexp/integer_power.hpp"
+
+namespace kexp::device::cuda {
+
+namespace {
+
+// --- errors: every status becomes kexp::Error with the library's words ---
+
+void check(cudaError_t status, const char* call) {
+  if (status != cudaSuccess) {
+    throw Error(std::string("CUDA error in ") + call + ": " + cudaGetErrorString(status));
+  }
+}
+
+void check(cublasStatus_t status, const char* call) {
+  if (status != CUBLAS_STATUS_SUCCESS) {
+    throw Error(std::string("cuBLAS error in ") + call + ": " + cublasGetStatusString(status));
+  }
+}
+
+const char* cusolver_text(cusolverStatus_t status) {
+  switch (status) {
+    case CUSOLVER_STATUS_NOT_INITIALIZED:
+      return "CUSOLVER_STATUS_NOT_INITIALIZED";
+    case CUSOLVER_STATUS_ALLOC_FAILED:
+      return "CUSOLVER_STATUS_ALLOC_FAILED";
+    case CUSOLVER_STATUS_INVALID_VALUE:
+      return "CUSOLVER_STATUS_INVALID_VALUE";
+    case CUSOLVER_STATUS_ARCH_MISMATCH:
+      return "CUSOLVER_STATUS_ARCH_MISMATCH";
+    case CUSOLVER_STATUS_EXECUTION_FAILED:
+      return "CUSOLVER_STATUS_EXECUTION_FAILED";
+    case CUSOLVER_STATUS_INTERNAL_ERROR:
+      return "CUSOLVER_STATUS_INTERNAL_ERROR";
+    default:
+      return "cuSOLVER status not listed";
+  }
+}
+
+void check(cusolverStatus_t status, const char* call) {
+  if (status != CUSOLVER_STATUS_SUCCESS) {
+    throw Error(std::string("cuSOLVER error in ") + call + ": " + cusolver_text(status) + " (" +
+                std::to_string(static_cast<int>(status)) + ")");
+  }
+}
+
+// --- owners of device memory and library handles ---
+
+template <class T>
+class Buffer {
+ public:
+  Buffer() = default;
+  explicit Buffer(std::size_t count) { allocate(count); }
+  ~Buffer() {
+    if (data_ != nullptr) cudaFree(data_);
+  }
+  Buffer(const Buffer&) = delete;
+  Buffer& operator=(const Buffer&) = delete;
+
+  void allocate(std::size_t count) {
+    if (data_ != nullptr) cudaFree(data_);
+    data_ = nullptr;
+    check(cudaMalloc(reinterpret_cast<void**>(&data_), std::max<std::size_t>(count, 1) * sizeof(T)),
+          "cudaMalloc");
+  }
+  T* get() const { return data_; }
+
+ private:
+  T* data_ = nullptr;
+};
+
+struct Handles {
+  Handles() {
+    check(cublasCreate(&blas), "cublasCreate");
+    const cusolverStatus_t status = cusolverDnCreate(&solver);
+    if (status != CUSOLVER_STATUS_SUCCESS) {
+      cublasDestroy(blas);
+      check(status, "cusolverDnCreate");
+    }
+  }
+  ~Handles() {
+    cusolverDnDestroy(solver);
+    cublasDestroy(blas);
+  }
+  Handles(const Handles&) = delete;
+  Handles& operator=(const Handles&) = delete;
+  cublasHandle_t blas = nullptr;
+  cusolverDnHandle_t solver = nullptr;
+};
+
+/// A host ↔ device copy, its time added to `seconds`.
+void copy(void* to, const void* from, std::size_t bytes, cudaMemcpyKind kind, double& seconds) {
+  check(cudaDeviceSynchronize(), "cudaDeviceSynchronize");  // the work before is not a transfer
+  const auto start = std::chrono::steady_clock::now();
+  check(cudaMemcpy(to, from, bytes, kind), "cudaMemcpy");
+  seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+void require_memory(double needed, const std::string& what) {
+  double free_bytes = 0, total_bytes = 0;
+  memory(free_bytes, total_bytes);
+  if (auto refusal = memory_refusal(needed, free_bytes, total_bytes, what)) throw Error(*refusal);
+}
+
+// --- the kernel's program, passed by value to the elementwise kernel ---
+
+struct Program {
+  struct Step {
+    int op;
+    double a, b;
+    long long count;
+  } steps[kMaxDeviceSteps];
+  int size;
+};
+
+Program program_of(const DeviceProgram& program) {
+  // checked on the host first: the same evaluation throws for a malformed program
+  (void)evaluate_device_program(program, 0.0, 0.0);
+  Program p{};
+  p.size = static_cast<int>(program.size());
+  for (std::size_t i = 0; i < program.size(); ++i) {
+    p.steps[i] = {static_cast<int>(program[i].op), program[i].a, program[i].b,
+                  static_cast<long long>(program[i].count)};
+  }
+  return p;
+}
+
+/// k from s = xᵀz and r² = ‖x − z‖², as evaluate_device_program does on the host.
+__device__ double evaluate(const Program& p, double s, double r2) {
+  double stack[kMaxDeviceStack];
+  int top = 0;
+  for (int i = 0; i < p.size; ++i) {
+    const Program::Step& step = p.steps[i];
+    switch (static_cast<DeviceOp>(step.op)) {
+      case DeviceOp::gaussian:
+        stack[top++] = exp(-r2 / (2.0 * step.a * step.a));
+        break;
+      case DeviceOp::laplacian:
+        stack[top++] = exp(-sqrt(r2) / step.a);
+        break;
+      case DeviceOp::polynomial:
+        stack[top++] = integer_power(s + step.a, step.count);
+        break;
+      case DeviceOp::linear:
+        stack[top++] = s;
+        break;
+      case DeviceOp::sigmoid:
+        stack[top++] = tanh(step.a * s + step.b);
+        break;
+      case DeviceOp::constant:
+        stack[top++] = step.a;
+        break;
+      case DeviceOp::sum:
+      case DeviceOp::product: {
+        const bool sum = static_cast<DeviceOp>(step.op) == DeviceOp::sum;
+        const int first = top - static_cast<int>(step.count);
+        double v = sum ? 0.0 : 1.0;
+        for (int j = first; j < top; ++j) v = sum ? v + stack[j] : v * stack[j];
+        top = first;
+        stack[top++] = v;
+        break;
+      }
+      case DeviceOp::scale:
+        stack[top - 1] *= step.a;
+        break;
+    }
+  }
+  return stack[0];
+}
+
+/// norms[j] = ‖column j of A‖², A d × n.
+__global__ void squared_norms(const double* A, std::size_t d, std::size_t n, double* norms) {
+  const std::size_t j = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x;
+  if (j >= n) return;
+  const double* column = A + j * d;
+  double sum = 0.0;
+  for (std::size_t k = 0; k < d; ++k) sum += column[k] * column[k];
+  norms[j] = sum;
+}
+
+/// S (rows × cols, leading dimension ld) holds inner products s = aᵢᵀbⱼ; replaces each by
+/// k(aᵢ, bⱼ) with r² = ‖aᵢ‖² + ‖bⱼ‖² − 2s clamped at 0. `symmetric`: S is K(X, X), only
+/// its lower triangle is touched, r² = 0 on the diagonal and `shift` is added there.
+/// Threads run down the rows of a column (x) and over columns (y, strided).
+__global__ void apply_kernel(double* S, std::size_t ld, std::size_t rows, std::size_t cols,
+                             const double* row_norms, const double* col_norms, Program p,
+                             bool symmetric, double shift) {
+  const std::size_t i = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x;
+  if (i >= rows) return;
+  const double ri = row_norms[i];
+  for (std::size_t j = blockIdx.y; j < cols; j += gridDim.y) {
+    if (symmetric && i < j) break;  // j only grows
+    double& entry = S[i + j * ld];
+    const double s = entry;
+    if (symmetric && i == j) {
+      entry = evaluate(p, s, 0.0) + shift;
+    } else {
+      const double r2 = ri + col_norms[j] - 2.0 * s;
+      entry = evaluate(p, s, r2 > 0.0 ? r2 : 0.0);
+    }
+  }
+}
+
+/// The strict upper triangle of the n × n matrix A set to 0; `shift` added to the diagonal.
+__global__ void lower_only(double* A, std::size_t n, double shift) {
+  const std::size_t i = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x;
+  if (i >= n) return;
+  for (std::size_t j = blockIdx.y; j < n; j += gridDim.y) {
+    if (i < j) A[i + j * n] = 0.0;
+    if (i == j) A[i + j * n] += shift;
+  }
+}
+
+/// diag[i] of the n × n A into `diag`, or (restore) back from it plus `shift`.
+__global__ void diagonal(double* A, std::size_t n, double* diag, bool restore, double shift) {
+  const std::size_t i = blockIdx.x * static_cast<std::size_t>(blockDim.x) + threadIdx.x;
+  if (i >= n) return;
+  if (restore) {
+    A[i + i * n] = diag[i] + shift;
+  } else {
+    diag[i] = A[i + i * n];
+  }
+}
+
+constexpr int kThreads = 256;
+
+unsigned blocks_for(std::size_t work) {
+  const std::size_t b = (work + kThreads - 1) / kThreads;
+  return static_cast<unsigned>(std::min<std::size_t>(std::max<std::size_t>(b, 1), 65535 * 16));
+}
+
+void launched(const char* what) { check(cudaGetLastError(), what); }
+
+/// A grid over rows × cols: a thread per row, blocks of columns strided.
+dim3 grid_for(std::size_t rows, std::size_t cols) {
+  return dim3(static_cast<unsigned>((rows + kThreads - 1) / kThreads),
+              static_cast<unsigned>(std::min<std::size_t>(std::max<std::size_t>(cols, 1), 65535)));
+}
+
+void norms_of(const double* A, std::size_t d, std::size_t n, double* norms) {
+  squared_norms<<<blocks_for(n), kThreads>>>(A, d, n, norms);
+  launched("squared_norms");
+}
+
+void apply(double* S, std::size_t ld, std::size_t rows, std::size_t cols, const double* row_norms,
+           const double* col_norms, const Program& p, bool symmetric, double shift) {
+  apply_kernel<<<grid_for(rows, cols), kThreads>>>(S, ld, rows, cols, row_norms, col_norms, p,
+                                                   symmetric, shift);
+  launched("apply_kernel");
+}
+
+/// Cholesky of the lower triangle of A (n × n) in place: 0, or the order of the leading
+/// minor that is not positive definite.
+int cholesky(const Handles& h, double* A, std::size_t n) {
+  const int nn = static_cast<int>(n);
+  int lwork = 0;
+  check(cusolverDnDpotrf_bufferSize(h.solver, CUBLAS_FILL_MODE_LOWER, nn, A, nn, &lwork),
+        "cusolverDnDpotrf_bufferSize");
+  Buffer<double> work(static_cast<std::size_t>(lwork));
+  Buffer<int> info(1);
+  check(
+      cusolverDnDpotrf(h.solver, CUBLAS_FILL_MODE_LOWER, nn, A, nn, work.get(), lwork, info.get()),
+      "cusolverDnDpotrf");
+  int result = 0;
+  check(cudaMemcpy(&result, info.get(), sizeof(int), cudaMemcpyDeviceToHost), "cudaMemcpy");
+  return result;
+}
+
+void require_int(std::size_t value, const char* what) {
+  if (value > static_cast<std::size_t>(std::numeric_limits<int>::max())) {
+    throw Error(std::string("the GPU path takes at most 2³¹ − 1 ") + what + ", got " +
+                std::to_string(value));
+  }
+}
+
+}  // namespace
+
+bool probe(std::string& name, std::string& reason, double& free_bytes, double& total_bytes) {
+  int count = 0;
+  const cudaError_t status = cudaGetDeviceCount(&count);
+  if (status != cudaSuccess) {
+    reason = std::string("no usable CUDA device: ") + cudaGetErrorString(status);
+    cudaGetLastError();  // clears the error, so that it is not reported again
+    return false;
+  }
+  if (count == 0) {
+    reason = "no CUDA device is present";
+    return false;
+  }
+  cudaDeviceProp props{};
+  if (cudaGetDeviceProperties(&props, 0) != cudaSuccess) {
+    reason =
+        "CUDA device 0 does not answer: " + std::string(cudaGetErrorString(cudaGetLastError()));
+    return false;
+  }
+  name = props.name;
+  size_t free_b = 0, total_b = 0;
+  if (cudaMemGetInfo(&free_b, &total_b) != cudaSuccess) {
+    reason = "CUDA device 0 gives no memory figures: " +
+             std::string(cudaGetErrorString(cudaGetLastError()));
+    return false;
+  }
+  free_bytes = static_cast<double>(free_b);
+  total_bytes = static_cast<double>(total_b);
+  return true;
+}
+
+void memory(double& free_bytes, double& total_bytes) {
+  size_t free_b = 0, total_b = 0;
+  check(cudaMemGetInfo(&free_b, &total_b), "cudaMemGetInfo");
+  free_bytes = static_cast<double>(free_b);
+  total_bytes = static_cast<double>(total_b);
+}
+
+void ridge_solve(const DeviceProgram& program, const double* X, std::size_t d, std::size_t n,
+                 const double* y, double lambda, double* beta, double& transfer_seconds) {
+  require_int(n, "training points");
+  const Program p = program_of(program);
+  const Handles h;
+  const int nn = static_cast<int>(n);
+  int lwork = 0;
+  check(cusolverDnDpotrf_bufferSize(h.solver, CUBLAS_FILL_MODE_LOWER, nn, nullptr, nn, &lwork),
+        "cusolverDnDpotrf_bufferSize");
+  require_memory(ridge_bytes(n, d, 8.0 * lwork), "K(X, X) of " + std::to_string(n) + " × " +
+                                                     std::to_string(n) +
+                                                     " in float64, X and cuSOLVER's workspace");
+  Buffer<double> dX(d * n), dK(n * n), norms(n), dy(n);
+  copy(dX.get(), X, 8 * d * n, cudaMemcpyHostToDevice, transfer_seconds);
+  copy(dy.get(), y, 8 * n, cudaMemcpyHostToDevice, transfer_seconds);
+  const double one = 1.0, zero = 0.0;
+  check(cublasDsyrk(h.blas, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_T, nn, static_cast<int>(d), &one,
+                    dX.get(), static_cast<int>(d), &zero, dK.get(), nn),
+        "cublasDsyrk");
+  norms_of(dX.get(), d, n, norms.get());
+  apply(dK.get(), n, n, n, norms.get(), norms.get(), p, /*symmetric=*/true, lambda);
+  const int info = cholesky(h, dK.get(), n);
+  if (info != 0) {
+    throw NumericError("K + λI is not positive definite (leading minor " + std::to_string(info) +
+                       " of " + std::to_string(n) + ", λ = " + std::to_string(lambda) +
+                       ", on the GPU): use a larger lambda, or a valid (PSD) kernel");
+  }
+  Buffer<int> dinfo(1);
+  check(cusolverDnDpotrs(h.solver, CUBLAS_FILL_MODE_LOWER, nn, 1, dK.get(), nn, dy.get(), nn,
+                         dinfo.get()),
+        "cusolverDnDpotrs");
+  copy(beta, dy.get(), 8 * n, cudaMemcpyDeviceToHost, transfer_seconds);
+}
+
+void kernel_product(const DeviceProgram& program, const double* X, std::size_t n, const double* Z,
+                    std::size_t m, std::size_t d, const double* v, double* out,
+                    double& transfer_seconds) {
+  require_int(n, "training points");
+  require_int(m, "points to predict at");
+  const Program p = program_of(program);
+  const Handles h;
+  const double fixed = 8.0 * (static_cast<double>(d + 2) * static_cast<double>(n + m));
+  require_memory(fixed + 8.0 * static_cast<double>(n + 2),
+                 "the points, the coefficients and one row of K(X*, X)");
+  Buffer<double> dX(d * n), dZ(d * m), xx(n), zz(m), dv(n), dout(m);
+  copy(dX.get(), X, 8 * d * n, cudaMemcpyHostToDevice, transfer_seconds);
+  copy(dZ.get(), Z, 8 * d * m, cudaMemcpyHostToDevice, transfer_seconds);
+  copy(dv.get(), v, 8 * n, cudaMemcpyHostToDevice, transfer_seconds);
+  norms_of(dX.get(), d, n, xx.get());
+  norms_of(dZ.get(), d, m, zz.get());
+  double free_bytes = 0, total_bytes = 0;
+  memory(free_bytes, total_bytes);
+  const std::size_t b = product_block_columns(m, n, free_bytes, 0.8);
+  if (b == 0)
+    throw Error(*memory_refusal(8.0 * 256 * (n + 2), free_bytes, total_bytes,
+                                "a block of 256 rows of K(X*, X)"));
+  Buffer<double> S(b * n);
+  const double one = 1.0, zero = 0.0;
+  for (std::size_t j0 = 0; j0 < m; j0 += b) {
+    const std::size_t rows = std::min(b, m - j0);
+    const int r = static_cast<int>(rows);
+    check(cublasDgemm(h.blas, CUBLAS_OP_T, CUBLAS_OP_N, r, static_cast<int>(n), static_cast<int>(d),
+                      &one, dZ.get() + j0 * d, static_cast<int>(d), dX.get(), static_cast<int>(d),
+                      &zero, S.get(), r),
+          "cublasDgemm");
+    apply(S.get(), rows, rows, n, zz.get() + j0, xx.get(), p, false, 0.0);
+    check(cublasDgemv(h.blas, CUBLAS_OP_N, r, static_cast<int>(n), &one, S.get(), r, dv.get(), 1,
+                      &zero, dout.get() + j0, 1),
+          "cublasDgemv");
+  }
+  copy(out, dout.get(), 8 * m, cudaMemcpyDeviceToHost, transfer_seconds);
+}
+
+struct Nystrom::Impl {
+  Program program{};
+  std::size_t n = 0, m = 0, d = 0, block = 0;
+  Handles h;
+  Buffer<double> X, xx, C, cc, Kmm, Lt, La, diag, u, v, out, S;
+};
+
+Nystrom::Nystrom(const DeviceProgram& program, const double* X, std::size_t n, const double* C,
+                 std::size_t m, std::size_t d, double& transfer_seconds)
+    : impl_(nullptr), transfer_seconds_(&transfer_seconds) {
+  require_int(n, "training points");
+  require_int(m, "centres");
+  require_memory(
+      nystrom_fixed_bytes(n, m, d) +
+          8.0 * static_cast<double>(m + 2) * static_cast<double>(std::min<std::size_t>(n, 256)),
+      "X, the centres, K_mm and two m × m factors, and a block of 256 rows of K_nm");
+  auto impl = std::make_unique<Impl>();
+  Impl& s = *impl;
+  s.program = program_of(program);
+  s.n = n;
+  s.m = m;
+  s.d = d;
+  s.X.allocate(d * n);
+  s.xx.allocate(n);
+  s.C.allocate(d * m);
+  s.cc.allocate(m);
+  s.Kmm.allocate(m * m);
+  s.Lt.allocate(m * m);
+  s.La.allocate(m * m);
+  s.diag.allocate(m);
+  s.u.allocate(m);
+  s.v.allocate(n);
+  s.out.allocate(m);
+  copy(s.X.get(), X, 8 * d * n, cudaMemcpyHostToDevice, transfer_seconds);
+  copy(s.C.get(), C, 8 * d * m, cudaMemcpyHostToDevice, transfer_seconds);
+  norms_of(s.X.get(), d, n, s.xx.get());
+  norms_of(s.C.get(), d, m, s.cc.get());
+  double free_bytes = 0, total_bytes = 0;
+  memory(free_bytes, total_bytes);
+  s.block = nystrom_block_rows(n, m, free_bytes, 0.8);
+  if (s.block == 0) {
+    throw Error(*memory_refusal(8.0 * 256 * static_cast<double>(m + 2), free_bytes, total_bytes,
+                                "a block of 256 rows of K_nm"));
+  }
+  s.S.allocate(s.block * m);
+  impl_ = impl.release();
+}
+
+Nystrom::~Nystrom() { delete impl_; }
+
+std::size_t Nystrom::block_rows() const { return impl_->block; }
+
+double Nystrom::factor(double lambda) {
+  Impl& s = *impl_;
+  const std::size_t m = s.m;
+  const int mm = static_cast<int>(m);
+  const double one = 1.0, zero = 0.0, inverse_m = 1.0 / static_cast<double>(m);
+  // K_mm, its lower triangle, and its diagonal kept for the retries
+  check(cublasDsyrk(s.h.blas, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_T, mm, static_cast<int>(s.d), &one,
+                    s.C.get(), static_cast<int>(s.d), &zero, s.Kmm.get(), mm),
+        "cublasDsyrk");
+  apply(s.Kmm.get(), m, m, m, s.cc.get(), s.cc.get(), s.program, true, 0.0);
+  diagonal<<<blocks_for(m), kThreads>>>(s.Kmm.get(), m, s.diag.get(), false, 0.0);
+  launched("diagonal");
+  double jitter = std::numeric_limits<double>::epsilon();
+  for (;;) {
+    check(cudaMemcpy(s.Lt.get(), s.Kmm.get(), 8 * m * m, cudaMemcpyDeviceToDevice), "cudaMemcpy");
+    diagonal<<<blocks_for(m), kThreads>>>(s.Lt.get(), m, s.diag.get(), true,
+                                          jitter * static_cast<double>(m));
+    launched("diagonal");
+    if (cholesky(s.h, s.Lt.get(), m) == 0) break;
+    jitter *= 10;
+    if (jitter > 1e-2) {
+      throw NumericError(
+          "falkon: K_mm + εmI has no Cholesky factor even with ε = 1e-2; is the kernel PSD?");
+    }
+  }
+  lower_only<<<grid_for(m, m), kThreads>>>(s.Lt.get(), m, 0.0);
+  launched("lower_only");
+  // La = chol(LtᵀLt/m + λI)
+  check(cublasDsyrk(s.h.blas, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_T, mm, mm, &inverse_m, s.Lt.get(),
+                    mm, &zero, s.La.get(), mm),
+        "cublasDsyrk");
+  lower_only<<<grid_for(m, m), kThreads>>>(s.La.get(), m, lambda);
+  launched("lower_only");
+  if (cholesky(s.h, s.La.get(), m) != 0) {
+    throw NumericError("falkon: TTᵀ/m + λI has no Cholesky factor; raise λ");
+  }
+  return jitter;
+}
+
+void Nystrom::solve(bool of_t, double* v, bool transpose) {
+  Impl& s = *impl_;
+  copy(s.u.get(), v, 8 * s.m, cudaMemcpyHostToDevice, *transfer_seconds_);
+  check(cublasDtrsv(s.h.blas, CUBLAS_FILL_MODE_LOWER, transpose ? CUBLAS_OP_T : CUBLAS_OP_N,
+                    CUBLAS_DIAG_NON_UNIT, static_cast<int>(s.m), of_t ? s.Lt.get() : s.La.get(),
+                    static_cast<int>(s.m), s.u.get(), 1),
+        "cublasDtrsv");
+  copy(v, s.u.get(), 8 * s.m, cudaMemcpyDeviceToHost, *transfer_seconds_);
+}
+
+void Nystrom::normal_product(const double* u, const double* v, bool v_zero, double* out) {
+  Impl& s = *impl_;
+  const int mm = static_cast<int>(s.m), d = static_cast<int>(s.d);
+  copy(s.u.get(), u, 8 * s.m, cudaMemcpyHostToDevice, *transfer_seconds_);
+  if (v_zero) {
+    check(cudaMemset(s.v.get(), 0, 8 * s.n), "cudaMemset");
+  } else {
+    copy(s.v.get(), v, 8 * s.n, cudaMemcpyHostToDevice, *transfer_seconds_);
+  }
+  const double one = 1.0, zero = 0.0;
+  for (std::size_t r0 = 0; r0 < s.n; r0 += s.block) {
+    const std::size_t rows = std::min(s.block, s.n - r0);
+    const int r = static_cast<int>(rows);
+    // the block of K_nm: rows r0 … r0 + rows of K(X, C)
+    check(cublasDgemm(s.h.blas, CUBLAS_OP_T, CUBLAS_OP_N, r, mm, d, &one, s.X.get() + r0 * s.d, d,
+                      s.C.get(), d, &zero, s.S.get(), r),
+          "cublasDgemm");
+    apply(s.S.get(), rows, rows, s.m, s.xx.get() + r0, s.cc.get(), s.program, false, 0.0);
+    // w = K_b u + v_b in place of v_b, then out += K_bᵀ w
+    check(cublasDgemv(s.h.blas, CUBLAS_OP_N, r, mm, &one, s.S.get(), r, s.u.get(), 1, &one,
+                      s.v.get() + r0, 1),
+          "cublasDgemv");
+    const double keep = r0 == 0 ? zero : one;
+    check(cublasDgemv(s.h.blas, CUBLAS_OP_T, r, mm, &one, s.S.get(), r, s.v.get() + r0, 1, &keep,
+                      s.out.get(), 1),
+          "cublasDgemv");
+  }
+  copy(out, s.out.get(), 8 * s.m, cudaMemcpyDeviceToHost, *transfer_seconds_);
+}
+
+}  // namespace kexp::device::cuda

@@ -1,0 +1,49 @@
+// The CUDA side of device/gpu.hpp on raw column-major arrays, so that nvcc compiles only
+// device/cuda_ops.cu and never Armadillo: gpu.cpp turns Armadillo's matrices into these
+// pointers. Every function throws kexp::Error (kexp::NumericError for a matrix that is
+// not positive definite) and frees what it allocated.
+#pragma once
+
+#include <cstddef>
+#include <string>
+
+#include "kexp/device_form.hpp"
+
+namespace kexp::device::cuda {
+
+/// GPU 0: its name and memory, or why there is none. Never throws.
+bool probe(std::string& name, std::string& reason, double& free_bytes, double& total_bytes);
+
+/// cudaMemGetInfo on GPU 0.
+void memory(double& free_bytes, double& total_bytes);
+
+/// β of (K(X, X) + λI)β = y; X is d × n.
+void ridge_solve(const DeviceProgram& program, const double* X, std::size_t d, std::size_t n,
+                 const double* y, double lambda, double* beta, double& transfer_seconds);
+
+/// out = K(Z, X) v, X d × n, Z d × m, v n entries, out m entries.
+void kernel_product(const DeviceProgram& program, const double* X, std::size_t n, const double* Z,
+                    std::size_t m, std::size_t d, const double* v, double* out,
+                    double& transfer_seconds);
+
+/// Falkon's state on the GPU (device/gpu.hpp, NystromSystem).
+class Nystrom {
+ public:
+  Nystrom(const DeviceProgram& program, const double* X, std::size_t n, const double* C,
+          std::size_t m, std::size_t d, double& transfer_seconds);
+  ~Nystrom();
+  Nystrom(const Nystrom&) = delete;
+  Nystrom& operator=(const Nystrom&) = delete;
+
+  double factor(double lambda);
+  void solve(bool of_t, double* v, bool transpose);
+  void normal_product(const double* u, const double* v, bool v_zero, double* out);
+  [[nodiscard]] std::size_t block_rows() const;
+
+ private:
+  struct Impl;
+  Impl* impl_;
+  double* transfer_seconds_;
+};
+
+}  // namespace kexp::device::cuda

@@ -1,0 +1,77 @@
+// device/gpu.hpp over device/cuda_ops.hpp: Armadillo's matrices as the raw arrays the CUDA
+// code takes, and the probe of GPU 0 made once.
+#include "device/gpu.hpp"
+
+#include "device/cuda_ops.hpp"
+
+namespace kexp::device {
+
+bool built_with_cuda() {
+#if defined(KEXP_WITH_CUDA)
+  return true;
+#else
+  return false;
+#endif
+}
+
+const GpuInfo& gpu_info() {
+  static const GpuInfo info = [] {
+    GpuInfo i;
+    i.present = cuda::probe(i.name, i.reason, i.free_bytes, i.total_bytes);
+    return i;
+  }();
+  return info;
+}
+
+MemoryInfo memory_info() {
+  MemoryInfo info;
+  cuda::memory(info.free_bytes, info.total_bytes);
+  return info;
+}
+
+arma::vec ridge_solve(const DeviceProgram& kernel, const arma::mat& X, const arma::vec& y,
+                      double lambda, Transfers& transfers) {
+  arma::vec beta(X.n_cols);
+  cuda::ridge_solve(kernel, X.memptr(), X.n_rows, X.n_cols, y.memptr(), lambda, beta.memptr(),
+                    transfers.seconds);
+  return beta;
+}
+
+arma::vec kernel_product(const DeviceProgram& kernel, const arma::mat& X, const arma::mat& Z,
+                         const arma::vec& v, Transfers& transfers) {
+  arma::vec out(Z.n_cols);
+  cuda::kernel_product(kernel, X.memptr(), X.n_cols, Z.memptr(), Z.n_cols, X.n_rows, v.memptr(),
+                       out.memptr(), transfers.seconds);
+  return out;
+}
+
+struct NystromSystem::State {
+  State(const DeviceProgram& kernel, const arma::mat& X, const arma::mat& C, Transfers& t)
+      : n(X.n_cols), m(C.n_cols), gpu(kernel, X.memptr(), n, C.memptr(), m, X.n_rows, t.seconds) {}
+  std::size_t n, m;
+  cuda::Nystrom gpu;
+};
+
+NystromSystem::NystromSystem(const DeviceProgram& kernel, const arma::mat& X, const arma::mat& C,
+                             Transfers& transfers)
+    : state_(std::make_unique<State>(kernel, X, C, transfers)) {}
+
+NystromSystem::~NystromSystem() = default;
+
+double NystromSystem::factor(double lambda) { return state_->gpu.factor(lambda); }
+
+arma::vec NystromSystem::solve(bool of_t, const arma::vec& v, bool transpose) {
+  arma::vec out = v;
+  state_->gpu.solve(of_t, out.memptr(), transpose);
+  return out;
+}
+
+arma::vec NystromSystem::normal_product(const arma::vec& u, const arma::vec& v) {
+  arma::vec out(state_->m);
+  state_->gpu.normal_product(u.memptr(), v.memptr(), !v.is_empty() && !arma::any(v), out.memptr());
+  return out;
+}
+
+std::size_t NystromSystem::block_rows() const { return state_->gpu.block_rows(); }
+
+}  // namespace kexp::device

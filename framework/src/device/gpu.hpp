@@ -1,0 +1,91 @@
+// The GPU side of `device: cuda`: what the solvers kernel_ridge and falkon run on an
+// NVIDIA GPU through CUDA, cuBLAS and cuSOLVER, in float64. A host-only interface: no
+// CUDA type appears here, so that the solvers and the runner compile without the toolkit,
+// and a build without it (KEXP_CUDA=OFF, or no toolkit found) links gpu_absent.cpp, whose
+// probe says so and whose other functions throw.
+//
+// K(X, Z) is built from one matrix product S = XᵀZ (cuBLAS DGEMM, or DSYRK for K(X, X))
+// and the squared norms, then one elementwise kernel evaluates the kernel's DeviceProgram
+// on (s, r²) (kexp/device_form.hpp). Every CUDA, cuBLAS and cuSOLVER error, and a request
+// for more device memory than is free, throws kexp::Error with the library's message or
+// the figures; nothing aborts.
+#pragma once
+
+#include <armadillo>
+#include <memory>
+#include <string>
+
+#include "kexp/device_form.hpp"
+
+namespace kexp::device {
+
+/// What the process sees of GPU 0.
+struct GpuInfo {
+  bool present = false;
+  std::string name;    ///< "NVIDIA H100 80GB HBM3"
+  std::string reason;  ///< why there is none: no CUDA in this build, or the driver's message
+  double free_bytes = 0, total_bytes = 0;
+};
+
+/// Whether this build has the CUDA code (KEXP_CUDA found the toolkit).
+[[nodiscard]] bool built_with_cuda();
+
+/// GPU 0, probed once per process. Never throws.
+[[nodiscard]] const GpuInfo& gpu_info();
+
+/// The memory GPU 0 has free and in all now (cudaMemGetInfo).
+struct MemoryInfo {
+  double free_bytes = 0, total_bytes = 0;
+};
+[[nodiscard]] MemoryInfo memory_info();
+
+/// Seconds spent copying between host and device, added up by each call.
+struct Transfers {
+  double seconds = 0;
+};
+
+/// Kernel ridge regression on the GPU: K(X, X) + λI built in device memory (its lower
+/// triangle), factored by cuSOLVER's dpotrf and solved by dpotrs; returns β of
+/// (K + λI)β = y. Refuses, with the figures, a K that does not fit the free memory; throws
+/// kexp::NumericError when K + λI is not positive definite.
+[[nodiscard]] arma::vec ridge_solve(const DeviceProgram& kernel, const arma::mat& X,
+                                    const arma::vec& y, double lambda, Transfers& transfers);
+
+/// K(Z, X) v = (Σᵢ k(zⱼ, xᵢ) vᵢ)ⱼ for X d × n, Z d × m and v of n entries: predictions at
+/// the columns of Z, streamed over blocks of them.
+[[nodiscard]] arma::vec kernel_product(const DeviceProgram& kernel, const arma::mat& X,
+                                       const arma::mat& Z, const arma::vec& v,
+                                       Transfers& transfers);
+
+/// Falkon's operators on the GPU (plugins/solvers/falkon.cpp for the method): the points X
+/// and the centres C stay in device memory, with the factors Lt, La of the preconditioner,
+/// and K_nm is never stored whole: every product streams blocks of its rows, sized from
+/// the free memory.
+class NystromSystem {
+ public:
+  NystromSystem(const DeviceProgram& kernel, const arma::mat& X, const arma::mat& C,
+                Transfers& transfers);
+  ~NystromSystem();
+  NystromSystem(const NystromSystem&) = delete;
+  NystromSystem& operator=(const NystromSystem&) = delete;
+
+  /// Lt = chol(K_mm + εmI), lower, raising ε = machine epsilon tenfold until it factors,
+  /// and La = chol(LtᵀLt/m + λI), lower. Returns ε; throws kexp::NumericError as the CPU
+  /// version does.
+  double factor(double lambda);
+
+  /// L⁻¹v, or L⁻ᵀv with `transpose`, for L = Lt (`of_t`) or La.
+  [[nodiscard]] arma::vec solve(bool of_t, const arma::vec& v, bool transpose);
+
+  /// K_nmᵀ (K_nm u + v) for u of m and v of n entries.
+  [[nodiscard]] arma::vec normal_product(const arma::vec& u, const arma::vec& v);
+
+  /// Rows of K_nm in one block of normal_product.
+  [[nodiscard]] std::size_t block_rows() const;
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
+
+}  // namespace kexp::device

@@ -1,0 +1,64 @@
+// Refusing, before anything runs, the GPU cells that cannot run.
+#include "run/device_check.hpp"
+
+#include <fmt/format.h>
+
+#include <optional>
+#include <string>
+
+#include "device/gpu.hpp"
+#include "kexp/device_form.hpp"
+#include "kexp/error.hpp"
+
+namespace kexp::core {
+
+namespace {
+
+/// Where the solver entry writes `device`, or the entry itself.
+std::pair<SourceLocation, std::string> device_setting(const ComponentSpec& spec) {
+  for (const ParamSetting& p : spec.params) {
+    if (p.name == "device") return {p.where, p.key};
+  }
+  return {spec.where, spec.key + ".device"};
+}
+
+}  // namespace
+
+void check_devices(const Experiment& e, const Plan& plan, const std::vector<bool>& selected,
+                   const std::vector<std::shared_ptr<Kernel>>& kernels) {
+  for (std::size_t i = 0; i < plan.cells.size(); ++i) {
+    const Cell& cell = plan.cells[i];
+    const Variant& solver = plan.solvers[cell.solver];
+    if (!selected[i] || cell.form != Form::Dual || !runs_on_device(solver)) continue;
+    const auto [where, key] = device_setting(e.solvers[solver.component]);
+    const Variant& kernel = plan.kernels[cell.kernel];
+    const std::optional<DeviceProgram> program = device_program(*kernels[cell.kernel]);
+    if (!program) {
+      throw ConfigError(
+          where, key,
+          fmt::format("{} = cuda runs kernels that declare a device form (gaussian, laplacian, "
+                      "polynomial, linear, sigmoid, constant, and their sums, products and "
+                      "scales), and the kernel {} ({}) has none; use device: cpu with it",
+                      key, kernel.name(), e.kernels[kernel.component].key));
+    }
+    try {
+      (void)evaluate_device_program(*program, 0.0, 0.0);
+    } catch (const Error& err) {
+      throw ConfigError(
+          where, key,
+          fmt::format("{} = cuda: the device form of the kernel {} ({}) cannot run on the GPU: "
+                      "{}; use device: cpu with it",
+                      key, kernel.name(), e.kernels[kernel.component].key, err.what()));
+    }
+    const device::GpuInfo& gpu = device::gpu_info();
+    if (!gpu.present) {
+      throw ConfigError(
+          where, key,
+          fmt::format("{} = cuda needs an NVIDIA GPU, and there is none: {}; use device: "
+                      "cpu, or run on a machine with a GPU",
+                      key, gpu.reason));
+    }
+  }
+}
+
+}  // namespace kexp::core
