@@ -12,8 +12,8 @@
 #include <memory>
 #include <utility>
 
-#include "exec/exact_map_check.hpp"
 #include "device/gpu.hpp"
+#include "exec/exact_map_check.hpp"
 #include "exec/metrics.hpp"
 #include "exec/validation.hpp"
 #include "kexp/error.hpp"
