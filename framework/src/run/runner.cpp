@@ -284,7 +284,9 @@ class Run {
             const bool in_place = places[i].last_reader;
             const MemoryEstimate e = estimate(*g.cell, places[i]);
             g.refusal = refusal(e, budget_);
-            g.estimated_bytes = e.bytes;
+            // A GPU cell's host memory grows by CUDA's own buffers, not by what its
+            // estimate counts: it is not held to it.
+            g.estimated_bytes = g.solver != nullptr && runs_on_device(*g.solver) ? -1 : e.bytes;
             const double n = static_cast<double>(data_.data[d].front().X_train.n_cols);
             g.room_for_second_gram = !in_place || e.bytes + 8.0 * n * n <= budget_.value;
           }
@@ -318,7 +320,12 @@ class Run {
           } else {
             kernel.kernel = kernels_[k].get();
           }
-          execute_group(options_.isolation, group, kernel,
+          // A CUDA context does not survive fork(): a group with a cell on the GPU runs
+          // in kexp's own process, where the device check made the context.
+          const bool on_device = std::any_of(group.begin(), group.end(), [](const GroupCell& g) {
+            return g.solver != nullptr && runs_on_device(*g.solver);
+          });
+          execute_group(options_.isolation && !on_device, group, kernel,
                         data_.data[d][static_cast<std::size_t>(r)], e_.timing, callbacks,
                         gram_buffer);
         }
