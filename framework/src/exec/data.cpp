@@ -104,7 +104,8 @@ DataDims planned_dims(std::size_t n, std::size_t d, double test_fraction,
     // the smallest fold is held out of the largest fitting part
     const auto k = static_cast<std::size_t>(validation.folds);
     dims.splits = k;
-    dims.largest_fit = static_cast<double>((n - m) - (n - m) / k);
+    const std::size_t smallest_fold = (n - m) / k;  // folds differ in size by one at most
+    dims.largest_fit = static_cast<double>((n - m) - smallest_fold);
   } else if (validation.enabled()) {
     dims.splits = 1;
     dims.largest_fit = dims.n - static_cast<double>(std::llround(validation.fraction * dims.n));
