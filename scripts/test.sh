@@ -37,7 +37,8 @@ cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG=-g1 \
   -DKEXP_SANITIZE=ON -DKEXP_BUILD_BENCH=OFF -DKEXP_CUDA=OFF
 cmake --build build-asan -j"$jobs"
 stage "sanitizer build"
-ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+ASAN_OPTIONS=detect_leaks=0:handle_segv=0:handle_sigbus=0 \
+  UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
   ctest --test-dir build-asan --output-on-failure -j"$jobs" -E '^(sdk|slurm)\.'
 stage "sanitizer tests"
 
