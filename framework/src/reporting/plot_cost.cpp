@@ -102,14 +102,14 @@ void cost_lines(const std::map<std::string, CostSeries>& all_series, std::size_t
       times[name].push_back(t);
     }
   }
+  // A primal series and the dual one it is compared with.
+  const auto paired = [](const CostSeries& primal, const CostSeries& dual) {
+    return primal.form == "primal" && dual.form == "dual" && dual.kernel == primal.kernel &&
+           counterparts(primal.side, dual.side);
+  };
   std::size_t pair_count = 0;
   for (const std::string& a : names) {
-    for (const std::string& b : names) {
-      const CostSeries& sa = series.at(a);
-      const CostSeries& sb = series.at(b);
-      pair_count += sa.form == "primal" && sb.form == "dual" && sb.kernel == sa.kernel &&
-                    counterparts(sa.side, sb.side);
-    }
+    for (const std::string& b : names) pair_count += paired(series.at(a), series.at(b)) ? 1 : 0;
   }
   // Pairs first, so each shares one colour.
   std::vector<std::pair<std::string, std::string>> pairs;
@@ -118,9 +118,7 @@ void cost_lines(const std::map<std::string, CostSeries>& all_series, std::size_t
     if (sa.form != "primal") continue;
     for (const std::string& b : names) {
       const CostSeries& sb = series.at(b);
-      if (sb.form != "dual" || sb.kernel != sa.kernel || !counterparts(sa.side, sb.side)) {
-        continue;
-      }
+      if (!paired(sa, sb)) continue;
       pairs.emplace_back(a, b);
       if (!colour.count(a) && !colour.count(b)) colour[a] = colour[b] = next++;
       // Where they cross over the x both have (a run refused at one x leaves it out), by

@@ -5,6 +5,8 @@
 #include "reporting/results_row.hpp"
 
 #include <nlohmann/json.hpp>
+#include <optional>
+#include <utility>
 
 #include "reporting/columns.hpp"
 
@@ -89,20 +91,23 @@ Row result_row(const Plan& plan, const Cell& c, int repeat, std::uint64_t seed,
   }
   if (r.feature_dim)
     row.set(column_name(Column::feature_dim), static_cast<std::int64_t>(*r.feature_dim));
-  set_timing(row, kGramPhase, r.gram);
-  set_timing(row, kFeaturePhase, r.features);
-  set_timing(row, kFitPhase, r.fit);
-  set_timing(row, kPredictPhase, r.predict);
-  set_timing(row, kKernelFitPhase, r.kernel_fit);
+  // The phases of a run's time (kTimedPhases), and their sum.
+  const std::pair<const PhaseColumns&, const std::optional<PhaseTiming>&> phases[] = {
+      {kGramPhase, r.gram},
+      {kFeaturePhase, r.features},
+      {kFitPhase, r.fit},
+      {kPredictPhase, r.predict}};
   double total = 0;
   bool timed_any = false;
-  for (const std::optional<PhaseTiming>* t : {&r.gram, &r.features, &r.fit, &r.predict}) {
-    if (*t) {
-      total += (*t)->median;
+  for (const auto& [phase, t] : phases) {
+    set_timing(row, phase, t);
+    if (t) {
+      total += t->median;
       timed_any = true;
     }
   }
   if (timed_any) row.set(column_name(Column::total_seconds), total);
+  set_timing(row, kKernelFitPhase, r.kernel_fit);
   const auto timed = [](const std::optional<PhaseTiming>& t) { return t ? &*t : nullptr; };
   const std::string notes = timing_notes({{"kernel_fit", timed(r.kernel_fit)},
                                           {"gram", timed(r.gram)},

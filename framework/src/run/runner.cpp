@@ -72,10 +72,8 @@ class Run {
     });
     threads_ = run_threads(options_.threads, e_.threads, plan_);
     set_thread_count(static_cast<int>(threads_.value));
-    (void)hold_blas_threads(static_cast<int>(threads_.value));
-    if (options_.threads <= 0 && e_.threads <= 0 && threads_.value == 1 && is_cost_study(plan_)) {
-      fmt::print(stderr, "kexp: {}\n", threads_.source);
-    }
+    hold_blas_threads(static_cast<int>(threads_.value));
+    if (threads_.source == kCostStudyThreads) fmt::print(stderr, "kexp: {}\n", threads_.source);
     selected_ = options_.shard ? cells_of_shard(plan_, *options_.shard)
                                : std::vector<bool>(plan_.cells.size(), true);
     gram_places_ = plan_gram_places();

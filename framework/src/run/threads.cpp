@@ -2,14 +2,11 @@
 // OpenBLAS held to the same number unless the user set its own.
 #include "run/threads.hpp"
 
-#include <fmt/format.h>
-
 #include <cstdlib>
 #include <set>
 
 extern "C" {
 void openblas_set_num_threads(int n);
-int openblas_get_num_threads(void);
 }
 
 namespace kexp::core {
@@ -38,22 +35,17 @@ Limit run_threads(int option, int from_file, const Plan& plan) {
     return machine;
   }
   if (is_cost_study(plan)) {
-    return {1.0,
-            "a cost study (n swept, or primal and dual of one kernel): one thread, so that "
-            "its times are stable; `threads:` or --threads changes it"};
+    return {1.0, kCostStudyThreads};
   }
   return machine;
 }
 
-std::string hold_blas_threads(int threads) {
+void hold_blas_threads(int threads) {
   for (const char* name : {"OPENBLAS_NUM_THREADS", "GOTO_NUM_THREADS", "OMP_NUM_THREADS"}) {
     const char* value = std::getenv(name);
-    if (value != nullptr && *value != '\0') {
-      return fmt::format("{} ({})", openblas_get_num_threads(), name);
-    }
+    if (value != nullptr && *value != '\0') return;
   }
   openblas_set_num_threads(threads > 0 ? threads : 1);
-  return fmt::format("{} (as the run)", openblas_get_num_threads());
 }
 
 }  // namespace kexp::core
