@@ -23,12 +23,6 @@ const GpuInfo& gpu_info() {
   return info;
 }
 
-MemoryInfo memory_info() {
-  MemoryInfo info;
-  cuda::memory(info.free_bytes, info.total_bytes);
-  return info;
-}
-
 arma::vec ridge_solve(const DeviceProgram& kernel, const arma::mat& X, const arma::vec& y,
                       double lambda, Transfers& transfers) {
   arma::vec beta(X.n_cols);

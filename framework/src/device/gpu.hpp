@@ -33,12 +33,6 @@ struct GpuInfo {
 /// GPU 0, probed once per process. Never throws.
 [[nodiscard]] const GpuInfo& gpu_info();
 
-/// The memory GPU 0 has free and in all now (cudaMemGetInfo).
-struct MemoryInfo {
-  double free_bytes = 0, total_bytes = 0;
-};
-[[nodiscard]] MemoryInfo memory_info();
-
 /// Seconds spent copying between host and device, added up by each call.
 struct Transfers {
   double seconds = 0;

@@ -13,6 +13,8 @@
 #include <cstdint>
 #include <cstdlib>
 #include <iterator>
+#include <map>
+#include <mutex>
 #include <optional>
 
 #include "util/seed.hpp"
@@ -242,7 +244,15 @@ std::string gnuplot_program() {
 }
 
 bool gnuplot_runs(const std::string& program) {
-  return exited_zero(std::system((shell_quote(program) + " -V > /dev/null 2>&1").c_str()));
+  // Asked once per program and process: a run asks for every K it draws.
+  static std::mutex mutex;
+  static std::map<std::string, bool> known;
+  const std::lock_guard<std::mutex> lock(mutex);
+  const auto [it, fresh] = known.try_emplace(program, false);
+  if (fresh) {
+    it->second = exited_zero(std::system((shell_quote(program) + " -V > /dev/null 2>&1").c_str()));
+  }
+  return it->second;
 }
 
 bool draw(const std::string& program, const fs::path& dir, const std::string& name) {

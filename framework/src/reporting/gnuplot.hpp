@@ -76,7 +76,7 @@ std::string script(const Plot& p);
 /// The gnuplot program: $KEXP_GNUPLOT, else `gnuplot` on the PATH.
 std::string gnuplot_program();
 
-/// Whether `program` runs (`program -V` exits 0).
+/// Whether `program` runs (`program -V` exits 0); asked once per program and process.
 bool gnuplot_runs(const std::string& program);
 
 /// Runs `program` on `dir/<name>.gp` in `dir`; whether it exited 0 and `<name>.svg` is
