@@ -333,15 +333,6 @@ bool better_cell(const CellSummary& a, const CellSummary& b, const ErrorMeasure&
   return measure.lower_is_better ? ea < eb : ea > eb;
 }
 
-namespace {
-
-std::string crossover_number(double v) {
-  if (!std::isfinite(v)) return "—";
-  return fmt::format("{:.4g}", v);
-}
-
-}  // namespace
-
 TimeRange time_range(const CellSummary& c) {
   TimeRange r;
   r.median = c.stat(kTimeSeconds).mean;
@@ -387,11 +378,11 @@ std::optional<Crossover> measured_crossover(const std::vector<double>& n,
       dual[j].below_floor) {
     c.unresolved =
         fmt::format("not resolved: times below {:g} ms at {} = {} or {}", kNoiseFloorSeconds * 1e3,
-                    axis, crossover_number(n[i]), crossover_number(n[j]));
+                    axis, number_text(n[i]), number_text(n[j]));
   } else if (!apart(i) && !apart(j)) {
     c.unresolved =
         fmt::format("not resolved: the times overlap within their measured range at {} = {} and {}",
-                    axis, crossover_number(n[i]), crossover_number(n[j]));
+                    axis, number_text(n[i]), number_text(n[j]));
   }
   // The range the spread implies: the crossover of the primal's fastest against the
   // dual's slowest, and of the primal's slowest against the dual's fastest.
@@ -407,16 +398,13 @@ std::optional<Crossover> measured_crossover(const std::vector<double>& n,
 
 std::string crossover_text(const Crossover& c) {
   if (!c.unresolved.empty()) return c.unresolved;
-  if (!std::isfinite(c.low))
-    return fmt::format("{} (range beyond the swept n)", crossover_number(c.n));
+  if (!std::isfinite(c.low)) return fmt::format("{} (range beyond the swept n)", number_text(c.n));
   if (!c.bounded) {
-    return fmt::format("{} ({} … beyond the swept n)", crossover_number(c.n),
-                       crossover_number(c.low));
+    return fmt::format("{} ({} … beyond the swept n)", number_text(c.n), number_text(c.low));
   }
-  if (crossover_number(c.low) == crossover_number(c.high))
-    return crossover_number(c.n);  // one measurement: no spread to show
-  return fmt::format("{} ({} … {})", crossover_number(c.n), crossover_number(c.low),
-                     crossover_number(c.high));
+  if (number_text(c.low) == number_text(c.high))
+    return number_text(c.n);  // one measurement: no spread to show
+  return fmt::format("{} ({} … {})", number_text(c.n), number_text(c.low), number_text(c.high));
 }
 
 }  // namespace kexp::core

@@ -4,6 +4,9 @@
 // exactly what a run wrote.
 #pragma once
 
+#include <fmt/format.h>
+
+#include <cmath>
 #include <cstddef>
 #include <filesystem>
 #include <map>
@@ -28,6 +31,13 @@ struct MeanStd {
 
 /// Mean and sample standard deviation of the finite values; the others are counted.
 MeanStd mean_std(const std::vector<double>& values);
+
+/// A figure as the summary and the plots' labels write it: 4 significant digits, "—" when
+/// it is not finite.
+inline std::string number_text(double v) {
+  if (!std::isfinite(v)) return "—";
+  return fmt::format("{:.4g}", v);
+}
 
 /// A results.csv field as a number: true and `out` set when the whole text is one;
 /// false and `out` untouched otherwise (an empty field, text).

@@ -71,7 +71,7 @@ std::string over_folds(const CellSummary& c, const std::string& column) {
   const MeanStd mean = c.stat(column);
   const MeanStd spread = c.stat(column + "_std");
   if (mean.count == 0 || spread.count == 0) return with_std(mean);
-  return fmt::format("{} ± {}", num(mean.mean), num(spread.mean));
+  return fmt::format("{} ± {}", number_text(mean.mean), number_text(spread.mean));
 }
 
 void cells_table(const std::vector<CellSummary>& cells, const std::vector<std::string>& swept,
@@ -90,8 +90,8 @@ void cells_table(const std::vector<CellSummary>& cells, const std::vector<std::s
   for (const CellSummary& c : cells) {
     std::vector<std::string> r = {c.cell, c.kernel, c.solver, c.form};
     for (const auto& s : swept) r.push_back(param_value(c, s));
-    r.push_back(num(c.stat(Column::n_train).mean));
-    r.push_back(num(c.stat(Column::feature_dim).mean));
+    r.push_back(number_text(c.stat(Column::n_train).mean));
+    r.push_back(number_text(c.stat(Column::feature_dim).mean));
     r.push_back(with_std(c.stat(Column::train_rmse)));
     r.push_back(with_std(c.stat(Column::test_rmse)));
     if (accuracy) r.push_back(with_std(c.stat(Column::test_accuracy)));

@@ -52,11 +52,11 @@ void pairs_table(const std::vector<FormPair>& pairs, const std::vector<std::stri
     }
     r.push_back(shared);
     const double n = a.stat(Column::n_train).mean, D = a.stat(Column::feature_dim).mean;
-    r.push_back(num(n));
-    r.push_back(num(D));
-    r.push_back(num(D / n));
-    r.push_back(num(a.stat(kTimeSeconds).mean / b.stat(kTimeSeconds).mean));
-    r.push_back(num(a.stat(Column::matrix_bytes).mean / b.stat(Column::matrix_bytes).mean));
+    r.push_back(number_text(n));
+    r.push_back(number_text(D));
+    r.push_back(number_text(D / n));
+    r.push_back(number_text(a.stat(kTimeSeconds).mean / b.stat(kTimeSeconds).mean));
+    r.push_back(number_text(a.stat(Column::matrix_bytes).mean / b.stat(Column::matrix_bytes).mean));
     r.push_back(p.prediction_max_diff >= 0 ? fmt::format("{:.3g}", p.prediction_max_diff) : "—");
     t.rows.push_back(std::move(r));
   }
@@ -142,12 +142,13 @@ void crossover_table(const std::vector<FormPair>& pairs, const std::vector<std::
         r.push_back(param_value(a, column));
       }
     }
-    r.push_back(num(s.D));
-    r.push_back(fmt::format("{} … {}", num(s.n.front()), num(s.n.back())));
+    r.push_back(number_text(s.D));
+    r.push_back(fmt::format("{} … {}", number_text(s.n.front()), number_text(s.n.back())));
     r.emplace_back(s.primal_cheaper_first ? "primal" : "dual");
     r.push_back(s.measured ? crossover_text(*s.measured) : "none in range");
-    r.push_back(s.measured && s.measured->unresolved.empty() ? num(s.measured->n / s.D) : "—");
-    r.push_back(!s.flops_known ? "—" : s.predicted ? num(*s.predicted) : "none in range");
+    r.push_back(s.measured && s.measured->unresolved.empty() ? number_text(s.measured->n / s.D)
+                                                             : "—");
+    r.push_back(!s.flops_known ? "—" : s.predicted ? number_text(*s.predicted) : "none in range");
     t.rows.push_back(std::move(r));
   }
   if (t.rows.empty()) return;

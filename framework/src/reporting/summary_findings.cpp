@@ -109,13 +109,13 @@ std::vector<std::string> crossover_findings(const std::vector<CellSummary>& cell
       return column != "dataset.n" && varies(solver_values, a.kernel, a.solver, column);
     });
     if (!fixed.empty()) what += " (" + fixed + ")";
-    if (std::isfinite(s.D)) what += fmt::format(", D = {}", num(s.D));
+    if (std::isfinite(s.D)) what += fmt::format(", D = {}", number_text(s.D));
     const char* first = s.primal_cheaper_first ? "primal" : "dual";
     const char* second = s.primal_cheaper_first ? "dual" : "primal";
     std::string finding;
     if (!s.measured) {
-      finding = fmt::format("{} cheaper at every n from {} to {}", first, num(s.n.front()),
-                            num(s.n.back()));
+      finding = fmt::format("{} cheaper at every n from {} to {}", first, number_text(s.n.front()),
+                            number_text(s.n.back()));
     } else if (!s.measured->unresolved.empty()) {
       finding = "crossover " + s.measured->unresolved;
     } else {
@@ -123,8 +123,9 @@ std::vector<std::string> crossover_findings(const std::vector<CellSummary>& cell
                             second);
     }
     if (s.flops_known) {
-      finding += s.predicted ? fmt::format("; the flop counts cross at n ≈ {}", num(*s.predicted))
-                             : "; the flop counts do not cross in this range";
+      finding += s.predicted
+                     ? fmt::format("; the flop counts cross at n ≈ {}", number_text(*s.predicted))
+                     : "; the flop counts do not cross in this range";
     }
     finding += crossover_trust(s);
     lines.push_back(what + ": " + finding);

@@ -58,7 +58,7 @@ void machine_table(const std::vector<CellSummary>& cells, const std::vector<std:
     const double flops_per_second = time > 0 && flops > 0 ? flops / time : 0;
     std::vector<std::string> row = {c.cell, c.solver, c.form};
     for (const auto& s : swept) row.push_back(param_value(c, s));
-    for (std::string v : {num(n), num(d), entries, of_bound, giga(flops_per_second),
+    for (std::string v : {number_text(n), number_text(d), entries, of_bound, giga(flops_per_second),
                           percent(flops_per_second / r.dgemm_flops_per_second)}) {
       row.push_back(std::move(v));
     }

@@ -17,18 +17,13 @@
 
 namespace kexp::core::summary {
 
-inline std::string num(double v) {
-  if (!std::isfinite(v)) return "—";
-  return fmt::format("{:.4g}", v);
-}
-
 inline std::string with_std(const MeanStd& s) {
   // A value that is there but not finite is written as such, never as "not known".
   if (s.count == 0) return s.nonfinite > 0 ? "NaN" : "—";
   const std::string left_out =
       s.nonfinite > 0 ? fmt::format(" ({} not finite)", s.nonfinite) : std::string();
-  if (s.count == 1) return num(s.mean) + left_out;
-  return fmt::format("{} ± {}{}", num(s.mean), num(s.std), left_out);
+  if (s.count == 1) return number_text(s.mean) + left_out;
+  return fmt::format("{} ± {}{}", number_text(s.mean), number_text(s.std), left_out);
 }
 
 /// A table cell: pipes escaped, no newlines.
