@@ -25,7 +25,7 @@ scripts/setup.sh --bench
 stage setup
 scripts/build.sh
 stage "Release build"
-ctest --test-dir build --output-on-failure -j"$jobs"
+ctest --test-dir build --output-on-failure -j"$jobs" --timeout 600
 stage "Release tests"
 scripts/test-numerics.sh build
 stage "numerical tests under three BLAS cores"
@@ -39,7 +39,7 @@ cmake --build build-asan -j"$jobs"
 stage "sanitizer build"
 ASAN_OPTIONS=detect_leaks=0:handle_segv=0:handle_sigbus=0 \
   UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
-  ctest --test-dir build-asan --output-on-failure -j"$jobs" -E '^(sdk|slurm)\.'
+  ctest --test-dir build-asan --output-on-failure -j"$jobs" --timeout 600 -E '^(sdk|slurm)\.'
 stage "sanitizer tests"
 
 KEXP_FUZZ_SEED=1 scripts/fuzz.sh 20

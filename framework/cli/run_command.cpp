@@ -122,7 +122,7 @@ void add_run_command(CLI::App& app, int& exit_code, const std::string& command_l
     options.fail_fast = args->fail_fast;
     options.force = args->force;
     options.quiet = args->quiet;
-    options.isolation = !args->no_isolation;
+    options.isolation = options.isolation && !args->no_isolation;
     options.threads = args->threads;
     options.command_line = command_line;
     if (!args->max_memory.empty()) options.max_memory = parse_bytes(args->max_memory);

@@ -11,6 +11,7 @@
 #include "config/experiment.hpp"
 #include "plugin/registry.hpp"
 #include "sweep/shard.hpp"
+#include "util/child_process.hpp"
 
 namespace kexp::core {
 
@@ -30,8 +31,9 @@ struct RunOptions {
   std::string command_line;    ///< as typed, for the manifest
   bool quiet = false;          ///< no progress line
   /// Each group of cells in a child process of its own (exec/isolated_group): a plugin
-  /// that crashes, aborts or exits fails its cell, not the run.
-  bool isolation = true;
+  /// that crashes, aborts or exits fails its cell, not the run. Off by default in a
+  /// sanitizer build, where a fork from a process with threads can hang (child_process.hpp).
+  bool isolation = kForkWithThreadsIsSafe;
 };
 
 /// Runs the experiment. Returns kExitOk or kExitCellsFailed (util/exit_code.hpp).

@@ -20,6 +20,18 @@
 
 namespace kexp::core {
 
+/// Whether a child forked while this process has other threads can go on working. Not in
+/// a build with GCC 12's AddressSanitizer: its allocator does not take its locks around
+/// fork(), so a child can wait forever for a lock that another thread of the parent held
+/// at that moment (seen: an OpenMP worker of the child blocked in the allocator). Plugin
+/// probes fork before kexp starts threads and are safe in every build; the groups of a run
+/// fork from a process with threads, so a sanitizer build runs them in its own process.
+#if defined(__SANITIZE_ADDRESS__)
+inline constexpr bool kForkWithThreadsIsSafe = false;
+#else
+inline constexpr bool kForkWithThreadsIsSafe = true;
+#endif
+
 /// How a child process ended.
 struct ChildEnd {
   enum class How { Exited, Signaled, TimedOut, Stopped, NotStarted };
