@@ -10,6 +10,7 @@
 #include <kexp/kexp.hpp>
 
 #include <cmath>
+#include <cstddef>
 #include <string>
 
 namespace {
@@ -20,6 +21,14 @@ class KernelRidgeCG final : public kexp::Solver {
       : lambda_(p.real("lambda")),
         tolerance_(p.real("tolerance")),
         iterations_(p.integer("iterations")) {}
+
+  // The most fit() can take: every step, and the product after them. kexp refuses a cell
+  // that would pass --max-cell-time even at the machine's DGEMM rate (iterations: 1e12).
+  double fit_flops_bound(std::size_t n, std::size_t /*d*/,
+                         const kexp::Kernel* /*kernel*/) const override {
+    const double x = static_cast<double>(n);
+    return static_cast<double>(iterations_) * (2.0 * x * x + 10.0 * x) + 2.0 * x * x;
+  }
 
   void fit(const kexp::TrainingData& data, kexp::SolverReport& report) override {
     const arma::mat& K = *data.gram;

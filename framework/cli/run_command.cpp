@@ -47,6 +47,28 @@ double parse_bytes(const std::string& text) {
   return value * scale;
 }
 
+/// "90", "90s", "30m", "12h", "2d": seconds; 0 turns the limit off.
+double parse_duration(const std::string& text) {
+  std::size_t used = 0;
+  double value = -1;
+  try {
+    value = std::stod(text, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  const std::string unit = text.substr(used);
+  double scale = 0;
+  if (unit.empty() || unit == "s") scale = 1;
+  if (unit == "m" || unit == "min") scale = 60;
+  if (unit == "h") scale = 3600;
+  if (unit == "d") scale = 86400;
+  if (used == 0 || scale == 0 || !std::isfinite(value) || value < 0) {
+    throw ConfigError(fmt::format(
+        "--max-cell-time '{}' must be a duration such as 90s, 30m, 12h or 2d (0: no limit)", text));
+  }
+  return value * scale;
+}
+
 }  // namespace
 
 void add_run_command(CLI::App& app, int& exit_code, const std::string& command_line) {
@@ -64,6 +86,7 @@ void add_run_command(CLI::App& app, int& exit_code, const std::string& command_l
     std::optional<double> timing_min_seconds;
     std::optional<int> timing_max_measurements;
     std::string max_memory;
+    std::string max_cell_time;
     std::string resume;
     std::string shard;
     PluginOptions plugins;
@@ -96,6 +119,10 @@ void add_run_command(CLI::App& app, int& exit_code, const std::string& command_l
                   "Refuse cells estimated to need more (8G, 500MB; default 80% of the "
                   "physical memory or of the smallest cgroup limit over this process's cgroup "
                   "and its ancestors)");
+  run->add_option("--max-cell-time", args->max_cell_time,
+                  "Refuse cells that take longer than this even at the machine's DGEMM rate, "
+                  "their solver running every iteration its parameters allow (90s, 30m, 12h, "
+                  "2d; 0: no limit; default 1d)");
   run->add_option("--max-cells", args->max_cells,
                   "Refuse a sweep of more cells than this, before it is expanded (default 100000)")
       ->check(CLI::PositiveNumber);
@@ -126,6 +153,9 @@ void add_run_command(CLI::App& app, int& exit_code, const std::string& command_l
     options.threads = args->threads;
     options.command_line = command_line;
     if (!args->max_memory.empty()) options.max_memory = parse_bytes(args->max_memory);
+    if (!args->max_cell_time.empty()) {
+      options.max_cell_seconds = parse_duration(args->max_cell_time);
+    }
     if (!args->resume.empty()) {
       if (!args->out.empty() && std::filesystem::weakly_canonical(args->out) !=
                                     std::filesystem::weakly_canonical(args->resume)) {

@@ -34,6 +34,16 @@ class CgRidge final : public kexp::Solver {
            std::max(kexp::gram::product_block_bytes(n, n), kexp::gram::product_block_bytes(m, n));
   }
 
+  /// Every iteration's product by K, each recomputing its entries, and as many checks of
+  /// the true residual, each another product.
+  double fit_flops_bound(std::size_t n, std::size_t d, const kexp::Kernel* kernel) const override {
+    if (kernel == nullptr) return -1;
+    const double x = static_cast<double>(n);
+    const double per_product = kernel->gram_flops(n, n, d) + 2.0 * x * x;
+    const double it = static_cast<double>(iterations_);
+    return (2.0 * it + 1.0) * per_product + 10.0 * x * it;
+  }
+
   void fit(const kexp::TrainingData& data, kexp::SolverReport& report) override {
     const arma::mat& X = *data.inputs;
     const arma::vec& y = *data.targets;

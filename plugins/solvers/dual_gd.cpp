@@ -33,6 +33,16 @@ class DualGradientDescent final : public kexp::Solver {
         iterations_(p.integer("iterations")),
         tolerance_(p.real("tolerance")) {}
 
+  /// The power iteration for the step, then every step with its check by the true
+  /// residual (at most three products by K).
+  double fit_flops_bound(std::size_t n, std::size_t /*d*/,
+                         const kexp::Kernel* /*kernel*/) const override {
+    const double x = static_cast<double>(n);
+    const double product = 2.0 * x * x;
+    return kPowerIterations * (product + 4.0 * x) + product + 2.0 * x +
+           static_cast<double>(iterations_) * (3.0 * product + 14.0 * x);
+  }
+
   void fit(const kexp::TrainingData& data, kexp::SolverReport& report) override {
     const arma::mat& K = *data.gram;
     const arma::vec& y = *data.targets;

@@ -68,6 +68,18 @@ class Falkon final : public kexp::Solver {
                     kexp::gram::product_block_bytes(m, std::min(m_, n)));
   }
 
+  /// K_mm and its two factors, then every iteration's pass over K_nm and as many checks of
+  /// the true residual, each another pass.
+  double fit_flops_bound(std::size_t n, std::size_t d, const kexp::Kernel* kernel) const override {
+    if (kernel == nullptr) return -1;
+    const std::size_t c = std::min(m_, n);
+    const double m = static_cast<double>(c), x = static_cast<double>(n);
+    const double it = static_cast<double>(iterations_);
+    return kernel->gram_flops(c, c, d) + 2.0 * m * m * m / 3.0 +
+           (2.0 * it + 2.0) * (kernel->gram_flops(n, c, d) + 4.0 * x * m) +
+           (2.0 * it + 1.0) * 4.0 * m * m;
+  }
+
   void fit(const kexp::TrainingData& data, kexp::SolverReport& report) override {
     const arma::mat& X = *data.inputs;
     const arma::vec& y = *data.targets;

@@ -54,6 +54,14 @@ class KernelRidge final : public kexp::Solver {
     return on_gpu_ ? 8.0 * static_cast<double>(2 * n + m) : -1.0;
   }
 
+  /// The band reduction (4n³/3) with its banded solve, or a Cholesky (n³/3); on the GPU
+  /// also the Gram matrix it builds there.
+  double fit_flops_bound(std::size_t n, std::size_t d, const kexp::Kernel* kernel) const override {
+    const double x = static_cast<double>(n);
+    const double on_device = on_gpu_ && kernel != nullptr ? kernel->gram_flops(n, n, d) : 0.0;
+    return on_device + 4.0 / 3.0 * x * x * x + x * x * x + 8.0 * x * x;
+  }
+
   void fit(const kexp::TrainingData& data, kexp::SolverReport& report) override {
     if (on_gpu_) {
       fit_on_gpu(data, report);

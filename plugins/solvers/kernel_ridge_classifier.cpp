@@ -18,6 +18,12 @@ class KernelRidgeClassifier final : public kexp::Solver {
  public:
   explicit KernelRidgeClassifier(const kexp::Params& p) : lambda_(p.real("lambda")) {}
 
+  double fit_flops_bound(std::size_t n, std::size_t /*d*/,
+                         const kexp::Kernel* /*kernel*/) const override {
+    const double x = static_cast<double>(n);
+    return x * x * x / 3.0 + 2.0 * x * x + 2.0 * x;
+  }
+
   void fit(const kexp::TrainingData& data, kexp::SolverReport& report) override {
     const arma::vec& y = *data.targets;
     for (arma::uword i = 0; i < y.n_elem; ++i) {

@@ -17,6 +17,11 @@ class NadarayaWatson final : public kexp::Solver {
  public:
   explicit NadarayaWatson(const kexp::Params&) {}
 
+  double fit_flops_bound(std::size_t n, std::size_t /*d*/,
+                         const kexp::Kernel* /*kernel*/) const override {
+    return 4.0 * static_cast<double>(n) * static_cast<double>(n);
+  }
+
   void fit(const kexp::TrainingData& data, kexp::SolverReport& report) override {
     targets_ = *data.targets;
     mean_ = targets_.n_elem > 0 ? arma::mean(targets_) : 0.0;

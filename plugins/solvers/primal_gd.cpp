@@ -31,6 +31,16 @@ class PrimalGradientDescent final : public kexp::Solver {
         iterations_(p.integer("iterations")),
         tolerance_(p.real("tolerance")) {}
 
+  /// The power iteration for the step, then every step with its check by the true
+  /// gradient (at most three products by Φ or Φᵀ and two by the other); d is D.
+  double fit_flops_bound(std::size_t n, std::size_t d,
+                         const kexp::Kernel* /*kernel*/) const override {
+    const double x = static_cast<double>(n), D = static_cast<double>(d);
+    const double product = 2.0 * x * D;
+    return kPowerIterations * (2.0 * product + 4.0 * x) + product + 2.0 * D +
+           static_cast<double>(iterations_) * (4.0 * product + 6.0 * D + 8.0 * x);
+  }
+
   void fit(const kexp::TrainingData& data, kexp::SolverReport& report) override {
     const arma::mat& Phi = *data.features;
     const arma::vec& y = *data.targets;

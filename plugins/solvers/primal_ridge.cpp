@@ -17,6 +17,13 @@ class PrimalRidge final : public kexp::Solver {
  public:
   explicit PrimalRidge(const kexp::Params& p) : lambda_(p.real("lambda")) {}
 
+  /// ΦΦᵀ, Φy, the Cholesky of ΦΦᵀ + λI and its solve; d is D.
+  double fit_flops_bound(std::size_t n, std::size_t d,
+                         const kexp::Kernel* /*kernel*/) const override {
+    const double x = static_cast<double>(n), D = static_cast<double>(d);
+    return x * D * D + 4.0 * x * D + D * D * D / 3.0 + 2.0 * D * D;
+  }
+
   void fit(const kexp::TrainingData& data, kexp::SolverReport& report) override {
     const arma::mat& Phi = *data.features;
     const arma::vec& y = *data.targets;

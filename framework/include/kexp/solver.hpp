@@ -133,6 +133,16 @@ class KEXP_API Solver {
   /// and the dry run count them). Negative (the default): unknown, and the runner
   /// budgets the cell as if it held K.
   [[nodiscard]] virtual double memory_bytes(std::size_t n, std::size_t m, std::size_t d) const;
+
+  /// The most flops fit() can take for n training points in d dimensions (a primal
+  /// solver's d is D, the features), with every iteration, restart and evaluation its
+  /// parameters allow; for a solver that reaches the kernel (flags::kernel_inputs, and
+  /// flags::learns_kernel), `kernel` is given and its evaluations count, otherwise it is
+  /// null and K or Φ is the runner's. At the machine's DGEMM rate this bounds the cell's
+  /// time from below, and the runner refuses a cell whose bound passes --max-cell-time
+  /// before it runs. Negative (the default): unknown, and only the cell's K or Φ counts.
+  [[nodiscard]] virtual double fit_flops_bound(std::size_t n, std::size_t d,
+                                               const Kernel* kernel) const;
 };
 
 }  // namespace kexp

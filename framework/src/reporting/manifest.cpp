@@ -185,6 +185,7 @@ nlohmann::ordered_json Manifest::to_json() const {
               : std::nullopt);
   m["options"] = {{"max_memory_bytes", max_memory_bytes},
                   {"memory_budget_source", memory_budget_source},
+                  {"max_cell_seconds", max_cell_seconds},
                   {"threads", threads},
                   {"threads_source", threads_source},
                   {"fail_fast", fail_fast},

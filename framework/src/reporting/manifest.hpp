@@ -77,6 +77,7 @@ struct Manifest {
   std::optional<Resumed> resumed;
   double max_memory_bytes = 0;
   std::string memory_budget_source;  ///< why the budget is what it is
+  double max_cell_seconds = 0;       ///< --max-cell-time; 0: no limit
   int threads = 0;                   ///< threads for Gram blocks and feature maps
   std::string threads_source;
   /// The machine's 1-minute load average before the run and at its end, and its

@@ -3,6 +3,8 @@
 // says it allocates, the validation splits), the refusal of a cell over the budget, and
 // the dry-run listing.
 #include "run/budget.hpp"
+
+#include "run/time_budget.hpp"
 #include "util/text.hpp"
 
 #include <fmt/format.h>
@@ -132,23 +134,30 @@ std::string out_of_memory_note(const CellResult& result, const std::string& data
 }
 
 void print_dry_run(const Plan& plan, const std::vector<DryRunLine>& lines, int repeats,
-                   const Limit& budget, const std::string& shard_text, const std::string& out_dir) {
-  std::size_t runs = 0, over = 0, impossible = 0;
+                   const Limit& budget, const TimeLimit& time, const std::string& shard_text,
+                   const std::string& out_dir) {
+  std::size_t runs = 0, over = 0, impossible = 0, over_time = 0;
   std::string text;
   for (const DryRunLine& l : lines) {
     const Cell& c = *l.cell;
     runs += static_cast<std::size_t>(repeats - l.repeats_done);
     const bool cannot = !l.estimate.impossible.empty();
     const bool too_big = !cannot && l.estimate.bytes > budget.value;
+    const bool too_long = !cannot && !too_big && l.over_time;
     over += too_big ? 1 : 0;
     impossible += cannot ? 1 : 0;
-    std::string state = too_big ? "  OVER BUDGET" : "";
+    over_time += too_long ? 1 : 0;
+    std::string state = too_big ? "  OVER BUDGET" : too_long ? "  OVER TIME LIMIT" : "";
     if (cannot) state = "  CANNOT RUN: " + l.estimate.impossible;
     if (l.repeats_done > 0) {
       state += fmt::format("  {} of {} repeats done", l.repeats_done, repeats);
     }
-    text += fmt::format("{}  {:<6}  {:>9}  {} | {} | {}{}\n", c.id, to_string(c.form),
-                        cannot ? std::string("-") : size_text(l.estimate.bytes),
+    // "+" where the solver gives no bound of its fit: K's or Φ's time alone
+    const std::string seconds = cannot      ? std::string("-")
+                                : l.bounded ? seconds_text(l.seconds)
+                                            : seconds_text(l.seconds) + "+";
+    text += fmt::format("{}  {:<6}  {:>9}  {:>10}  {} | {} | {}{}\n", c.id, to_string(c.form),
+                        cannot ? std::string("-") : size_text(l.estimate.bytes), seconds,
                         plan.datasets[c.dataset].canonical, plan.kernels[c.kernel].canonical,
                         plan.solvers[c.solver].canonical, state);
   }
@@ -157,11 +166,23 @@ void print_dry_run(const Plan& plan, const std::vector<DryRunLine>& lines, int r
   fmt::print(" × {}: {} to do; memory budget {} per cell ({}); results would go to {}\n",
              count_of(static_cast<std::size_t>(repeats), "repeat"), count_of(runs, "run"),
              size_text(budget.value), budget.source, out_dir);
-  fmt::print("{:<16}  {:<6}  {:>9}  {}\n", "cell", "form", "memory", "dataset | kernel | solver");
+  fmt::print(
+      "time: the least a run takes, its flops at {} (+: its K or Φ alone, where the "
+      "solver does not bound its fit); {}\n",
+      time.rate_source,
+      time.seconds > 0
+          ? fmt::format("time limit {} per cell (--max-cell-time)", seconds_text(time.seconds))
+          : std::string("no time limit (--max-cell-time 0)"));
+  fmt::print("{:<16}  {:<6}  {:>9}  {:>10}  {}\n", "cell", "form", "memory", "time",
+             "dataset | kernel | solver");
   fmt::print("{}", text);
   for (const auto& l : plan.left_out) fmt::print("left out: {}\n", l);
   if (over > 0) {
     fmt::print("{} cells are over the memory budget and would be refused (--max-memory)\n", over);
+  }
+  if (over_time > 0) {
+    fmt::print("{} cells are over the time limit and would be refused (--max-cell-time)\n",
+               over_time);
   }
   if (impossible > 0) {
     fmt::print("{} cells cannot run (said beside each) and would be refused\n", impossible);

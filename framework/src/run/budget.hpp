@@ -69,12 +69,22 @@ struct DryRunLine {
   const Cell* cell = nullptr;
   MemoryEstimate estimate;
   int repeats_done = 0;
+  double seconds = 0;      ///< the least it takes (run/time_budget.hpp)
+  bool bounded = false;    ///< its solver bounds its fit; otherwise only K or Φ count
+  bool over_time = false;  ///< refused for its time
 };
 
-/// Prints the dry-run listing on stdout: the count of cells and runs, the budget, the
-/// folder results would go to, then a line per cell, the combinations left out and the
-/// cells over the budget.
+/// The time a cell may take, and the rate its flops are turned into time at.
+struct TimeLimit {
+  double seconds = 0;  ///< 0: no limit
+  std::string rate_source;
+};
+
+/// Prints the dry-run listing on stdout: the count of cells and runs, the budgets, the
+/// folder results would go to, then a line per cell (its memory and the least time it
+/// takes), the combinations left out and the cells over a budget.
 void print_dry_run(const Plan& plan, const std::vector<DryRunLine>& lines, int repeats,
-                   const Limit& budget, const std::string& shard_text, const std::string& out_dir);
+                   const Limit& budget, const TimeLimit& time, const std::string& shard_text,
+                   const std::string& out_dir);
 
 }  // namespace kexp::core

@@ -50,6 +50,7 @@ Manifest run_manifest(const Experiment& e, const Plan& plan, const RunFacts& fac
   m.resumed = facts.resumed;
   m.max_memory_bytes = facts.memory_budget.value;
   m.memory_budget_source = facts.memory_budget.source;
+  m.max_cell_seconds = facts.max_cell_seconds;
   m.threads = static_cast<int>(facts.threads.value);
   m.threads_source = facts.threads.source;
   m.fail_fast = facts.fail_fast;

@@ -23,6 +23,7 @@ struct RunFacts {
   std::size_t selected_cells = 0;  ///< of the shard, or every cell
   std::optional<Manifest::Resumed> resumed;
   Limit memory_budget;
+  double max_cell_seconds = 0;
   Limit threads;
   bool fail_fast = false;
   /// The machine's 1-minute load average before the run (util/measure.hpp).

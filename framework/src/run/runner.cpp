@@ -134,7 +134,7 @@ class Run {
   /// The progress line's weight of one run of `c` (run/progress.hpp).
   [[nodiscard]] double run_cost_of(const Cell& c) const {
     // A cell refused before it runs takes no time: no weight.
-    if (refusal(estimate(c), budget_)) return 0;
+    if (refusal(estimate(c), budget_) || time_refusal_of(c)) return 0;
     return run_cost(c.form, data_.dims[c.dataset], *kernels_[c.kernel]);
   }
 
@@ -172,15 +172,34 @@ class Run {
     return e;
   }
 
+  /// DGEMM's rate at the run's threads (run/time_budget.hpp).
+  [[nodiscard]] const FlopRate& rate() const {
+    if (!rate_) rate_ = dgemm_rate_for(static_cast<int>(threads_.value));
+    return *rate_;
+  }
+
+  /// Why `c` is refused for the time it would take, or nothing. The rate is measured only
+  /// when some cell's flops could pass the limit on a slow machine.
+  [[nodiscard]] std::optional<std::string> time_refusal_of(const Cell& c) const {
+    if (!(options_.max_cell_seconds > 0)) return std::nullopt;
+    const TimeEstimate t =
+        estimate_time(c, plan_.solvers[c.solver], data_.dims[c.dataset], *kernels_[c.kernel]);
+    if (t.flops / kSlowestFlopRate <= options_.max_cell_seconds) return std::nullopt;
+    return time_refusal(t, rate(), options_.max_cell_seconds);
+  }
+
   int dry_run() {
     std::vector<DryRunLine> lines;
     for (const Cell& c : plan_.cells) {
       if (!selected_[c.index]) continue;
       int done = 0;
       for (int r = 0; r < e_.repeats; ++r) done += is_done(c, r) ? 1 : 0;
-      lines.push_back({&c, estimate(c), done});
+      const TimeEstimate t =
+          estimate_time(c, plan_.solvers[c.solver], data_.dims[c.dataset], *kernels_[c.kernel]);
+      lines.push_back({&c, estimate(c), done, t.flops / rate().flops_per_second, t.bounded,
+                       time_refusal_of(c).has_value()});
     }
-    print_dry_run(plan_, lines, e_.repeats, budget_,
+    print_dry_run(plan_, lines, e_.repeats, budget_, {options_.max_cell_seconds, rate().source},
                   options_.shard ? options_.shard->str() : std::string(), folder_.dir().string());
     return kExitOk;
   }
@@ -229,6 +248,7 @@ class Run {
         static_cast<std::size_t>(std::count(selected_.begin(), selected_.end(), true));
     if (options_.resume) facts.resumed = Manifest::Resumed{resume_.first_started, done_.size()};
     facts.memory_budget = budget_;
+    facts.max_cell_seconds = options_.max_cell_seconds;
     facts.threads = threads_;
     facts.fail_fast = options_.fail_fast;
     facts.load_at_start = load_at_start_;
@@ -282,6 +302,7 @@ class Run {
             const bool in_place = places[i].last_reader;
             const MemoryEstimate e = estimate(*g.cell, places[i]);
             g.refusal = refusal(e, budget_);
+            if (!g.refusal) g.refusal = time_refusal_of(*g.cell);
             // A GPU cell's host memory grows by CUDA's own buffers, not by what its
             // estimate counts: it is not held to it.
             g.estimated_bytes = g.solver != nullptr && runs_on_device(*g.solver) ? -1 : e.bytes;
@@ -443,6 +464,8 @@ class Run {
   std::optional<double> load_at_start_ = load_average();
   Limit budget_ = core::memory_budget(options_.max_memory);
   Limit threads_;  ///< run_threads(), once the plan is known
+  /// DGEMM's rate, measured or read once, when a cell's flops call for it.
+  mutable std::optional<FlopRate> rate_;
   Plan plan_;
   std::vector<bool> selected_;
   std::vector<GramPlace> gram_places_;  ///< plan_gram_places()

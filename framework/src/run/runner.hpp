@@ -10,6 +10,7 @@
 
 #include "config/experiment.hpp"
 #include "plugin/registry.hpp"
+#include "run/time_budget.hpp"
 #include "sweep/shard.hpp"
 #include "util/child_process.hpp"
 
@@ -28,8 +29,11 @@ struct RunOptions {
   std::optional<Shard> shard;  ///< run only this share of the cells
   int threads = 0;             ///< 0: all cores
   double max_memory = 0;       ///< bytes a cell may need; 0: default_memory_budget()
-  std::string command_line;    ///< as typed, for the manifest
-  bool quiet = false;          ///< no progress line
+  /// Seconds a cell may take (--max-cell-time): a cell whose flops at the machine's DGEMM
+  /// rate take longer is refused before it runs (run/time_budget.hpp); 0: no limit.
+  double max_cell_seconds = kDefaultMaxCellSeconds;
+  std::string command_line;  ///< as typed, for the manifest
+  bool quiet = false;        ///< no progress line
   /// Each group of cells in a child process of its own (exec/isolated_group): a plugin
   /// that crashes, aborts or exits fails its cell, not the run. Off by default in a
   /// sanitizer build, where a fork from a process with threads can hang (child_process.hpp).

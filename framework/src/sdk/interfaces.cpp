@@ -263,4 +263,9 @@ double Solver::memory_bytes(std::size_t /*n*/, std::size_t /*m*/, std::size_t /*
   return -1;
 }
 
+double Solver::fit_flops_bound(std::size_t /*n*/, std::size_t /*d*/,
+                               const Kernel* /*kernel*/) const {
+  return -1;
+}
+
 }  // namespace kexp

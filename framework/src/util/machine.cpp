@@ -224,6 +224,8 @@ MachineRates MachineLimits::at(int threads) const {
   return r;
 }
 
+double measure_dgemm_rate(std::size_t n) { return dgemm_rate(static_cast<arma::uword>(n)); }
+
 MachineLimits measure_machine(bool quick) {
   const Sizes size = sizes(quick);
   const Stopwatch watch;

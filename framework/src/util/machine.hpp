@@ -52,6 +52,10 @@ struct MachineLimits {
 /// the figures are then far below the limits.
 MachineLimits measure_machine(bool quick = false);
 
+/// DGEMM's rate (flops per second) on n × n matrices, at the BLAS threads now set: the
+/// best of five products after one untimed one.
+double measure_dgemm_rate(std::size_t n);
+
 /// A warning when other processes kept the processors busy while `limits` were measured
 /// (their load average); empty otherwise.
 std::string busy_measurement_warning(const MachineLimits& limits);
