@@ -131,9 +131,19 @@ TEST(Safety, ForceLeavesAFolderKexpDidNotMakeAlone) {
   EXPECT_EQ(control.exit_code, 2);
   EXPECT_THAT(control.err, HasSubstr("control character"));
 
-  // A folder kexp made is replaced.
+  // A folder kexp made is replaced: what kexp wrote, not what its user added.
+  dir.write("real/my-notes.md", "what I saw\n");
   const CommandResult again = run_kexp("run exp.yaml --out real --force --quiet", dir.path());
   EXPECT_EQ(again.exit_code, 0) << again.err;
+  EXPECT_THAT(again.err, HasSubstr("--force kept what kexp did not write in real: my-notes.md"));
+  EXPECT_EQ(read(dir.path() / "real" / "my-notes.md"), "what I saw\n");
+
+  // Its mark copied into the project does not make the project deletable.
+  fs::copy_file(dir.path() / "real" / ".kexp-folder", dir.path() / "project" / ".kexp-folder");
+  const CommandResult copied = run_kexp("run exp.yaml --out project --force --quiet", dir.path());
+  EXPECT_EQ(copied.exit_code, 2);
+  EXPECT_THAT(copied.err, HasSubstr("was not written for it"));
+  EXPECT_EQ(read(dir.path() / "project" / "config.yaml"), "mine: true\n");
 }
 
 TEST(Safety, ReportRewritesOnlyFoldersKexpMadeAndNeverThroughALink) {

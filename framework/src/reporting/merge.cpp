@@ -144,8 +144,8 @@ int merge_results(const MergeOptions& o) {
   }
 
   // Write.
-  const ResultFolder out = ResultFolder::create(o.out, o.force, ResultFolder::Creator::Merge);
-  write_file_atomically(out.config_file(), merged_config(configs.front(), o.out));
+  const ResultFolder out = ResultFolder::create(o.out, o.force, ResultFolder::Creator::Merge,
+                                                merged_config(configs.front(), o.out));
   write_file_atomically(out.results_csv(), csv_text(merged));
   write_file_atomically(out.results_jsonl(), jsonl);
   std::error_code ec;

@@ -7,11 +7,13 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <fstream>
 #include <nlohmann/json.hpp>
 
 #include "kexp/error.hpp"
 #include "reporting/columns.hpp"
+#include "reporting/manifest.hpp"
 #include "reporting/resolved_config.hpp"
 #include "util/files.hpp"
 #include "util/text.hpp"
@@ -24,13 +26,41 @@ namespace {
 
 const char* kMarkText =
     "This folder was written by kexp. `kexp run --force` and `kexp merge --force` replace only "
-    "folders that hold this file.\n";
+    "what kexp wrote, and only in folders whose config.yaml has the sha256 below.\n";
+const char* kMarkKey = "config.yaml sha256: ";
 
-/// Deletes everything in `dir` but its lock file, which this process holds.
+/// The sha256 a folder's mark holds, or "" when it holds none (a mark of kexp before 5.0).
+std::string mark_sha256(const fs::path& mark) {
+  std::ifstream in(mark);
+  for (std::string line; std::getline(in, line);) {
+    if (line.rfind(kMarkKey, 0) == 0) return line.substr(std::char_traits<char>::length(kMarkKey));
+  }
+  return {};
+}
+
+/// A temporary file of write_file_atomically (util/files.hpp): `<name>.tmp<pid>`.
+bool is_temporary_of(const std::string& name, const std::set<std::string>& entries) {
+  const auto at = name.rfind(".tmp");
+  if (at == std::string::npos || at + 4 == name.size()) return false;
+  for (std::size_t i = at + 4; i < name.size(); ++i) {
+    if (name[i] < '0' || name[i] > '9') return false;
+  }
+  return entries.count(name.substr(0, at)) > 0;
+}
+
+/// Deletes what kexp writes in `dir`, but its lock file, which this process holds; what
+/// kexp did not write is kept and named on stderr.
 void empty_folder(const ResultFolder& folder, const std::string& who) {
   std::error_code ec;
+  std::vector<std::string> kept;
+  const std::set<std::string>& ours = ResultFolder::kexp_entries();
   for (const auto& entry : fs::directory_iterator(folder.dir(), ec)) {
-    if (entry.path().filename() == folder.lock_file().filename()) continue;
+    const std::string name = entry.path().filename().string();
+    if (name == folder.lock_file().filename()) continue;
+    if (ours.count(name) == 0 && !is_temporary_of(name, ours)) {
+      kept.push_back(name);
+      continue;
+    }
     fs::remove_all(entry.path(), ec);
     if (ec) {
       throw ConfigError(
@@ -41,9 +71,23 @@ void empty_folder(const ResultFolder& folder, const std::string& who) {
     throw ConfigError(
         fmt::format("{}cannot read {}: {}", who, folder.dir().string(), ec.message()));
   }
+  if (!kept.empty()) {
+    std::sort(kept.begin(), kept.end());
+    std::string names;
+    for (const std::string& k : kept) names += (names.empty() ? "" : ", ") + k;
+    fmt::print(stderr, "kexp: {}--force kept what kexp did not write in {}: {}\n", who,
+               folder.dir().string(), names);
+  }
 }
 
 }  // namespace
+
+const std::set<std::string>& ResultFolder::kexp_entries() {
+  static const std::set<std::string> entries{
+      "config.yaml", "manifest.json", "results.csv", "results.jsonl", "summary.md",
+      "report.html", "plots",         "predictions", "kernels",       ".kexp-folder"};
+  return entries;
+}
 
 void check_folder_path(const fs::path& dir, const std::string& what) {
   const std::string& s = dir.native();
@@ -68,7 +112,8 @@ void remove_unstarted_folder(const fs::path& dir, bool existed) {
   for (const auto& entry : fs::directory_iterator(dir, ec)) fs::remove_all(entry.path(), ec);
 }
 
-ResultFolder ResultFolder::create(const fs::path& dir, bool force, Creator creator) {
+ResultFolder ResultFolder::create(const fs::path& dir, bool force, Creator creator,
+                                  const std::string& config_text) {
   const bool run = creator == Creator::Run;
   const std::string who = run ? "" : "kexp merge: ";
   const std::string another = run ? "choose another with --out" : "choose another --out";
@@ -111,6 +156,14 @@ ResultFolder ResultFolder::create(const fs::path& dir, bool force, Creator creat
           "delete it yourself",
           who, dir.string(), folder.mark_file().filename().string(), another));
     }
+    if (!folder.mark_binds()) {
+      throw ConfigError(fmt::format(
+          "{}{} holds a {} mark that was not written for it (the mark names the sha256 of "
+          "its folder's config.yaml, and this folder's config.yaml is missing or another, or "
+          "the mark is from a kexp before 5.0): --force replaces only folders kexp made; {}, "
+          "or delete it yourself",
+          who, dir.string(), folder.mark_file().filename().string(), another));
+    }
     folder.lock(run ? "--force" : "kexp merge --force");
     empty_folder(folder, who);
   } else {
@@ -121,7 +174,12 @@ ResultFolder ResultFolder::create(const fs::path& dir, bool force, Creator creat
     }
     folder.lock(run ? "kexp run" : "kexp merge");
   }
+  // The mark first, so that a folder cut short here is still known as kexp's; then the
+  // config; then the mark again, bound to it.
   write_file_atomically(folder.mark_file(), kMarkText);
+  write_file_atomically(folder.config_file(), config_text);
+  write_file_atomically(folder.mark_file(), fmt::format("{}{}{}\n", kMarkText, kMarkKey,
+                                                        sha256_file(folder.config_file())));
   return folder;
 }
 
@@ -173,6 +231,17 @@ void ResultFolder::require_rewritable(const std::string& what) const {
 bool ResultFolder::is_marked() const {
   std::error_code ec;
   return fs::is_regular_file(mark_file(), ec);
+}
+
+bool ResultFolder::mark_binds() const {
+  std::error_code ec;
+  if (!is_marked() || !fs::is_regular_file(config_file(), ec)) return false;
+  const std::string sha = mark_sha256(mark_file());
+  try {
+    return !sha.empty() && sha == sha256_file(config_file());
+  } catch (const Error&) {
+    return false;  // an unreadable config.yaml binds nothing
+  }
 }
 
 fs::path ResultFolder::prediction_file(const std::string& cell, const std::string& repeat) const {

@@ -13,7 +13,8 @@
 //   predictions/     <cell>-<repeat>.csv, with `output.predictions: true`
 //   kernels/         Gram matrices and their heat maps, with `output.kernel_matrix`
 //                    (reporting/kernel_matrix.hpp)
-//   .kexp-folder     the mark of a folder kexp made: --force deletes no folder without it
+//   .kexp-folder     the mark of a folder kexp made, bound to it by the sha256 of its
+//                    config.yaml: --force empties no folder without a mark that binds
 //   .kexp-lock       locked by the process that writes the folder (util/file_lock.hpp)
 #pragma once
 
@@ -43,19 +44,31 @@ class ResultFolder {
   /// Who creates a folder: the wording of the guard's messages differs.
   enum class Creator { Run, Merge };
 
-  /// Makes `dir` a new, empty result folder, marked as kexp's and locked by this process.
-  /// A folder already there must be empty, or, with `force`, a folder kexp made (it holds
-  /// the mark) that no other process is writing, named by a path that is not a symbolic
-  /// link and has no `.` or `..` in it; its content is then deleted. Throws ConfigError
-  /// with the fix (another --out, --resume, --force) when it cannot.
-  static ResultFolder create(const std::filesystem::path& dir, bool force, Creator creator);
+  /// Makes `dir` a new result folder holding `config_text` as its config.yaml, marked as
+  /// kexp's and locked by this process. A folder already there must be empty, or, with
+  /// `force`, a folder kexp made (its mark binds to it: mark_binds) that no other process
+  /// is writing, named by a path that is not a symbolic link and has no `.` or `..` in
+  /// it; what kexp writes there (kexp_entries) is then deleted, and anything else kept and
+  /// named on stderr. Throws ConfigError with the fix (another --out, --resume, --force)
+  /// when it cannot.
+  static ResultFolder create(const std::filesystem::path& dir, bool force, Creator creator,
+                             const std::string& config_text);
+
+  /// The names of what kexp writes into a result folder (but its lock): --force deletes
+  /// these and nothing else.
+  static const std::set<std::string>& kexp_entries();
 
   /// Locks an existing folder for writing (resume, report). Throws ConfigError naming the
   /// process that holds it when another does. `what` names the command in the message.
   void lock(const std::string& what);
 
-  /// Whether the folder holds kexp's mark.
+  /// Whether the folder holds kexp's mark: a folder kexp made, or a copy of one.
   [[nodiscard]] bool is_marked() const;
+
+  /// Whether its mark was written for this folder: it holds the sha256 of the folder's
+  /// config.yaml, so that a mark copied on its own into another folder does not count. A
+  /// copy of a whole result folder (or a clone of a repository holding one) still binds.
+  [[nodiscard]] bool mark_binds() const;
 
   /// Before rewriting what a run wrote (`kexp report`): throws ConfigError, having
   /// created nothing, unless the folder is one kexp made (it holds the mark), holds

@@ -220,9 +220,9 @@ class Run {
     const bool existed = fs::exists(dir, ec);
     bool ours = !existed || fs::is_empty(dir, ec);
     try {
-      folder_ = ResultFolder::create(dir, options_.force, ResultFolder::Creator::Run);
+      folder_ = ResultFolder::create(dir, options_.force, ResultFolder::Creator::Run,
+                                     resolved_config(e_, plan_, dir));
       ours = true;
-      write_file_atomically(folder_.config_file(), resolved_config(e_, plan_, folder_.dir()));
       start_tables();
     } catch (...) {
       if (ours) remove_unstarted_folder(dir, existed);

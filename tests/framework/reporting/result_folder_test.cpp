@@ -20,6 +20,8 @@ namespace fs = std::filesystem;
 using ::testing::AllOf;
 using ::testing::HasSubstr;
 
+constexpr const char* kConfig = "experiment: x\n";
+
 std::string message_of(const std::function<void()>& f) {
   try {
     f();
@@ -44,26 +46,25 @@ TEST(ResultFolder, NamesEveryFile) {
 TEST(ResultFolder, CreatesANewOrEmptyFolder) {
   const test::TempDir dir;
   const ResultFolder a =
-      ResultFolder::create(dir.path() / "a" / "b", false, ResultFolder::Creator::Run);
+      ResultFolder::create(dir.path() / "a" / "b", false, ResultFolder::Creator::Run, kConfig);
   EXPECT_TRUE(fs::is_directory(a.dir()));
   fs::create_directories(dir.path() / "empty");
-  EXPECT_NO_THROW(ResultFolder::create(dir.path() / "empty", false, ResultFolder::Creator::Run));
+  EXPECT_NO_THROW(ResultFolder::create(dir.path() / "empty", false, ResultFolder::Creator::Run, kConfig));
 }
 
 TEST(ResultFolder, ForceReplacesOnlyAResultFolder) {
   const test::TempDir dir;
-  ResultFolder::create(dir.path() / "old", false, ResultFolder::Creator::Run);
-  dir.write("old/config.yaml", "experiment: x\n");
+  ResultFolder::create(dir.path() / "old", false, ResultFolder::Creator::Run, kConfig);
   dir.write("old/results.csv", "cell\n");
   const std::string without = message_of(
-      [&] { ResultFolder::create(dir.path() / "old", false, ResultFolder::Creator::Run); });
+      [&] { ResultFolder::create(dir.path() / "old", false, ResultFolder::Creator::Run, kConfig); });
   EXPECT_THAT(without, HasSubstr("already exists"));
   EXPECT_THAT(without, HasSubstr("--resume"));
   EXPECT_THAT(without, HasSubstr("--force"));
   EXPECT_TRUE(fs::exists(dir.path() / "old" / "results.csv"));
   {
     const ResultFolder again =
-        ResultFolder::create(dir.path() / "old", true, ResultFolder::Creator::Run);
+        ResultFolder::create(dir.path() / "old", true, ResultFolder::Creator::Run, kConfig);
     EXPECT_FALSE(fs::exists(dir.path() / "old" / "results.csv"));
     EXPECT_TRUE(again.is_marked());
   }
@@ -72,31 +73,83 @@ TEST(ResultFolder, ForceReplacesOnlyAResultFolder) {
   dir.write("project/config.yaml", "mine: true\n");
   dir.write("project/manifest.json", "{}\n");
   EXPECT_THAT(message_of([&] {
-                ResultFolder::create(dir.path() / "project", true, ResultFolder::Creator::Run);
+                ResultFolder::create(dir.path() / "project", true, ResultFolder::Creator::Run, kConfig);
               }),
               HasSubstr("not a kexp result folder"));
   EXPECT_TRUE(fs::exists(dir.path() / "project" / "config.yaml"));
 
   dir.write("mine/notes.txt", "precious\n");
   const std::string forced = message_of(
-      [&] { ResultFolder::create(dir.path() / "mine", true, ResultFolder::Creator::Merge); });
+      [&] { ResultFolder::create(dir.path() / "mine", true, ResultFolder::Creator::Merge, kConfig); });
   EXPECT_THAT(forced, HasSubstr("kexp merge: "));
   EXPECT_THAT(forced, HasSubstr("not a kexp result folder"));
   EXPECT_TRUE(fs::exists(dir.path() / "mine" / "notes.txt"));
 
   const fs::path file = dir.write("a-file", "x");
-  EXPECT_THAT(message_of([&] { ResultFolder::create(file, true, ResultFolder::Creator::Run); }),
+  EXPECT_THAT(message_of([&] { ResultFolder::create(file, true, ResultFolder::Creator::Run, kConfig); }),
               HasSubstr("a file of that name exists"));
+}
+
+TEST(ResultFolder, ForceDeletesWhatKexpWroteAndKeepsTheRest) {
+  const test::TempDir dir;
+  ResultFolder::create(dir.path() / "out", false, ResultFolder::Creator::Run, kConfig);
+  dir.write("out/results.csv", "cell\n");
+  dir.write("out/plots/a.svg", "<svg/>");
+  dir.write("out/results.csv.tmp123", "half");  // left by a write cut short
+  dir.write("out/notes.txt", "mine\n");
+  dir.write("out/analysis/fit.py", "print(1)\n");
+  ::testing::internal::CaptureStderr();
+  const ResultFolder again =
+      ResultFolder::create(dir.path() / "out", true, ResultFolder::Creator::Run, "experiment: y\n");
+  const std::string err = ::testing::internal::GetCapturedStderr();
+  EXPECT_FALSE(fs::exists(dir.path() / "out" / "results.csv"));
+  EXPECT_FALSE(fs::exists(dir.path() / "out" / "plots"));
+  EXPECT_FALSE(fs::exists(dir.path() / "out" / "results.csv.tmp123"));
+  EXPECT_TRUE(fs::exists(dir.path() / "out" / "notes.txt"));
+  EXPECT_TRUE(fs::exists(dir.path() / "out" / "analysis" / "fit.py"));
+  EXPECT_THAT(err, HasSubstr("--force kept what kexp did not write in"));
+  EXPECT_THAT(err, HasSubstr("analysis, notes.txt"));
+  EXPECT_TRUE(again.mark_binds());  // bound to the new config
+}
+
+TEST(ResultFolder, AMarkCopiedIntoAnotherFolderDoesNotCount) {
+  const test::TempDir dir;
+  const ResultFolder made =
+      ResultFolder::create(dir.path() / "made", false, ResultFolder::Creator::Run, kConfig);
+  EXPECT_TRUE(made.mark_binds());
+  // The mark alone, copied: no config.yaml to bind to.
+  dir.write("project/plots/figure.svg", "<svg/>");
+  fs::copy_file(made.mark_file(), dir.path() / "project" / ".kexp-folder");
+  EXPECT_THAT(message_of([&] {
+                ResultFolder::create(dir.path() / "project", true, ResultFolder::Creator::Run,
+                                     kConfig);
+              }),
+              HasSubstr("not written for it"));
+  // With a config.yaml of its own, still not bound.
+  dir.write("project/config.yaml", "mine: true\n");
+  EXPECT_THAT(message_of([&] {
+                ResultFolder::create(dir.path() / "project", true, ResultFolder::Creator::Run,
+                                     kConfig);
+              }),
+              HasSubstr("not written for it"));
+  EXPECT_TRUE(fs::exists(dir.path() / "project" / "plots" / "figure.svg"));
+  // A mark of a kexp before 5.0 (no sha256) binds nothing either.
+  dir.write("old/.kexp-folder", "This folder was written by kexp.\n");
+  dir.write("old/config.yaml", kConfig);
+  EXPECT_FALSE(ResultFolder(dir.path() / "old").mark_binds());
+  // A whole result folder copied elsewhere is still one.
+  fs::copy(made.dir(), dir.path() / "copy", fs::copy_options::recursive);
+  EXPECT_TRUE(ResultFolder(dir.path() / "copy").mark_binds());
 }
 
 TEST(ResultFolder, ForceNeverDeletesThroughALinkOrAParentPath) {
   const test::TempDir dir;
-  ResultFolder::create(dir.path() / "real", false, ResultFolder::Creator::Run);
+  ResultFolder::create(dir.path() / "real", false, ResultFolder::Creator::Run, kConfig);
   dir.write("real/results.csv", "cell\n");
   fs::create_directory_symlink(dir.path() / "real", dir.path() / "link");
   for (const std::string name : {"link", "link/"}) {
     EXPECT_THAT(message_of([&] {
-                  ResultFolder::create(dir.path() / name, true, ResultFolder::Creator::Run);
+                  ResultFolder::create(dir.path() / name, true, ResultFolder::Creator::Run, kConfig);
                 }),
                 HasSubstr("symbolic link"))
         << name;
@@ -106,7 +159,7 @@ TEST(ResultFolder, ForceNeverDeletesThroughALinkOrAParentPath) {
   fs::create_directories(dir.path() / "real" / "sub");
   EXPECT_THAT(message_of([&] {
                 ResultFolder::create(dir.path() / "real" / "sub" / "..", true,
-                                     ResultFolder::Creator::Run);
+                                     ResultFolder::Creator::Run, kConfig);
               }),
               HasSubstr("'..'"));
   EXPECT_TRUE(fs::exists(dir.path() / "real" / "results.csv"));
@@ -126,13 +179,13 @@ TEST(ResultFolder, RefusesControlCharactersAndInvalidUtf8) {
 TEST(ResultFolder, ASecondWriterIsRefusedWithTheHoldersPid) {
   const test::TempDir dir;
   const ResultFolder first =
-      ResultFolder::create(dir.path() / "out", false, ResultFolder::Creator::Run);
+      ResultFolder::create(dir.path() / "out", false, ResultFolder::Creator::Run, kConfig);
   ResultFolder second(dir.path() / "out");
   const std::string message = message_of([&] { second.lock("--resume"); });
   EXPECT_THAT(message, HasSubstr("being written by another kexp process"));
   EXPECT_THAT(message, HasSubstr(fmt::format("pid {}", ::getpid())));
   EXPECT_THAT(message_of([&] {
-                ResultFolder::create(dir.path() / "out", true, ResultFolder::Creator::Merge);
+                ResultFolder::create(dir.path() / "out", true, ResultFolder::Creator::Merge, kConfig);
               }),
               AllOf(HasSubstr("kexp merge --force"), HasSubstr("another kexp process")));
 }
