@@ -49,15 +49,17 @@ TEST(ResultFolder, CreatesANewOrEmptyFolder) {
       ResultFolder::create(dir.path() / "a" / "b", false, ResultFolder::Creator::Run, kConfig);
   EXPECT_TRUE(fs::is_directory(a.dir()));
   fs::create_directories(dir.path() / "empty");
-  EXPECT_NO_THROW(ResultFolder::create(dir.path() / "empty", false, ResultFolder::Creator::Run, kConfig));
+  EXPECT_NO_THROW(
+      ResultFolder::create(dir.path() / "empty", false, ResultFolder::Creator::Run, kConfig));
 }
 
 TEST(ResultFolder, ForceReplacesOnlyAResultFolder) {
   const test::TempDir dir;
   ResultFolder::create(dir.path() / "old", false, ResultFolder::Creator::Run, kConfig);
   dir.write("old/results.csv", "cell\n");
-  const std::string without = message_of(
-      [&] { ResultFolder::create(dir.path() / "old", false, ResultFolder::Creator::Run, kConfig); });
+  const std::string without = message_of([&] {
+    ResultFolder::create(dir.path() / "old", false, ResultFolder::Creator::Run, kConfig);
+  });
   EXPECT_THAT(without, HasSubstr("already exists"));
   EXPECT_THAT(without, HasSubstr("--resume"));
   EXPECT_THAT(without, HasSubstr("--force"));
@@ -73,21 +75,24 @@ TEST(ResultFolder, ForceReplacesOnlyAResultFolder) {
   dir.write("project/config.yaml", "mine: true\n");
   dir.write("project/manifest.json", "{}\n");
   EXPECT_THAT(message_of([&] {
-                ResultFolder::create(dir.path() / "project", true, ResultFolder::Creator::Run, kConfig);
+                ResultFolder::create(dir.path() / "project", true, ResultFolder::Creator::Run,
+                                     kConfig);
               }),
               HasSubstr("not a kexp result folder"));
   EXPECT_TRUE(fs::exists(dir.path() / "project" / "config.yaml"));
 
   dir.write("mine/notes.txt", "precious\n");
-  const std::string forced = message_of(
-      [&] { ResultFolder::create(dir.path() / "mine", true, ResultFolder::Creator::Merge, kConfig); });
+  const std::string forced = message_of([&] {
+    ResultFolder::create(dir.path() / "mine", true, ResultFolder::Creator::Merge, kConfig);
+  });
   EXPECT_THAT(forced, HasSubstr("kexp merge: "));
   EXPECT_THAT(forced, HasSubstr("not a kexp result folder"));
   EXPECT_TRUE(fs::exists(dir.path() / "mine" / "notes.txt"));
 
   const fs::path file = dir.write("a-file", "x");
-  EXPECT_THAT(message_of([&] { ResultFolder::create(file, true, ResultFolder::Creator::Run, kConfig); }),
-              HasSubstr("a file of that name exists"));
+  EXPECT_THAT(
+      message_of([&] { ResultFolder::create(file, true, ResultFolder::Creator::Run, kConfig); }),
+      HasSubstr("a file of that name exists"));
 }
 
 TEST(ResultFolder, ForceDeletesWhatKexpWroteAndKeepsTheRest) {
@@ -149,7 +154,8 @@ TEST(ResultFolder, ForceNeverDeletesThroughALinkOrAParentPath) {
   fs::create_directory_symlink(dir.path() / "real", dir.path() / "link");
   for (const std::string name : {"link", "link/"}) {
     EXPECT_THAT(message_of([&] {
-                  ResultFolder::create(dir.path() / name, true, ResultFolder::Creator::Run, kConfig);
+                  ResultFolder::create(dir.path() / name, true, ResultFolder::Creator::Run,
+                                       kConfig);
                 }),
                 HasSubstr("symbolic link"))
         << name;
@@ -185,7 +191,8 @@ TEST(ResultFolder, ASecondWriterIsRefusedWithTheHoldersPid) {
   EXPECT_THAT(message, HasSubstr("being written by another kexp process"));
   EXPECT_THAT(message, HasSubstr(fmt::format("pid {}", ::getpid())));
   EXPECT_THAT(message_of([&] {
-                ResultFolder::create(dir.path() / "out", true, ResultFolder::Creator::Merge, kConfig);
+                ResultFolder::create(dir.path() / "out", true, ResultFolder::Creator::Merge,
+                                     kConfig);
               }),
               AllOf(HasSubstr("kexp merge --force"), HasSubstr("another kexp process")));
 }
