@@ -74,5 +74,36 @@ solvers: [{plugin: kernel_ridge}]
   EXPECT_THAT(wrong.err, HasSubstr("configs/data/train.csv"));
 }
 
+TEST(ResolvedConfig, OutputDirIsRelativeToTheConfigFileAsEveryPath) {
+  TempDir dir;
+  dir.write("project/exp.yaml", R"(experiment: where
+dataset: {plugin: cubic, n: 40}
+kernels: [{plugin: linear}]
+solvers: [{plugin: kernel_ridge}]
+output: {dir: ../results/where}
+)");
+  std::filesystem::create_directories(dir.path() / "elsewhere");
+  // From any working directory, the folder is the one the file names.
+  const auto r = run_kexp("run ../project/exp.yaml --quiet", dir.path() / "elsewhere");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(std::filesystem::exists(dir.path() / "results" / "where" / "results.csv"));
+  EXPECT_FALSE(std::filesystem::exists(dir.path() / "elsewhere" / "results"));
+  // The resolved config names that folder from its base_dir: a dry run of it, from
+  // anywhere, would write into the very same folder.
+  const auto again = run_kexp("run results/where/config.yaml --dry-run", dir.path());
+  ASSERT_EQ(again.exit_code, 0) << again.err;
+  EXPECT_THAT(again.out,
+              HasSubstr("results would go to " + (dir.path() / "results" / "where").string()));
+  // Without output.dir: results/<experiment> in the working directory.
+  dir.write("project/plain.yaml", R"(experiment: plain
+dataset: {plugin: cubic, n: 40}
+kernels: [{plugin: linear}]
+solvers: [{plugin: kernel_ridge}]
+)");
+  ASSERT_EQ(run_kexp("run ../project/plain.yaml --quiet", dir.path() / "elsewhere").exit_code, 0);
+  EXPECT_TRUE(
+      std::filesystem::exists(dir.path() / "elsewhere" / "results" / "plain" / "results.csv"));
+}
+
 }  // namespace
 }  // namespace kexp::test

@@ -54,6 +54,14 @@ const PluginRecord& plugin_of(const std::vector<Variant>& variants, std::size_t 
   return *it->plugin;
 }
 
+/// `dir` as a path from `base` (both made absolute), or absolute where there is none.
+std::string relative_to_base(const fs::path& dir, const fs::path& base) {
+  const fs::path to = fs::absolute(dir).lexically_normal();
+  const fs::path from = fs::absolute(base).lexically_normal();
+  const fs::path relative = to.lexically_relative(from);
+  return relative.empty() ? to.string() : relative.string();
+}
+
 }  // namespace
 
 std::string resolved_config(const Experiment& e, const Plan& plan, const fs::path& out_dir) {
@@ -112,7 +120,8 @@ std::string resolved_config(const Experiment& e, const Plan& plan, const fs::pat
   }
   out << YAML::EndSeq;
   out << YAML::Key << "output" << YAML::Value << YAML::BeginMap;
-  out << YAML::Key << "dir" << YAML::Value << out_dir.string();
+  // The folder this config is written into, relative to base_dir as every path in it.
+  out << YAML::Key << "dir" << YAML::Value << relative_to_base(out_dir, e.base_dir);
   out << YAML::Key << "predictions" << YAML::Value << e.output.predictions;
   out << YAML::Key << "html" << YAML::Value << e.output.html;
   out << YAML::Key << "kernel_matrix" << YAML::Value
@@ -216,7 +225,8 @@ YAML::Node read_resolved_config(const fs::path& file, const fs::path& folder) {
 
 std::string merged_config(const YAML::Node& config, const fs::path& out_dir) {
   YAML::Node copy = YAML::Clone(config);
-  copy["output"]["dir"] = out_dir.string();
+  copy["output"]["dir"] =
+      relative_to_base(out_dir, config["base_dir"] ? config["base_dir"].as<std::string>() : ".");
   YAML::Emitter emitter;
   emitter << copy;
   return std::string("# Resolved by kexp (merged): every default filled in.\n") + emitter.c_str() +

@@ -111,7 +111,10 @@ class Run {
   ResultFolder output_folder() const {
     if (options_.resume) return ResultFolder(*options_.resume);
     if (!options_.out.empty()) return ResultFolder(options_.out);
-    fs::path dir = e_.output.dir.empty() ? fs::path("results") / e_.name : fs::path(e_.output.dir);
+    // output.dir, as every path of the experiment file, is relative to the file's folder;
+    // without it, results/<experiment> in the working directory.
+    fs::path dir = e_.output.dir.empty() ? fs::path("results") / e_.name
+                                         : (e_.base_dir / e_.output.dir).lexically_normal();
     if (options_.shard) {
       dir += fmt::format("-shard-{}-of-{}", options_.shard->index, options_.shard->count);
     }
