@@ -239,7 +239,67 @@ std::vector<CellSummary> summarize_cells(const CsvTable& table) {
       c.prediction_max_diff = std::max(c.prediction_max_diff, diff);
     }
   }
+  mark_shown_parameters(cells);
   return cells;
+}
+
+void mark_shown_parameters(std::vector<CellSummary>& cells) {
+  const auto plugin_of = [](const CellSummary& c, const std::string& column) -> std::string {
+    if (column.rfind("dataset.", 0) == 0) return "d:" + c.dataset;
+    if (column.rfind("kernel.", 0) == 0) return "k:" + c.kernel;
+    return "s:" + c.solver;
+  };
+  // The values each column takes over the cells of each plugin.
+  std::map<std::pair<std::string, std::string>, std::set<std::string>> values;
+  for (const CellSummary& c : cells) {
+    for (const auto& [column, value] : c.params)
+      values[{plugin_of(c, column), column}].insert(value);
+  }
+  const auto varies = [&](const CellSummary& c, const std::string& column) {
+    const auto it = c.params.find(column);
+    return it != c.params.end() && !it->second.empty() &&
+           values[{plugin_of(c, column), column}].size() > 1;
+  };
+  // The cells by what they are without one column: cells that differ in that column alone
+  // share a key.
+  const auto without = [](const CellSummary& c, const std::string& column) {
+    std::string key = c.dataset + '\n' + c.kernel + '\n' + c.solver + '\n' + c.form;
+    for (const auto& [name, value] : c.params) {
+      if (name != column) key += '\n' + name + '=' + value;
+    }
+    return key;
+  };
+  std::map<std::string, std::set<std::string>> alone;  // key without column → its values
+  for (const CellSummary& c : cells) {
+    for (const auto& [column, value] : c.params) {
+      if (varies(c, column)) alone[column + '\n' + without(c, column)].insert(value);
+    }
+  }
+  std::map<std::string, std::vector<std::size_t>> names;  // a cell's plugins and shown values
+  for (std::size_t i = 0; i < cells.size(); ++i) {
+    CellSummary& c = cells[i];
+    c.shown.clear();
+    std::string name = c.dataset + '\n' + c.kernel + '\n' + c.solver + '\n' + c.form;
+    for (const auto& [column, value] : c.params) {
+      // A choice (map=rff) is context and stays; a number shows where it varies alone.
+      double number = 0;
+      const bool choice = !parse_number(value, number);
+      if (varies(c, column) && (choice || alone[column + '\n' + without(c, column)].size() > 1)) {
+        c.shown.insert(column);
+        name += '\n' + column + '=' + value;
+      }
+    }
+    names[name].push_back(i);
+  }
+  for (const auto& [name, same] : names) {
+    if (same.size() < 2) continue;
+    for (const std::size_t i : same) {
+      CellSummary& c = cells[i];
+      for (const auto& [column, value] : c.params) {
+        if (varies(c, column)) c.shown.insert(column);
+      }
+    }
+  }
 }
 
 std::vector<std::string> swept_columns(const CsvTable& table,

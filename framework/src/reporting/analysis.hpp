@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -86,6 +87,9 @@ struct CellSummary {
   std::vector<std::pair<std::string, std::string>> failures;  ///< (repeat, error)
   std::string paired_with;
   double prediction_max_diff = -1;  ///< over repeats; −1 when not known
+  /// The parameter columns that name this cell among the others (shown_parameters): those
+  /// that vary over the cells of its plugin and apply to it.
+  std::set<std::string> shown;
 
   [[nodiscard]] MeanStd stat(const std::string& column) const;
   [[nodiscard]] MeanStd stat(Column column) const { return stat(column_name(column)); }
@@ -132,6 +136,15 @@ std::string crossover_text(const Crossover& c);
 
 /// The cells of the table, in first-appearance order.
 std::vector<CellSummary> summarize_cells(const CsvTable& table);
+
+/// Fills each cell's `shown`: a `dataset.`, `kernel.` or `solver.` column is shown for a
+/// cell when it varies over the cells of the same dataset, kernel or solver plugin, and
+/// applies to the cell: it is a choice (`kernel.map=rff`), or a number in which some other
+/// cell differs from it alone (so `kernel.features` is not shown for a Gaussian without a
+/// map when only its random feature variants vary it). Where that leaves two different cells of the same plugins
+/// named alike (zipped parameters vary together), their names keep every column that
+/// varies over their plugins.
+void mark_shown_parameters(std::vector<CellSummary>& cells);
 
 /// Parameter columns that take more than one value over the cells.
 std::vector<std::string> swept_columns(const CsvTable& table,

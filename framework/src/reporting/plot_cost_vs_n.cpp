@@ -28,7 +28,7 @@ void cost_vs_n_plots(const PlotInputs& in, Plots& out) {
     for (const std::string& column : swept) {
       const auto it = c.params.find(column);
       if (column == "dataset.n" || column.rfind("solver.", 0) == 0 || it == c.params.end() ||
-          it->second.empty()) {
+          it->second.empty() || c.shown.count(column) == 0) {
         continue;
       }
       plot += fmt::format(" {}={}", column.substr(column.find('.') + 1), it->second);

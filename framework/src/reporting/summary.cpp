@@ -53,7 +53,10 @@ std::string swept_params(const CellSummary& c, const std::vector<std::string>& s
   std::vector<Setting> settings;
   for (const auto& column : swept) {
     const auto it = c.params.find(column);
-    if (it == c.params.end() || it->second.empty() || (keep && !keep(column))) continue;
+    if (it == c.params.end() || it->second.empty() || c.shown.count(column) == 0 ||
+        (keep && !keep(column))) {
+      continue;
+    }
     settings.push_back({column, it->second});
   }
   return settings_text(settings);

@@ -201,10 +201,65 @@ TEST(Summary, TablesOfCellsPairsGrowthAndFailures) {
       md,
       HasSubstr(
           "| lin | kernel_ridge | dual | solver.lambda=0.1 | matrix_bytes | 2.00 | 1.000 | 3 |"));
-  EXPECT_THAT(
-      md,
-      HasSubstr("| primal_ridge | p100 | lin | dataset.n=100, solver.lambda=0.1 | 0.3 ± 0.1414 |"));
+  EXPECT_THAT(md, HasSubstr("| primal_ridge | p100 | lin | dataset.n=100 | 0.3 ± 0.1414 |"));
   EXPECT_THAT(md, HasSubstr("| f | 0 | kernel_ridge | failed: K + λI is not \\| positive |"));
+}
+
+/// A cell of `kernel` and `solver` with these parameter columns.
+CellSummary cell_of(const std::string& kernel, const std::string& solver,
+                    std::map<std::string, std::string> params) {
+  CellSummary c;
+  c.dataset = "cubic";
+  c.kernel = kernel;
+  c.solver = solver;
+  c.form = "dual";
+  c.params = std::move(params);
+  return c;
+}
+
+TEST(ShownParameters, OnlyThoseThatVaryOverThePluginAndApplyToTheCell) {
+  // σ swept with and without random features, features swept only with them; λ swept for
+  // kernel ridge, the gradient solver's step never swept; a linear kernel beside.
+  std::vector<CellSummary> cells;
+  for (const char* sigma : {"0.5", "1"}) {
+    cells.push_back(cell_of("gaussian", "kernel_ridge",
+                            {{"kernel.sigma", sigma},
+                             {"kernel.map", "none"},
+                             {"kernel.features", "1000"},
+                             {"solver.lambda", "0.1"}}));
+    for (const char* features : {"100", "1000"}) {
+      cells.push_back(cell_of("gaussian", "kernel_ridge",
+                              {{"kernel.sigma", sigma},
+                               {"kernel.map", "rff"},
+                               {"kernel.features", features},
+                               {"solver.lambda", "0.1"}}));
+    }
+  }
+  cells.push_back(cell_of("gaussian", "kernel_ridge",
+                          {{"kernel.sigma", "1"},
+                           {"kernel.map", "none"},
+                           {"kernel.features", "1000"},
+                           {"solver.lambda", "0.01"}}));
+  cells.push_back(cell_of("linear", "dual_gd", {{"solver.alpha", "0"}}));
+  mark_shown_parameters(cells);
+  // features is 1000 only for want of a map; λ varies alone at σ = 1, not at σ = 0.5
+  const std::set<std::string> without_map{"kernel.sigma", "kernel.map"};
+  EXPECT_EQ(cells[0].shown, without_map);
+  const std::set<std::string> without_map_at_1{"kernel.sigma", "kernel.map", "solver.lambda"};
+  EXPECT_EQ(cells[3].shown, without_map_at_1);
+  // λ is 0.1 in every random-feature cell
+  const std::set<std::string> with_map{"kernel.sigma", "kernel.map", "kernel.features"};
+  EXPECT_EQ(cells[1].shown, with_map);
+  EXPECT_TRUE(cells.back().shown.empty());  // dual_gd's step is never swept
+
+  // σ and λ zipped: neither varies alone, so both name the cells.
+  std::vector<CellSummary> zipped{
+      cell_of("gaussian", "kernel_ridge", {{"kernel.sigma", "0.5"}, {"solver.lambda", "0.1"}}),
+      cell_of("gaussian", "kernel_ridge", {{"kernel.sigma", "1"}, {"solver.lambda", "0.01"}})};
+  mark_shown_parameters(zipped);
+  const std::set<std::string> both{"kernel.sigma", "solver.lambda"};
+  EXPECT_EQ(zipped[0].shown, both);
+  EXPECT_EQ(zipped[1].shown, both);
 }
 
 TEST(ShownValue, RoundsLongNumbersToFourSignificantDigitsAndLeavesTheRest) {

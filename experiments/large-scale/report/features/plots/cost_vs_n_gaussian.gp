@@ -1,7 +1,7 @@
-# kexp plot; run `gnuplot cost_vs_n_gaussian_sigma_1.5_map_rff_order_4_features_1000_seed_0.gp` here to redraw cost_vs_n_gaussian_sigma_1.5_map_rff_order_4_features_1000_seed_0.svg
+# kexp plot; run `gnuplot cost_vs_n_gaussian.gp` here to redraw cost_vs_n_gaussian.svg
 set terminal svg size 1000,664 dynamic noenhanced font 'sans,15' background rgb 'white'
-set output 'cost_vs_n_gaussian_sigma_1.5_map_rff_order_4_features_1000_seed_0.svg'
-set title 'time against n: gaussian sigma=1.5 map=rff order=4 features=1000 seed=0 on friedman1'
+set output 'cost_vs_n_gaussian.svg'
+set title 'time against n: gaussian on friedman1'
 set xlabel 'n (training points)'
 set ylabel 'time: Gram or features + fit + predict (s)'
 set grid

@@ -1,7 +1,7 @@
-# kexp plot; run `gnuplot cost_vs_n_nystrom_gaussian_nystrom.sigma_1.5_nystrom.map_none_nystrom.order_4_66245d1e.gp` here to redraw cost_vs_n_nystrom_gaussian_nystrom.sigma_1.5_nystrom.map_none_nystrom.order_4_66245d1e.svg
+# kexp plot; run `gnuplot cost_vs_n_nystrom_gaussian_m_1000.gp` here to redraw cost_vs_n_nystrom_gaussian_m_1000.svg
 set terminal svg size 1000,664 dynamic noenhanced font 'sans,15' background rgb 'white'
-set output 'cost_vs_n_nystrom_gaussian_nystrom.sigma_1.5_nystrom.map_none_nystrom.order_4_66245d1e.svg'
-set title 'time against n: nystrom(gaussian) nystrom.sigma=1.5 nystrom.map=none nystrom.order=4 nystrom.features=1000 nystrom.seed=0 m=1000 centres=uniform on friedman1'
+set output 'cost_vs_n_nystrom_gaussian_m_1000.svg'
+set title 'time against n: nystrom(gaussian) m=1000 on friedman1'
 set xlabel 'n (training points)'
 set ylabel 'time: Gram or features + fit + predict (s)'
 set grid
