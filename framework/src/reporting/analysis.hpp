@@ -141,8 +141,8 @@ std::vector<CellSummary> summarize_cells(const CsvTable& table);
 /// cell when it varies over the cells of the same dataset, kernel or solver plugin, and
 /// applies to the cell: it is a choice (`kernel.map=rff`), or a number in which some other
 /// cell differs from it alone (so `kernel.features` is not shown for a Gaussian without a
-/// map when only its random feature variants vary it). Where that leaves two different cells of the same plugins
-/// named alike (zipped parameters vary together), their names keep every column that
+/// map when only its random feature variants vary it). Where that leaves two different cells of the
+/// same plugins named alike (zipped parameters vary together), their names keep every column that
 /// varies over their plugins.
 void mark_shown_parameters(std::vector<CellSummary>& cells);
 
