@@ -117,7 +117,7 @@ solvers:
   - plugin: kernel_ridge
     lambda: {logspace: [-6, 0, 2]}
 output:
-  dir: results/poly-primal-vs-dual
+  dir: ../results/poly-primal-vs-dual
 EOF
 # One cell whose Gram matrix and cross block need about 1.4 GB.
 cat >"$work/configs/big-cell.yaml" <<'EOF'
@@ -134,7 +134,7 @@ solvers:
   - plugin: kernel_ridge
     lambda: 0.001
 output:
-  dir: results/big-cell
+  dir: ../results/big-cell
 EOF
 
 cd "$work"
