@@ -82,7 +82,7 @@ void cells_table(const std::vector<CellSummary>& cells, const std::vector<std::s
   Table t;
   t.header = {column_name(Column::cell), column_name(Column::kernel), column_name(Column::solver),
               column_name(Column::form)};
-  t.header.insert(t.header.end(), swept.begin(), swept.end());
+  for (const auto& s : swept) t.header.push_back(column_heading(s));
   const bool accuracy = measure.column == column_name(Column::test_accuracy);
   t.header.insert(t.header.end(),
                   {column_name(Column::n_train), "D", column_name(Column::train_rmse),

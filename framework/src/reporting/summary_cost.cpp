@@ -29,7 +29,7 @@ void pairs_table(const std::vector<FormPair>& pairs, const std::vector<std::stri
   Table t;
   t.header = {"primal", "dual", column_name(Column::kernel)};
   for (const auto& s : swept) {
-    if (s.rfind("solver.", 0) != 0) t.header.push_back(s);
+    if (s.rfind("solver.", 0) != 0) t.header.push_back(column_heading(s));
   }
   for (const char* h :
        {"solver parameters", "n", "D", "D / n", "time ratio", "memory ratio", "max |Δŷ|"}) {

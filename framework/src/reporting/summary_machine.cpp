@@ -40,7 +40,7 @@ void machine_table(const std::vector<CellSummary>& cells, const std::vector<std:
       m->exp_function, r.write_bytes_per_second / 1e9);
   Table t;
   t.header = {"cell", "solver", "form"};
-  t.header.insert(t.header.end(), swept.begin(), swept.end());
+  for (const auto& s : swept) t.header.push_back(column_heading(s));
   for (const char* h : {"n", "d", "Gram G entries/s", "of bound", "GFLOP/s", "of DGEMM"}) {
     t.header.emplace_back(h);
   }

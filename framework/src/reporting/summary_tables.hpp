@@ -102,11 +102,19 @@ struct Setting {
   std::string column, value;
 };
 
-/// "kernel.sigma=1, solver.lambda=0.01"
+/// A parameter column as a table's heading: the dataset's n is the total, training and test
+/// points together, where every other n of the report is the training points'.
+inline std::string column_heading(const std::string& column) {
+  return column == "dataset.n" ? "dataset.n (total)" : column;
+}
+
+/// "kernel.sigma=1, solver.lambda=0.01"; the dataset's n said to be the total
+/// ("dataset.n=8000 in all").
 inline std::string settings_text(const std::vector<Setting>& settings) {
   std::string text;
   for (const Setting& s : settings) {
-    text += (text.empty() ? "" : ", ") + s.column + "=" + shown_value(s.value);
+    text += (text.empty() ? "" : ", ") + s.column + "=" + shown_value(s.value) +
+            (s.column == "dataset.n" ? " in all" : "");
   }
   return text;
 }

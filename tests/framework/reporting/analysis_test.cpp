@@ -201,7 +201,10 @@ TEST(Summary, TablesOfCellsPairsGrowthAndFailures) {
       md,
       HasSubstr(
           "| lin | kernel_ridge | dual | solver.lambda=0.1 | matrix_bytes | 2.00 | 1.000 | 3 |"));
-  EXPECT_THAT(md, HasSubstr("| primal_ridge | p100 | lin | dataset.n=100 | 0.3 ± 0.1414 |"));
+  EXPECT_THAT(md, HasSubstr("| primal_ridge | p100 | lin | dataset.n=100 in all | 0.3 ± 0.1414 |"));
+  // The dataset's n is named as the total; n_train beside it.
+  EXPECT_THAT(md,
+              HasSubstr("| cell | solver | form | dataset.n (total) | solver.lambda | n_train |"));
   EXPECT_THAT(md, HasSubstr("| f | 0 | kernel_ridge | failed: K + λI is not \\| positive |"));
 }
 
