@@ -30,7 +30,7 @@ Limit run_threads(int option, int from_file, const Plan& plan) {
   if (from_file > 0) return {double(from_file), "threads: in the experiment file"};
   // Asked for through the environment (OMP_NUM_THREADS, a Slurm job's --cpus-per-task):
   // the user's choice too.
-  const Limit machine = default_threads();
+  Limit machine = default_threads();
   if (machine.source == "OMP_NUM_THREADS" || machine.source == "SLURM_CPUS_PER_TASK") {
     return machine;
   }
