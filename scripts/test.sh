@@ -13,7 +13,7 @@
 #   5. the static checks: clang-format on every C++ file and the include layering of the
 #      runner core (scripts/check-format.sh, scripts/check-layers.sh).
 # clang-tidy over the runner core (scripts/check-tidy.sh build) is not part of it: on two
-# cores it alone takes about 17 minutes, and the whole command must stay well inside the
+# cores it alone takes 14.5 to 17 minutes, and the whole command must stay well inside the
 # time a CI run is given. Run it before committing a change to framework/src or
 # framework/cli.
 set -euo pipefail
