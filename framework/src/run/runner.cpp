@@ -181,14 +181,20 @@ class Run {
     return *rate_;
   }
 
-  /// Why `c` is refused for the time it would take, or nothing. The rate is measured only
-  /// when some cell's flops could pass the limit on a slow machine.
-  [[nodiscard]] std::optional<std::string> time_refusal_of(const Cell& c) const {
+  [[nodiscard]] TimeEstimate time_estimate(const Cell& c) const {
+    return estimate_time(c, plan_.solvers[c.solver], data_.dims[c.dataset], *kernels_[c.kernel]);
+  }
+
+  /// Why a cell of estimate `t` is refused for the time it would take, or nothing. The
+  /// rate is measured only when some cell's flops could pass the limit on a slow machine.
+  [[nodiscard]] std::optional<std::string> time_refusal_of(const TimeEstimate& t) const {
     if (!(options_.max_cell_seconds > 0)) return std::nullopt;
-    const TimeEstimate t =
-        estimate_time(c, plan_.solvers[c.solver], data_.dims[c.dataset], *kernels_[c.kernel]);
     if (t.flops / kSlowestFlopRate <= options_.max_cell_seconds) return std::nullopt;
     return time_refusal(t, rate(), options_.max_cell_seconds);
+  }
+
+  [[nodiscard]] std::optional<std::string> time_refusal_of(const Cell& c) const {
+    return time_refusal_of(time_estimate(c));
   }
 
   int dry_run() {
@@ -197,10 +203,9 @@ class Run {
       if (!selected_[c.index]) continue;
       int done = 0;
       for (int r = 0; r < e_.repeats; ++r) done += is_done(c, r) ? 1 : 0;
-      const TimeEstimate t =
-          estimate_time(c, plan_.solvers[c.solver], data_.dims[c.dataset], *kernels_[c.kernel]);
+      const TimeEstimate t = time_estimate(c);
       lines.push_back({&c, estimate(c), done, t.flops / rate().flops_per_second, t.bounded,
-                       time_refusal_of(c).has_value()});
+                       time_refusal_of(t).has_value()});
     }
     print_dry_run(plan_, lines, e_.repeats, budget_, {options_.max_cell_seconds, rate().source},
                   options_.shard ? options_.shard->str() : std::string(), folder_.dir().string());
