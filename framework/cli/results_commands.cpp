@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <memory>
+#include <optional>
 
 #include "cli/commands.hpp"
 #include "reporting/diff.hpp"
@@ -15,6 +16,7 @@ void add_report_command(CLI::App& app, int& exit_code) {
   struct Args {
     std::string folder;
     bool html = false;
+    std::string plots;
   };
   auto args = std::make_shared<Args>();
   CLI::App* cmd = app.add_subcommand("report", "Rebuild summary.md and plots/ of a result folder");
@@ -22,11 +24,19 @@ void add_report_command(CLI::App& app, int& exit_code) {
   cmd->add_flag("--html", args->html,
                 "Also write report.html: findings, plots, tables and manifest in one "
                 "self-contained page");
+  cmd->add_option("--plots", args->plots,
+                  "findings: the plots the summary's findings rest on; all: every plot "
+                  "(default: the experiment's output.plots, else findings)")
+      ->check(CLI::IsMember({"findings", "all"}));
   cmd->callback([args, &exit_code] {
     core::ResultFolder result_folder(args->folder);
     result_folder.require_rewritable("kexp report");  // before anything is created in it
     result_folder.lock("kexp report");
-    const core::ReportWritten written = core::write_report(result_folder, {}, args->html);
+    std::optional<core::PlotSelection> plots;
+    if (!args->plots.empty()) {
+      plots = args->plots == "all" ? core::PlotSelection::all : core::PlotSelection::findings;
+    }
+    const core::ReportWritten written = core::write_report(result_folder, {}, args->html, plots);
     fmt::print("wrote {}/summary.md{} and {} plots\n", args->folder,
                written.html ? ", report.html" : "", written.plots.size());
     exit_code = 0;

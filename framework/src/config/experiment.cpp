@@ -42,7 +42,7 @@ constexpr const char* kTopLevelKeys[] = {
     "experiment", "description", "base_dir", "seed",   "repeats", "plugin_path",
     "dataset",    "kernels",     "solvers",  "output", "folds",   "validation_fraction",
     "timing",     "threads"};
-constexpr const char* kOutputKeys[] = {"dir", "predictions", "html", "kernel_matrix"};
+constexpr const char* kOutputKeys[] = {"dir", "predictions", "html", "plots", "kernel_matrix"};
 constexpr const char* kTimingKeys[] = {"min_seconds", "max_measurements"};
 constexpr std::int64_t kMaxMeasurements = 1000;
 constexpr std::int64_t kMaxThreads = 4096;
@@ -117,7 +117,8 @@ void ExperimentParser::timing(const YAML::Node& node, TimingSpec& t) const {
 
 void ExperimentParser::output(const YAML::Node& node, OutputSpec& o) const {
   if (!node.IsMap()) {
-    fail(node, "output", "output must be a map (dir:, predictions:, html:, kernel_matrix:)");
+    fail(node, "output",
+         "output must be a map (dir:, predictions:, html:, plots:, kernel_matrix:)");
   }
   errors_->attempt([&] {
     check_keys(node, "output", {std::begin(kOutputKeys), std::end(kOutputKeys)});
@@ -130,6 +131,18 @@ void ExperimentParser::output(const YAML::Node& node, OutputSpec& o) const {
   }
   if (const YAML::Node h = node["html"]) {
     errors_->attempt([&] { o.html = boolean(h, "output.html"); });
+  }
+  if (const YAML::Node p = node["plots"]) {
+    errors_->attempt([&] {
+      const std::string text = scalar(p, "output.plots");
+      if (text != "findings" && text != "all") {
+        fail(p, "output.plots",
+             fmt::format("output.plots must be findings (the plots the summary's findings rest "
+                         "on, the default) or all (every plot), got '{}'",
+                         text));
+      }
+      o.all_plots = text == "all";
+    });
   }
   if (const YAML::Node k = node["kernel_matrix"]) {
     errors_->attempt([&] {

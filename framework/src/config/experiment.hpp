@@ -64,6 +64,9 @@ struct OutputSpec {
   std::string dir;  ///< relative to the working directory; empty: results/<experiment>
   bool predictions = false;
   bool html = false;  ///< report.html beside summary.md (reporting/report_html.hpp)
+  /// `plots: all` draws every plot; the default (`findings`) only those the summary's
+  /// findings rest on (reporting/plots.hpp).
+  bool all_plots = false;
   KernelMatrixOutput kernel_matrix = KernelMatrixOutput::None;
   SourceLocation kernel_matrix_where;  ///< of output.kernel_matrix, for its errors
 };

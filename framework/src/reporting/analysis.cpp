@@ -467,4 +467,18 @@ std::string crossover_text(const Crossover& c) {
   return fmt::format("{} ({} … {})", number_text(c.n), number_text(c.low), number_text(c.high));
 }
 
+std::vector<const CellSummary*> best_per_solver(const std::vector<CellSummary>& cells,
+                                                const ErrorMeasure& measure) {
+  std::vector<const CellSummary*> all;
+  all.reserve(cells.size());
+  for (const CellSummary& c : cells) all.push_back(&c);
+  const auto of_solver = [](const CellSummary& cell) { return std::optional(cell.solver); };
+  std::vector<const CellSummary*> out;
+  for (const auto& best :
+       best_cells<std::string>(all, measure, BestAmong::finite_selection, of_solver)) {
+    out.push_back(best.second);
+  }
+  return out;
+}
+
 }  // namespace kexp::core

@@ -217,4 +217,10 @@ std::vector<std::pair<Key, const CellSummary*>> best_cells(
   return best;
 }
 
+/// The best cell of each solver, in first-appearance order of the solvers: by the
+/// validation error when the run has one, else by the test error (best_cells): the
+/// summary's best cells, and the heat maps the default report draws.
+std::vector<const CellSummary*> best_per_solver(const std::vector<CellSummary>& cells,
+                                                const ErrorMeasure& measure);
+
 }  // namespace kexp::core

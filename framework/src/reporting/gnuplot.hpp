@@ -49,6 +49,10 @@ struct Plot {
   std::vector<std::string> caption;
   std::optional<Heat> heat;
   std::vector<double> xtics;  ///< ticks at these values; empty: gnuplot's own
+  /// Set on a plot no finding of the summary rests on, saying what kind of detail it is
+  /// ("heat maps of groups that hold no solver's best cell"): drawn only when every plot
+  /// is asked for (PlotSelection::all, plots.hpp).
+  const char* detail = nullptr;
 };
 
 /// The smallest and largest x of a plot's lines (each sorted by x).

@@ -55,8 +55,8 @@ double y_at(const std::vector<double>& xs, const std::vector<double>& ys, double
 
 }  // namespace
 
-void cost_lines(const std::map<std::string, CostSeries>& all_series, std::size_t min_points,
-                const char* axis, Plot& p) {
+std::size_t cost_lines(const std::map<std::string, CostSeries>& all_series, std::size_t min_points,
+                       const char* axis, Plot& p) {
   // Lines of one solver that differ in its parameters are named by those in the key
   // ("primal primal_gd iterations=10"); the parameters they share go in the caption,
   // once per solver.
@@ -166,6 +166,7 @@ void cost_lines(const std::map<std::string, CostSeries>& all_series, std::size_t
   } else {
     p.caption.push_back("Bars: fastest to slowest measurement.");
   }
+  return pairs.size();
 }
 
 }  // namespace kexp::core::plot

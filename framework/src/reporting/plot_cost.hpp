@@ -27,8 +27,9 @@ struct CostSeries {
 /// The lines of a cost plot, from the series with at least `min_points` values of x,
 /// with the primal and dual solvers of a pair in one colour, the crossovers of each pair
 /// marked (on the axis named `axis`) and the details of each solver in the caption.
-void cost_lines(const std::map<std::string, CostSeries>& all_series, std::size_t min_points,
-                const char* axis, Plot& p);
+/// Returns how many primal-dual pairs it drew.
+std::size_t cost_lines(const std::map<std::string, CostSeries>& all_series, std::size_t min_points,
+                       const char* axis, Plot& p);
 
 /// How the y axis of a cost plot is labelled.
 inline constexpr const char* kCostAxis = "time: Gram or features + fit + predict (s)";

@@ -1,8 +1,10 @@
 // The plots of cost against n: one per kernel variant (and value of the other swept
 // dataset parameters), one line per solver variant on log axes, n = D marked where the
 // primal map's one dimension D falls in the range drawn, and said in the caption where not.
+// Where some plot holds a primal-dual pair, the plots of one form alone are details.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <map>
 #include <set>
 #include <string>
@@ -47,11 +49,16 @@ void cost_vs_n_plots(const PlotInputs& in, Plots& out) {
     if (const double D = c.stat(Column::feature_dim).mean; c.form == "primal" && D > 0)
       g.dims.insert(D);
   }
+  // The findings rest on the plots of a primal-dual pair where there are such; the
+  // growth of one form alone, elsewhere.
+  std::vector<Plot> plots;
+  std::vector<bool> paired;
   for (const auto& [key, g] : groups) {
     Plot p;
     p.name = kCostVsNStem + slug(key);
-    cost_lines(g.series, 2, "n", p);
+    const std::size_t pairs = cost_lines(g.series, 2, "n", p);
     if (p.lines.empty()) continue;
+    paired.push_back(pairs > 0);
     p.title = fmt::format("time against n: {} on {}", key, g.dataset);
     p.xlabel = "n (training points)";
     p.ylabel = kCostAxis;
@@ -66,7 +73,14 @@ void cost_vs_n_plots(const PlotInputs& in, Plots& out) {
                                         short_number(D), D < lo ? "below" : "above"));
       }
     }
-    out.plots.push_back(std::move(p));
+    plots.push_back(std::move(p));
+  }
+  const bool any_pair = std::find(paired.begin(), paired.end(), true) != paired.end();
+  for (std::size_t i = 0; i < plots.size(); ++i) {
+    if (any_pair && !paired[i]) {
+      plots[i].detail = "the cost of one form alone, beside a primal-dual pair's";
+    }
+    out.plots.push_back(std::move(plots[i]));
   }
 }
 

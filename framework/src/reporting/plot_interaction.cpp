@@ -3,7 +3,8 @@
 // each a heat map of the error chosen on over both, and the test error against the first
 // with a line per value of the second when few enough values read as lines. Each square
 // and point is the best cell over the group's other swept parameters. Past kMaxHeatMaps,
-// the report says how many it left out.
+// the report says how many it left out. The heat maps of the groups that hold a solver's
+// best cell are what the summary rests on; the others and the line plots are details.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -30,11 +31,18 @@ void interaction_plots(const PlotInputs& inputs, Plots& out) {
   const std::set<std::string>& pooled = in.pooled;
   const ErrorMeasure& measure = in.measure;
   const char* best_word = measure.lower_is_better ? "lowest" : "highest";
+  // The summary's findings rest on the heat maps of the groups that hold a solver's best
+  // cell; the rest, and every line plot, are details.
+  const std::vector<const CellSummary*> best_of_solvers = best_per_solver(cells, measure);
   // The model's hyperparameters on each dataset variant: σ against λ, not n against d.
   for (ErrorGroup& g : error_groups(cells, swept)) {
     g.swept.erase(std::remove_if(g.swept.begin(), g.swept.end(),
                                  [](const std::string& c) { return c.rfind("dataset.", 0) == 0; }),
                   g.swept.end());
+    const bool holds_a_best =
+        std::any_of(best_of_solvers.begin(), best_of_solvers.end(), [&](const CellSummary* b) {
+          return std::find(g.cells.begin(), g.cells.end(), b) != g.cells.end();
+        });
     std::size_t drawn_pairs = 0;
     for (std::size_t a = 0; a < g.swept.size() && drawn_pairs < 3; ++a) {
       for (std::size_t b = a + 1; b < g.swept.size() && drawn_pairs < 3; ++b) {
@@ -98,12 +106,14 @@ void interaction_plots(const PlotInputs& inputs, Plots& out) {
         }
         h.logz = lo > 0 && hi / lo >= 10;
         heat.heat = std::move(h);
+        if (!holds_a_best) heat.detail = "heat maps of groups that hold no solver's best cell";
         if (!over.empty()) heat.caption.push_back(over);
         heat.caption.push_back(
             "Framed: the best square. An empty square: no cell there finished with a finite "
             "error.");
 
         Plot lines;
+        lines.detail = "the error with a line per value of a second parameter";
         lines.name =
             against_stem(measure.column) + slug(x) + "_by_" + slug(y) + "_" + slug(g.title);
         lines.title = fmt::format("{}: {} against {}, a line per {}", g.title,

@@ -159,13 +159,36 @@ std::set<std::string> log_scale_columns(const StoredManifest& m) {
 }
 
 PlotResult write_plots(const std::vector<CellSummary>& cells, const std::vector<std::string>& swept,
-                       const fs::path& folder, const std::set<std::string>& log_scale) {
+                       const fs::path& folder, const std::set<std::string>& log_scale,
+                       PlotSelection selection) {
   PlotResult result;
   const plot::ErrorCells error_cells(cells);
   const plot::PlotInputs in{cells, swept, log_scale, error_cells};
   plot::Plots drawn;
   for (const plot::PlotFamily& family : plot::plot_families()) family.draw(in, drawn);
   result.not_drawn = std::move(drawn.not_drawn);
+  if (selection == PlotSelection::findings) {
+    std::map<std::string, std::size_t> details;  // kind → plots left out
+    std::vector<std::string> kinds;              // in the order first left out
+    for (const plot::Plot& p : drawn.plots) {
+      if (p.detail != nullptr && details[p.detail]++ == 0) kinds.emplace_back(p.detail);
+    }
+    drawn.plots.erase(std::remove_if(drawn.plots.begin(), drawn.plots.end(),
+                                     [](const plot::Plot& p) { return p.detail != nullptr; }),
+                      drawn.plots.end());
+    if (!kinds.empty()) {
+      std::size_t total = 0;
+      std::vector<std::string> parts;
+      for (const std::string& kind : kinds) {
+        total += details[kind];
+        parts.push_back(fmt::format("{}: {}", kind, details[kind]));
+      }
+      result.not_drawn.push_back(fmt::format(
+          "The plots are those the findings rest on. {} more ({}) {} drawn by `kexp report "
+          "--plots all` on this folder, or with `output.plots: all` in the experiment.",
+          total, fmt::join(parts, "; "), total == 1 ? "is" : "are"));
+    }
+  }
   if (drawn.plots.empty()) return result;
   const std::string program = plot::gnuplot_program();
   if (!plot::gnuplot_runs(program)) {

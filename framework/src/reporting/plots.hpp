@@ -15,7 +15,8 @@
 // manifest.json) or when its values are spaced geometrically, as a `logspace` sweep is.
 // Details that do not fit a key (a solver's fixed parameters) go in a caption under the
 // plot. Each plot is a self-contained gnuplot script (its data inline) next to its SVG,
-// to be edited and re-run by hand.
+// to be edited and re-run by hand. By default a report draws only the plots its findings
+// rest on (PlotSelection); `output.plots: all` or `kexp report --plots all` draws every one.
 #pragma once
 
 #include <filesystem>
@@ -36,6 +37,12 @@ struct PlotResult {
   std::vector<std::string> not_drawn;  ///< plots left out because they would not read, and why
 };
 
+/// Which plots a report draws: those the summary's findings rest on (the default), or
+/// every plot. The findings rest on the cost against n of each primal-dual pair (of each
+/// form alone where no plot holds a pair), the cost against D, the error against each
+/// swept parameter, and the heat map of the group of each solver's best cell.
+enum class PlotSelection { findings, all };
+
 /// Whether values of a parameter are best drawn on a log axis: all positive, and either
 /// spaced geometrically (three or more whose successive ratios agree within 25 %, each
 /// at least 1.5) or spanning a factor of 50 or more.
@@ -43,9 +50,12 @@ bool geometric_values(std::vector<double> values);
 
 /// Writes folder/plots/. `log_scale` names parameter columns ("kernel.sigma") whose
 /// schema asks for a log axis. Without gnuplot, writes nothing and says why in `skipped`.
+/// With PlotSelection::findings, `not_drawn` says how many plots were left out and how to
+/// draw them.
 PlotResult write_plots(const std::vector<CellSummary>& cells, const std::vector<std::string>& swept,
                        const std::filesystem::path& folder,
-                       const std::set<std::string>& log_scale = {});
+                       const std::set<std::string>& log_scale = {},
+                       PlotSelection selection = PlotSelection::all);
 
 /// The parameter columns whose schema asks for a log axis, from a manifest.json's
 /// plugins (their `log_scale` lists); empty when it has none or could not be read.

@@ -124,6 +124,7 @@ std::string resolved_config(const Experiment& e, const Plan& plan, const fs::pat
   out << YAML::Key << "dir" << YAML::Value << relative_to_base(out_dir, e.base_dir);
   out << YAML::Key << "predictions" << YAML::Value << e.output.predictions;
   out << YAML::Key << "html" << YAML::Value << e.output.html;
+  out << YAML::Key << "plots" << YAML::Value << (e.output.all_plots ? "all" : "findings");
   out << YAML::Key << "kernel_matrix" << YAML::Value
       << (e.output.kernel_matrix == KernelMatrixOutput::TrainAndTest ? "with_test"
           : e.output.kernel_matrix == KernelMatrixOutput::Train      ? "true"

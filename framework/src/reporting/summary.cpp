@@ -32,20 +32,6 @@ namespace summary {
 
 /// The best cell of each solver, in first-appearance order of the solvers: by the
 /// validation error when the run has one, else by the test error (best_cells, analysis.hpp).
-std::vector<const CellSummary*> best_per_solver(const std::vector<CellSummary>& cells,
-                                                const ErrorMeasure& measure) {
-  std::vector<const CellSummary*> all;
-  all.reserve(cells.size());
-  for (const CellSummary& c : cells) all.push_back(&c);
-  const auto of_solver = [](const CellSummary& cell) { return std::optional(cell.solver); };
-  std::vector<const CellSummary*> out;
-  for (const auto& best :
-       best_cells<std::string>(all, measure, BestAmong::finite_selection, of_solver)) {
-    out.push_back(best.second);
-  }
-  return out;
-}
-
 /// The swept parameters of a cell, "kernel.sigma=1, solver.lambda=0.01", those that
 /// apply to it and that `keep` keeps.
 std::string swept_params(const CellSummary& c, const std::vector<std::string>& swept,
@@ -252,7 +238,7 @@ std::string summary_markdown(const CsvTable& table, const SummaryInputs& in) {
 }
 
 ReportWritten write_report(const ResultFolder& result_folder, const std::vector<std::string>& notes,
-                           bool html) {
+                           bool html, std::optional<PlotSelection> plots_asked) {
   const fs::path& folder = result_folder.dir();
   const YAML::Node config = result_folder.read_config();
   const CsvTable table = result_folder.read_results();
@@ -279,8 +265,13 @@ ReportWritten write_report(const ResultFolder& result_folder, const std::vector<
     in.threads = machine->threads;
   }
   const std::vector<CellSummary> cells = summarize_cells(table);
-  const PlotResult plots =
-      write_plots(cells, swept_columns(table, cells), folder, log_scale_columns(manifest));
+  const YAML::Node output = config["output"];
+  const PlotSelection selection =
+      plots_asked.value_or(output && output["plots"] && output["plots"].as<std::string>("") == "all"
+                               ? PlotSelection::all
+                               : PlotSelection::findings);
+  const PlotResult plots = write_plots(cells, swept_columns(table, cells), folder,
+                                       log_scale_columns(manifest), selection);
   if (!plots.skipped.empty()) {
     std::cerr << "kexp: " << plots.skipped << '\n';
     in.notes.push_back(plots.skipped);
@@ -295,7 +286,6 @@ ReportWritten write_report(const ResultFolder& result_folder, const std::vector<
   in.plots = plots.files;
   const SummaryText text = summary_text(table, in);
   write_file_atomically(result_folder.summary_file(), markdown_with_plots(text, in.plots));
-  const YAML::Node output = config["output"];
   html = html || (output && output["html"] && output["html"].as<bool>(false));
   if (html) write_html_report(result_folder, in.experiment, text, plots, manifest);
   return {plots.files, html};

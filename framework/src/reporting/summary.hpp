@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "reporting/analysis.hpp"
+#include "reporting/plots.hpp"
 #include "reporting/result_folder.hpp"
 #include "util/machine.hpp"
 
@@ -49,12 +50,13 @@ std::string summary_markdown(const CsvTable& table, const SummaryInputs& inputs)
 /// experiment's name comes from config.yaml. Notes go under the title; without any, those
 /// the run recorded in manifest.json. Says once on stderr when gnuplot is missing. Writes
 /// report.html too (reporting/report_html.hpp) when `html` or the folder's config.yaml
-/// says `output.html: true`.
+/// says `output.html: true`. Draws the plots `plots` selects, or without it those the
+/// config's `output.plots` does (the findings' plots when it says nothing).
 struct ReportWritten {
   std::vector<std::string> plots;  ///< the SVGs written
   bool html = false;               ///< whether report.html was written
 };
 ReportWritten write_report(const ResultFolder& folder, const std::vector<std::string>& notes = {},
-                           bool html = false);
+                           bool html = false, std::optional<PlotSelection> plots = std::nullopt);
 
 }  // namespace kexp::core

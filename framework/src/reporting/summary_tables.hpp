@@ -139,11 +139,6 @@ void growth_table(const std::vector<CellSummary>& cells, const std::vector<std::
 void machine_table(const std::vector<CellSummary>& cells, const std::vector<std::string>& swept,
                    const std::optional<MachineLimits>& m, int threads, std::string& md);
 
-/// The best cell of each solver, in first-appearance order of the solvers: by the
-/// validation error when the run has one, else by the test error (best_cells, analysis.hpp).
-std::vector<const CellSummary*> best_per_solver(const std::vector<CellSummary>& cells,
-                                                const ErrorMeasure& measure);
-
 /// The swept parameters of a cell, "kernel.sigma=1, solver.lambda=0.01", those that
 /// apply to it and that `keep` keeps.
 std::string swept_params(const CellSummary& c, const std::vector<std::string>& swept,

@@ -127,6 +127,16 @@ TEST(Experiment, OutputHtmlAndKernelMatrix) {
               HasSubstr("exp.yaml:12:25: output.kernel_matrix must be a single value"));
 }
 
+TEST(Experiment, OutputPlotsIsTheFindingsOrAll) {
+  EXPECT_FALSE(parse(kBase).output.all_plots);
+  EXPECT_TRUE(parse(std::string(kBase) + "output: {plots: all}\n").output.all_plots);
+  EXPECT_FALSE(parse(std::string(kBase) + "output: {plots: findings}\n").output.all_plots);
+  EXPECT_THAT(error_of(std::string(kBase) + "output: {plots: every}\n"),
+              HasSubstr("exp.yaml:12:17: output.plots must be findings (the plots the "
+                        "summary's findings rest on, the default) or all (every plot), got "
+                        "'every'"));
+}
+
 TEST(Experiment, ValidationIsFoldsOrAFractionOfTheTrainingPart) {
   EXPECT_FALSE(parse(kBase).validation.enabled());
   const Experiment folds = parse(std::string(kBase) + "folds: 5\n");

@@ -8,9 +8,11 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <fstream>
+#include <iterator>
 #include <set>
 #include <sstream>
 
@@ -277,6 +279,50 @@ TEST(Plots, TwoParametersSweptTogetherGetAHeatMapAndALinePerValueOfTheOther) {
   EXPECT_THAT(by, HasSubstr("set ylabel 'test RMSE'"));
 }
 
+TEST(Plots, TheDefaultDrawsThePlotsTheFindingsRestOnAndSaysHowToDrawTheRest) {
+  // σ × λ for two kernels of one solver: the gaussian holds its best cell, the laplacian
+  // (every error 1 higher) none.
+  CsvTable t = sigma_lambda_sweep();
+  const std::size_t rows = t.rows.size();
+  for (std::size_t i = 0; i < rows; ++i) {
+    std::vector<std::string> row = t.rows[i];
+    if (row[11] != "none") continue;
+    row[0] = "l" + row[0];
+    row[4] = "laplacian";
+    row[8] = std::to_string(std::stod(row[8]) + 1);
+    t.rows.push_back(row);
+  }
+  ::setenv("KEXP_GNUPLOT", "true", 1);
+  const auto cells = summarize_cells(t);
+  const auto swept = swept_columns(t, cells);
+  test::TempDir all, findings;
+  const PlotResult every = write_plots(cells, swept, all.path(), {}, PlotSelection::all);
+  const PlotResult some = write_plots(cells, swept, findings.path(), {}, PlotSelection::findings);
+  ::unsetenv("KEXP_GNUPLOT");
+  const fs::path plots = findings.path() / "plots";
+  const std::string heat =
+      "test_rmse_heat_{}_map_none_kernel_ridge_dual_kernel.sigma_solver.lambda.gp";
+  EXPECT_TRUE(fs::exists(plots / fmt::format(heat, "gaussian")));
+  EXPECT_FALSE(fs::exists(plots / fmt::format(heat, "laplacian")));
+  EXPECT_TRUE(fs::exists(all.path() / "plots" / fmt::format(heat, "laplacian")));
+  EXPECT_TRUE(fs::exists(plots / "test_rmse_vs_kernel.sigma.gp"));
+  EXPECT_FALSE(fs::exists(plots / "test_rmse_vs_kernel.sigma_by_solver.lambda_gaussian_map_none_"
+                                  "kernel_ridge_dual.gp"));
+  // Every plot is drawn on request, and the default says how many it left out and how.
+  const std::size_t written = static_cast<std::size_t>(
+      std::distance(fs::directory_iterator(all.path() / "plots"), fs::directory_iterator()));
+  const std::size_t left_out =
+      written - static_cast<std::size_t>(
+                    std::distance(fs::directory_iterator(plots), fs::directory_iterator()));
+  EXPECT_EQ(left_out, 3U);  // the laplacian's heat map and both kernels' line plots
+  EXPECT_TRUE(every.not_drawn.empty());
+  ASSERT_EQ(some.not_drawn.size(), 1U);
+  EXPECT_THAT(some.not_drawn[0], HasSubstr("3 more (the error with a line per value of a second "
+                                           "parameter: 2; heat maps of groups that hold no "
+                                           "solver's best cell: 1)"));
+  EXPECT_THAT(some.not_drawn[0], HasSubstr("kexp report --plots all"));
+}
+
 TEST(Plots, APairOfValuesGetsALogAxisWhenTheSchemaAsksForOne) {
   CsvTable t = sigma_lambda_sweep();
   // λ = 0.001, 0.1 spans 100: geometric; make it 0.5 and 2 (a factor of 4)
@@ -345,6 +391,34 @@ TEST(Plots, CostAgainstNMarksNEqualsDAndNamesThePairAtItsCrossover) {
   EXPECT_THAT(gp, HasSubstr("100 0.01 0.005 0.02\n"));  // the primal's range as its bar
   EXPECT_THAT(gp, HasSubstr("'kernel_ridge: lambda=0.001'"));
   EXPECT_THAT(gp, HasSubstr("xlabel 'n (training points)'"));
+}
+
+TEST(Plots, CostPlotsOfOneFormAloneAreDetailsBesideAPrimalDualPair) {
+  CsvTable t = n_sweep();
+  for (const int n : {10, 100, 1000}) {
+    const std::string ns = std::to_string(n);
+    const std::string time = fmt::format("{}", 1e-6 * n * n);
+    t.rows.push_back({"g" + ns, "0", "ok", "cubic", "gauss", "kernel_ridge", "dual", ns, "", "0.1",
+                      time, time, time, ns, "0.001"});
+  }
+  ::setenv("KEXP_GNUPLOT", "true", 1);
+  const auto cells = summarize_cells(t);
+  const auto swept = swept_columns(t, cells);
+  test::TempDir dir, only_dual;
+  (void)write_plots(cells, swept, dir.path(), {}, PlotSelection::findings);
+  EXPECT_TRUE(fs::exists(dir.path() / "plots" / "cost_vs_n_poly.gp"));
+  EXPECT_FALSE(fs::exists(dir.path() / "plots" / "cost_vs_n_gauss.gp"));
+  // Without any pair, the growth of each form alone is what the findings rest on.
+  CsvTable duals = t;
+  duals.rows.erase(std::remove_if(duals.rows.begin(), duals.rows.end(),
+                                  [](const auto& row) { return row[6] == "primal"; }),
+                   duals.rows.end());
+  const auto dual_cells = summarize_cells(duals);
+  (void)write_plots(dual_cells, swept_columns(duals, dual_cells), only_dual.path(), {},
+                    PlotSelection::findings);
+  ::unsetenv("KEXP_GNUPLOT");
+  EXPECT_TRUE(fs::exists(only_dual.path() / "plots" / "cost_vs_n_poly.gp"));
+  EXPECT_TRUE(fs::exists(only_dual.path() / "plots" / "cost_vs_n_gauss.gp"));
 }
 
 TEST(Plots, ACrossoverIsFoundOnTheSizesBothSolversRan) {
