@@ -156,9 +156,55 @@ bool natural_less(const std::string& a, const std::string& b) {
   return a.size() - i < b.size() - j;
 }
 
+namespace {
+
+/// A caption in lines of at most `width` characters, broken between words.
+std::vector<std::string> wrapped(const std::vector<std::string>& caption, std::size_t width) {
+  std::vector<std::string> lines;
+  for (const std::string& text : caption) {
+    std::string line;
+    std::size_t chars = 0;  // characters, not bytes: σ and λ are one each
+    std::size_t start = 0;
+    while (start < text.size()) {
+      std::size_t end = text.find(' ', start);
+      if (end == std::string::npos) end = text.size();
+      const std::string word = text.substr(start, end - start);
+      const auto length =
+          static_cast<std::size_t>(std::count_if(word.begin(), word.end(), [](char c) {
+            return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+          }));
+      if (!line.empty() && chars + 1 + length > width) {
+        lines.push_back(line);
+        line.clear();
+        chars = 0;
+      }
+      line += (line.empty() ? "" : " ") + word;
+      chars += (chars == 0 ? 0 : 1) + length;
+      start = end + 1;
+    }
+    lines.push_back(line);
+  }
+  return lines;
+}
+
+}  // namespace
+
 std::string script(const Plot& p) {
+  // 12-point captions fit about 140 characters across the canvas.
+  const std::vector<std::string> caption = wrapped(p.caption, 130);
+  // A key beside the plot while its entries are short; above it, in two columns where
+  // they fit, when they are long, so the plot keeps its width; the canvas grows by the
+  // key's rows so the plot keeps its height. A line without a title has no entry.
+  std::size_t longest = 0, entries = 0;
+  for (const Line& l : p.lines) {
+    longest = std::max(longest, l.title.size());
+    entries += l.title.empty() ? 0 : 1;
+  }
+  const bool beside = longest <= 24;
+  const std::size_t key_columns = 9 * longest + 100 <= 490 ? 2 : 1;
+  const std::size_t key_rows = p.heat || beside ? 0 : (entries + key_columns - 1) / key_columns;
   // Sized for a slide: 15-point text on a 1000-pixel canvas, captions at 12.
-  const std::size_t height = 620 + 22 * p.caption.size();
+  const std::size_t height = 620 + 22 * caption.size() + 27 * key_rows;
   std::string s =
       "# kexp plot; run `gnuplot " + p.name + ".gp` here to redraw " + p.name + ".svg\n";
   s += fmt::format(
@@ -170,19 +216,19 @@ std::string script(const Plot& p) {
   s += "set grid\nset format x '%g'\nset format y '%g'\n";
   // Captions under the plot carry what the key leaves out (labels 100 on; the marks'
   // are 1 on).
-  s += fmt::format("set bmargin {}\n", 4 + static_cast<int>(p.caption.size()));
-  for (std::size_t i = 0; i < p.caption.size(); ++i) {
-    s += fmt::format("set label {} {} at screen 0.01, screen {:.4f} left font ',12'\n", 100 + i,
-                     gp_string(p.caption[i]),
-                     (14.0 + 22.0 * static_cast<double>(p.caption.size() - 1 - i)) /
-                         static_cast<double>(height));
+  s += fmt::format("set bmargin {}\n", 4 + static_cast<int>(caption.size()));
+  for (std::size_t i = 0; i < caption.size(); ++i) {
+    s += fmt::format(
+        "set label {} {} at screen 0.01, screen {:.4f} left font ',12'\n", 100 + i,
+        gp_string(caption[i]),
+        (14.0 + 22.0 * static_cast<double>(caption.size() - 1 - i)) / static_cast<double>(height));
   }
   if (p.heat) return s + heat_script(*p.heat);
-  // A key beside the plot while its entries are short; below it, in two columns, when
-  // they are long, so the plot keeps its width.
-  std::size_t longest = 0;
-  for (const Line& l : p.lines) longest = std::max(longest, l.title.size());
-  s += longest <= 24 ? "set key outside right top vertical\n" : "set key above maxcols 2 width 2\n";
+  // Past 60 characters an entry at 15 points is wider than gnuplot lets a key be, and it
+  // would leave the key out: such entries are set at 12.
+  s += beside          ? std::string("set key outside right top vertical\n")
+       : longest <= 60 ? fmt::format("set key above maxcols {} width 2\n", key_columns)
+                       : std::string("set key above maxcols 1 width 0 font ',12'\n");
   s += "set key spacing 1.2\n";
   // Points clear of the frame.
   s += "set autoscale fix\nset offsets graph 0.05, graph 0.05, graph 0.08, graph 0.08\n";
@@ -231,9 +277,10 @@ std::string script(const Plot& p) {
     const Line& l = p.lines[i];
     s += fmt::format(
         "{}$line{} using 1:2:3:4 with yerrorlines lw 1.5 pt {} ps 0.8 dashtype {} lc rgb '{}' "
-        "title {}",
+        "{}",
         i ? ", \\\n     " : "", i, 4 + 2 * (i % 5), l.dashed ? 2 : 1,
-        kColours[l.colour % std::size(kColours)], gp_string(l.title));
+        kColours[l.colour % std::size(kColours)],
+        l.title.empty() ? std::string("notitle") : "title " + gp_string(l.title));
   }
   return s + "\n";
 }

@@ -18,7 +18,7 @@ struct Point {
 };
 
 struct Line {
-  std::string title;
+  std::string title;          ///< its entry in the key; empty: none
   std::vector<Point> points;  ///< sorted by x
   std::size_t colour = 0;
   bool dashed = false;

@@ -159,6 +159,13 @@ std::size_t cost_lines(const std::map<std::string, CostSeries>& all_series, std:
     for (const auto& [x, cells] : s.at) l.points.push_back(cost_point(x, cells));
     p.lines.push_back(std::move(l));
   }
+  // A tick at each x drawn while they are few: a log axis over less than a decade would
+  // otherwise show one tick or none.
+  std::set<double> drawn;
+  for (const Line& l : p.lines) {
+    for (const Point& q : l.points) drawn.insert(q.x);
+  }
+  if (drawn.size() <= 12) p.xtics.assign(drawn.begin(), drawn.end());
   if (!pairs.empty()) {
     p.caption.push_back(
         "A primal solver and its dual counterpart share a colour: primal solid, "

@@ -3,8 +3,10 @@
 // other swept parameters at that value; the validation error dashed beside the test error
 // when the run has one. A plot of more lines than read is left out, and the report says so.
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
+#include <cmath>
 #include <optional>
 #include <set>
 #include <string>
@@ -15,6 +17,49 @@
 #include "reporting/plot_families.hpp"
 
 namespace kexp::core::plot {
+
+namespace {
+
+/// Whether two lines have the same points, to 1e-9 of their values.
+bool same_points(const Line& a, const Line& b) {
+  if (a.points.size() != b.points.size()) return false;
+  for (std::size_t i = 0; i < a.points.size(); ++i) {
+    const Point& p = a.points[i];
+    const Point& q = b.points[i];
+    if (p.x != q.x || std::abs(p.y - q.y) > 1e-9 * std::max(std::abs(p.y), std::abs(q.y))) {
+      return false;
+    }
+  }
+  return true;
+}
+
+/// The caption that names the titled lines drawn over one another (the primal and dual
+/// forms of an exact map give the same predictions), or nothing.
+std::string coinciding_lines(const Plot& p) {
+  std::vector<std::string> groups;
+  std::vector<bool> named(p.lines.size(), false);
+  for (std::size_t i = 0; i < p.lines.size(); ++i) {
+    if (named[i] || p.lines[i].title.empty()) continue;
+    std::vector<std::string> same{p.lines[i].title};
+    for (std::size_t j = i + 1; j < p.lines.size(); ++j) {
+      if (named[j] || p.lines[j].title.empty() || !same_points(p.lines[i], p.lines[j])) continue;
+      named[j] = true;
+      same.push_back(p.lines[j].title);
+    }
+    if (same.size() > 1) groups.push_back(fmt::format("{}", fmt::join(same, " and ")));
+  }
+  if (groups.empty()) return {};
+  // Two named; the rest counted, so that the caption stays short.
+  constexpr std::size_t kNamed = 2;
+  const std::size_t more = groups.size() > kNamed ? groups.size() - kNamed : 0;
+  if (more > 0) groups.resize(kNamed);
+  return fmt::format("Drawn over one another, with the same errors: {}{}.", fmt::join(groups, "; "),
+                     more > 0
+                         ? fmt::format("; and {} more such group{}", more, more == 1 ? "" : "s")
+                         : std::string());
+}
+
+}  // namespace
 
 void error_plots(const PlotInputs& inputs, Plots& out) {
   const ErrorCells& in = inputs.error_cells;
@@ -39,8 +84,8 @@ void error_plots(const PlotInputs& inputs, Plots& out) {
       Line l;
       l.title = g.title;
       l.colour = p.lines.size() / (measure.validated() ? 2 : 1);
-      Line v = l;  // the validation error, dashed in the same colour
-      v.title = "  validation";
+      Line v = l;  // the validation error, dashed in the same colour: the axis says so
+      v.title.clear();
       v.dashed = true;
       for (const auto& [x, c] : best) {
         l.points.push_back(error_point(x, *c, measure));
@@ -78,6 +123,7 @@ void error_plots(const PlotInputs& inputs, Plots& out) {
                                    : metric_label(measure.column);
     error_axes(column, drawn, log_scale, p);
     p.caption.push_back(bars_caption(drawn, measure, pooled));
+    if (const std::string same = coinciding_lines(p); !same.empty()) p.caption.push_back(same);
     if (measure.validated()) {
       // Folds give a spread; one held-out part (validation_fraction) does not.
       const bool folds = std::any_of(drawn.begin(), drawn.end(), [&](const CellSummary* c) {

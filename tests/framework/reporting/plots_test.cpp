@@ -16,6 +16,7 @@
 #include <set>
 #include <sstream>
 
+#include "reporting/gnuplot.hpp"
 #include "support/plugins.hpp"
 
 namespace kexp::core {
@@ -247,7 +248,8 @@ TEST(Plots, AValidatedRunChoosesEachPointOnValidationAndDrawsItWithBarsOverFolds
   EXPECT_THAT(gp, HasSubstr("the cell with the lowest validation_rmse over solver.lambda"));
   // The validation line: 0.2 ± 0.05 over the folds, dashed
   EXPECT_THAT(gp, HasSubstr("\n1 0.2 0.15000000000000002 0.25\n"));
-  EXPECT_THAT(gp, HasSubstr("dashtype 2 lc rgb '#0072B2' title '  validation'"));
+  // The validation line has no entry in the key: the axis says what dashed is.
+  EXPECT_THAT(gp, HasSubstr("dashtype 2 lc rgb '#0072B2' notitle"));
   EXPECT_THAT(gp, HasSubstr("bars ± one standard deviation over the folds"));
   EXPECT_TRUE(fs::exists(dir.path() / "plots" /
                          "validation_rmse_heat_gaussian_map_none_kernel_ridge_dual_kernel.sigma_"
@@ -391,6 +393,23 @@ TEST(Plots, CostAgainstNMarksNEqualsDAndNamesThePairAtItsCrossover) {
   EXPECT_THAT(gp, HasSubstr("100 0.01 0.005 0.02\n"));  // the primal's range as its bar
   EXPECT_THAT(gp, HasSubstr("'kernel_ridge: lambda=0.001'"));
   EXPECT_THAT(gp, HasSubstr("xlabel 'n (training points)'"));
+  // A tick at each n drawn, as a log axis over a short range would otherwise lack them.
+  EXPECT_THAT(gp, HasSubstr("set xtics ('10' 10, '100' 100, '1000' 1000)"));
+}
+
+TEST(Plots, LinesDrawnOverOneAnotherAreNamedInTheCaptionAndLongCaptionsAreWrapped) {
+  test::TempDir dir;
+  (void)plot(n_sweep(), dir.path());
+  // Both forms of the exact map have the same test errors: the primal line is hidden.
+  const std::string gp = read(dir.path() / "plots" / "test_rmse_vs_dataset.n.gp");
+  EXPECT_THAT(gp, HasSubstr("'Drawn over one another, with the same errors: poly · primal_ridge "
+                            "(primal) and poly · kernel_ridge (dual).'"));
+  plot::Plot p;
+  p.name = "long";
+  p.caption = {std::string(100, 'a') + " " + std::string(50, 'b')};
+  const std::string wrapped = plot::script(p);
+  EXPECT_THAT(wrapped, HasSubstr("set label 100 '" + std::string(100, 'a') + "' at"));
+  EXPECT_THAT(wrapped, HasSubstr("set label 101 '" + std::string(50, 'b') + "' at"));
 }
 
 TEST(Plots, CostPlotsOfOneFormAloneAreDetailsBesideAPrimalDualPair) {
@@ -580,6 +599,31 @@ TEST(Plots, EveryPlotDrawsToANonEmptyImage) {
     }
   }
   EXPECT_GE(drawn, 7U);  // cost against D and n, error against a parameter, heat map, lines
+}
+
+TEST(Plots, AKeyOfLongEntriesIsDrawn) {
+  ASSERT_EQ(std::system("command -v gnuplot > /dev/null"), 0)
+      << "this test draws with gnuplot: install gnuplot-nox (scripts/setup.sh)";
+  // Entries as long as a string kernel's with its dataset variant: at 15 points gnuplot
+  // would leave the whole key out.
+  for (const std::size_t length : {20, 45, 90, 110}) {
+    test::TempDir dir;
+    plot::Plot p;
+    p.name = "keyed";
+    for (int i = 0; i < 4; ++i) {
+      plot::Line l;
+      l.title = std::to_string(i) + std::string(length - 1, 'k');
+      l.colour = static_cast<std::size_t>(i);
+      l.points = {{1, 1.0 + i, 1.0 + i, 1.0 + i}, {2, 2.0 + i, 2.0 + i, 2.0 + i}};
+      p.lines.push_back(l);
+    }
+    dir.write("keyed.gp", plot::script(p));
+    ASSERT_TRUE(plot::draw("gnuplot", dir.path(), "keyed"));
+    const std::string svg = read(dir.path() / "keyed.svg");
+    for (const plot::Line& l : p.lines) {
+      EXPECT_THAT(svg, HasSubstr(">" + l.title + "<")) << "length " << length;
+    }
+  }
 }
 
 }  // namespace

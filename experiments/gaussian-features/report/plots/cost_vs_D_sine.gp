@@ -1,5 +1,5 @@
 # kexp plot; run `gnuplot cost_vs_D_sine.gp` here to redraw cost_vs_D_sine.svg
-set terminal svg size 1000,730 dynamic noenhanced font 'sans,15' background rgb 'white'
+set terminal svg size 1000,838 dynamic noenhanced font 'sans,15' background rgb 'white'
 set output 'cost_vs_D_sine.svg'
 set title 'time against the feature dimension D: sine, n = 2400 training points'
 set xlabel 'D (feature dimension of the kernel''s map)'
@@ -8,12 +8,12 @@ set grid
 set format x '%g'
 set format y '%g'
 set bmargin 9
-set label 100 'sine: d=3, frequency=1, noise=0.1, standardize=true, test_fraction=0.2' at screen 0.01, screen 0.1397 left font ',12'
-set label 101 'kernel_ridge: lambda=0.01' at screen 0.01, screen 0.1096 left font ',12'
-set label 102 'primal_ridge: lambda=0.01' at screen 0.01, screen 0.0795 left font ',12'
-set label 103 'A primal solver and its dual counterpart share a colour: primal solid, dual dashed. Bars: fastest to slowest measurement.' at screen 0.01, screen 0.0493 left font ',12'
-set label 104 'n = 2400 is above every D drawn.' at screen 0.01, screen 0.0192 left font ',12'
-set key above maxcols 2 width 2
+set label 100 'sine: d=3, frequency=1, noise=0.1, standardize=true, test_fraction=0.2' at screen 0.01, screen 0.1217 left font ',12'
+set label 101 'kernel_ridge: lambda=0.01' at screen 0.01, screen 0.0955 left font ',12'
+set label 102 'primal_ridge: lambda=0.01' at screen 0.01, screen 0.0692 left font ',12'
+set label 103 'A primal solver and its dual counterpart share a colour: primal solid, dual dashed. Bars: fastest to slowest measurement.' at screen 0.01, screen 0.0430 left font ',12'
+set label 104 'n = 2400 is above every D drawn.' at screen 0.01, screen 0.0167 left font ',12'
+set key above maxcols 1 width 2
 set key spacing 1.2
 set autoscale fix
 set offsets graph 0.05, graph 0.05, graph 0.08, graph 0.08

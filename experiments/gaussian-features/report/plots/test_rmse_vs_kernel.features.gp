@@ -1,5 +1,5 @@
 # kexp plot; run `gnuplot test_rmse_vs_kernel.features.gp` here to redraw test_rmse_vs_kernel.features.svg
-set terminal svg size 1000,642 dynamic noenhanced font 'sans,15' background rgb 'white'
+set terminal svg size 1000,669 dynamic noenhanced font 'sans,15' background rgb 'white'
 set output 'test_rmse_vs_kernel.features.svg'
 set title 'test RMSE against features'
 set xlabel 'features (kernel.features)'
@@ -8,7 +8,7 @@ set grid
 set format x '%g'
 set format y '%g'
 set bmargin 5
-set label 100 'Points: mean over up to 15 runs (the repeats, and the seeds of random maps); bars: ± one standard deviation.' at screen 0.01, screen 0.0218 left font ',12'
+set label 100 'Points: mean over up to 15 runs (the repeats, and the seeds of random maps); bars: ± one standard deviation.' at screen 0.01, screen 0.0209 left font ',12'
 set key above maxcols 2 width 2
 set key spacing 1.2
 set autoscale fix

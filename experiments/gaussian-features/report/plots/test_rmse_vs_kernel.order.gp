@@ -1,5 +1,5 @@
 # kexp plot; run `gnuplot test_rmse_vs_kernel.order.gp` here to redraw test_rmse_vs_kernel.order.svg
-set terminal svg size 1000,642 dynamic noenhanced font 'sans,15' background rgb 'white'
+set terminal svg size 1000,696 dynamic noenhanced font 'sans,15' background rgb 'white'
 set output 'test_rmse_vs_kernel.order.svg'
 set title 'test RMSE against order'
 set xlabel 'order (kernel.order)'
@@ -8,8 +8,8 @@ set grid
 set format x '%g'
 set format y '%g'
 set bmargin 5
-set label 100 'Points: mean over up to 3 runs (the repeats); bars: ± one standard deviation.' at screen 0.01, screen 0.0218 left font ',12'
-set key above maxcols 2 width 2
+set label 100 'Points: mean over up to 3 runs (the repeats); bars: ± one standard deviation.' at screen 0.01, screen 0.0201 left font ',12'
+set key above maxcols 1 width 2
 set key spacing 1.2
 set autoscale fix
 set offsets graph 0.05, graph 0.05, graph 0.08, graph 0.08

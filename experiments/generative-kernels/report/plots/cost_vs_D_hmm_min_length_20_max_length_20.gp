@@ -1,5 +1,5 @@
 # kexp plot; run `gnuplot cost_vs_D_hmm_min_length_20_max_length_20.gp` here to redraw cost_vs_D_hmm_min_length_20_max_length_20.svg
-set terminal svg size 1000,686 dynamic noenhanced font 'sans,15' background rgb 'white'
+set terminal svg size 1000,924 dynamic noenhanced font 'sans,15' background rgb 'white'
 set output 'cost_vs_D_hmm_min_length_20_max_length_20.svg'
 set title 'time against the feature dimension D: hmm, n = 400 training points'
 set xlabel 'D (feature dimension of the kernel''s map)'
@@ -7,14 +7,16 @@ set ylabel 'time: Gram or features + fit + predict (s)'
 set grid
 set format x '%g'
 set format y '%g'
-set bmargin 7
-set label 100 'hmm: max_length=20, min_length=20, model_seed=1, models=2, separation=0.25, standardize=false, states=3, symbols=4, test_fraction=0.2' at screen 0.01, screen 0.0845 left font ',12'
-set label 101 'A primal solver and its dual counterpart share a colour: primal solid, dual dashed. Bars: fastest to slowest measurement.' at screen 0.01, screen 0.0525 left font ',12'
-set label 102 'n = 400 is above every D drawn.' at screen 0.01, screen 0.0204 left font ',12'
-set key above maxcols 2 width 2
+set bmargin 8
+set label 100 'hmm: max_length=20, min_length=20, model_seed=1, models=2, separation=0.25, standardize=false, states=3, symbols=4,' at screen 0.01, screen 0.0866 left font ',12'
+set label 101 'test_fraction=0.2' at screen 0.01, screen 0.0628 left font ',12'
+set label 102 'A primal solver and its dual counterpart share a colour: primal solid, dual dashed. Bars: fastest to slowest measurement.' at screen 0.01, screen 0.0390 left font ',12'
+set label 103 'n = 400 is above every D drawn.' at screen 0.01, screen 0.0152 left font ',12'
+set key above maxcols 1 width 0 font ',12'
 set key spacing 1.2
 set autoscale fix
 set offsets graph 0.05, graph 0.05, graph 0.08, graph 0.08
+set xtics ('4' 4, '16' 16, '64' 64, '256' 256)
 set logscale x
 set logscale y
 $line0 << EOD

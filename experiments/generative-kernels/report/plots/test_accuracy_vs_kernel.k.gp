@@ -1,5 +1,5 @@
 # kexp plot; run `gnuplot test_accuracy_vs_kernel.k.gp` here to redraw test_accuracy_vs_kernel.k.svg
-set terminal svg size 1000,686 dynamic noenhanced font 'sans,15' background rgb 'white'
+set terminal svg size 1000,882 dynamic noenhanced font 'sans,15' background rgb 'white'
 set output 'test_accuracy_vs_kernel.k.svg'
 set title 'test accuracy against k'
 set xlabel 'k (kernel.k)'
@@ -7,11 +7,15 @@ set ylabel 'test accuracy (dashed: validation accuracy)'
 set grid
 set format x '%g'
 set format y '%g'
-set bmargin 7
-set label 100 'Each point: the cell with the highest validation_accuracy over solver.lambda.' at screen 0.01, screen 0.0845 left font ',12'
-set label 101 'Points: mean over up to 3 runs (the repeats); bars: ± one standard deviation.' at screen 0.01, screen 0.0525 left font ',12'
-set label 102 'Dashed: validation_accuracy on the training part, bars ± one standard deviation over the folds.' at screen 0.01, screen 0.0204 left font ',12'
-set key above maxcols 2 width 2
+set bmargin 11
+set label 100 'Each point: the cell with the highest validation_accuracy over solver.lambda.' at screen 0.01, screen 0.1655 left font ',12'
+set label 101 'Points: mean over up to 3 runs (the repeats); bars: ± one standard deviation.' at screen 0.01, screen 0.1406 left font ',12'
+set label 102 'Drawn over one another, with the same errors: spectrum normalize=true · kernel_ridge_classifier (dual) · min_length=20' at screen 0.01, screen 0.1156 left font ',12'
+set label 103 'max_length=20 and spectrum normalize=true · primal_ridge (primal) · min_length=20 max_length=20; spectrum normalize=true ·' at screen 0.01, screen 0.0907 left font ',12'
+set label 104 'kernel_ridge_classifier (dual) · min_length=100 max_length=100 and spectrum normalize=true · primal_ridge (primal) ·' at screen 0.01, screen 0.0658 left font ',12'
+set label 105 'min_length=100 max_length=100.' at screen 0.01, screen 0.0408 left font ',12'
+set label 106 'Dashed: validation_accuracy on the training part, bars ± one standard deviation over the folds.' at screen 0.01, screen 0.0159 left font ',12'
+set key above maxcols 1 width 0 font ',12'
 set key spacing 1.2
 set autoscale fix
 set offsets graph 0.05, graph 0.05, graph 0.08, graph 0.08
@@ -65,10 +69,10 @@ $line7 << EOD
 4 0.7233381962368609 0.6941846321889913 0.7524917602847305
 EOD
 plot $line0 using 1:2:3:4 with yerrorlines lw 1.5 pt 4 ps 0.8 dashtype 1 lc rgb '#0072B2' title 'spectrum normalize=true · kernel_ridge_classifier (dual) · min_length=20 max_length=20', \
-     $line1 using 1:2:3:4 with yerrorlines lw 1.5 pt 6 ps 0.8 dashtype 2 lc rgb '#0072B2' title '  validation', \
+     $line1 using 1:2:3:4 with yerrorlines lw 1.5 pt 6 ps 0.8 dashtype 2 lc rgb '#0072B2' notitle, \
      $line2 using 1:2:3:4 with yerrorlines lw 1.5 pt 8 ps 0.8 dashtype 1 lc rgb '#D55E00' title 'spectrum normalize=true · primal_ridge (primal) · min_length=20 max_length=20', \
-     $line3 using 1:2:3:4 with yerrorlines lw 1.5 pt 10 ps 0.8 dashtype 2 lc rgb '#D55E00' title '  validation', \
+     $line3 using 1:2:3:4 with yerrorlines lw 1.5 pt 10 ps 0.8 dashtype 2 lc rgb '#D55E00' notitle, \
      $line4 using 1:2:3:4 with yerrorlines lw 1.5 pt 12 ps 0.8 dashtype 1 lc rgb '#009E73' title 'spectrum normalize=true · kernel_ridge_classifier (dual) · min_length=100 max_length=100', \
-     $line5 using 1:2:3:4 with yerrorlines lw 1.5 pt 4 ps 0.8 dashtype 2 lc rgb '#009E73' title '  validation', \
+     $line5 using 1:2:3:4 with yerrorlines lw 1.5 pt 4 ps 0.8 dashtype 2 lc rgb '#009E73' notitle, \
      $line6 using 1:2:3:4 with yerrorlines lw 1.5 pt 6 ps 0.8 dashtype 1 lc rgb '#CC79A7' title 'spectrum normalize=true · primal_ridge (primal) · min_length=100 max_length=100', \
-     $line7 using 1:2:3:4 with yerrorlines lw 1.5 pt 8 ps 0.8 dashtype 2 lc rgb '#CC79A7' title '  validation'
+     $line7 using 1:2:3:4 with yerrorlines lw 1.5 pt 8 ps 0.8 dashtype 2 lc rgb '#CC79A7' notitle

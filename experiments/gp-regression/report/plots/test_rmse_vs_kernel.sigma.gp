@@ -1,5 +1,5 @@
 # kexp plot; run `gnuplot test_rmse_vs_kernel.sigma.gp` here to redraw test_rmse_vs_kernel.sigma.svg
-set terminal svg size 1000,664 dynamic noenhanced font 'sans,15' background rgb 'white'
+set terminal svg size 1000,691 dynamic noenhanced font 'sans,15' background rgb 'white'
 set output 'test_rmse_vs_kernel.sigma.svg'
 set title 'test RMSE against σ'
 set xlabel 'σ (kernel.sigma)'
@@ -8,8 +8,8 @@ set grid
 set format x '%g'
 set format y '%g'
 set bmargin 6
-set label 100 'Each point: the cell with the lowest test_rmse over solver.noise.' at screen 0.01, screen 0.0542 left font ',12'
-set label 101 'Points: one run each, so no bars.' at screen 0.01, screen 0.0211 left font ',12'
+set label 100 'Each point: the cell with the lowest test_rmse over solver.noise.' at screen 0.01, screen 0.0521 left font ',12'
+set label 101 'Points: one run each, so no bars.' at screen 0.01, screen 0.0203 left font ',12'
 set key above maxcols 2 width 2
 set key spacing 1.2
 set autoscale fix

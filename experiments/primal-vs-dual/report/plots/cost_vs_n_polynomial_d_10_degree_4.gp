@@ -17,6 +17,7 @@ set key outside right top vertical
 set key spacing 1.2
 set autoscale fix
 set offsets graph 0.05, graph 0.05, graph 0.08, graph 0.08
+set xtics ('80' 80, '160' 160, '400' 400, '800' 800, '1600' 1600, '3200' 3200, '6400' 6400)
 set logscale x
 set logscale y
 set arrow 1 from 1271.6614108105791, graph 0 to 1271.6614108105791, graph 1 nohead dashtype 3 lc rgb '#777777'

@@ -1,5 +1,5 @@
 # kexp plot; run `gnuplot cost_vs_D_cubic.gp` here to redraw cost_vs_D_cubic.svg
-set terminal svg size 1000,708 dynamic noenhanced font 'sans,15' background rgb 'white'
+set terminal svg size 1000,924 dynamic noenhanced font 'sans,15' background rgb 'white'
 set output 'cost_vs_D_cubic.svg'
 set title 'time against the feature dimension D: cubic, n = 1600 training points'
 set xlabel 'D (feature dimension of the kernel''s map)'
@@ -8,14 +8,15 @@ set grid
 set format x '%g'
 set format y '%g'
 set bmargin 8
-set label 100 'cubic: d=10, noise=0.1, standardize=false, test_fraction=0.2' at screen 0.01, screen 0.1130 left font ',12'
-set label 101 'dual_gd: alpha=0, tolerance=0' at screen 0.01, screen 0.0819 left font ',12'
-set label 102 'primal_gd: alpha=0, tolerance=0' at screen 0.01, screen 0.0508 left font ',12'
-set label 103 'A primal solver and its dual counterpart share a colour: primal solid, dual dashed. Bars: fastest to slowest measurement.' at screen 0.01, screen 0.0198 left font ',12'
-set key above maxcols 2 width 2
+set label 100 'cubic: d=10, noise=0.1, standardize=false, test_fraction=0.2' at screen 0.01, screen 0.0866 left font ',12'
+set label 101 'dual_gd: alpha=0, tolerance=0' at screen 0.01, screen 0.0628 left font ',12'
+set label 102 'primal_gd: alpha=0, tolerance=0' at screen 0.01, screen 0.0390 left font ',12'
+set label 103 'A primal solver and its dual counterpart share a colour: primal solid, dual dashed. Bars: fastest to slowest measurement.' at screen 0.01, screen 0.0152 left font ',12'
+set key above maxcols 1 width 2
 set key spacing 1.2
 set autoscale fix
 set offsets graph 0.05, graph 0.05, graph 0.08, graph 0.08
+set xtics ('11' 11, '66' 66, '286' 286, '1000' 1001, '3000' 3003)
 set logscale x
 set logscale y
 set arrow 1 from 1600, graph 0 to 1600, graph 1 nohead dashtype 3 lc rgb '#777777'

@@ -1,5 +1,5 @@
 # kexp plot; run `gnuplot test_rmse_vs_kernel.degree.gp` here to redraw test_rmse_vs_kernel.degree.svg
-set terminal svg size 1000,664 dynamic noenhanced font 'sans,15' background rgb 'white'
+set terminal svg size 1000,713 dynamic noenhanced font 'sans,15' background rgb 'white'
 set output 'test_rmse_vs_kernel.degree.svg'
 set title 'test RMSE against degree'
 set xlabel 'degree (kernel.degree)'
@@ -7,9 +7,10 @@ set ylabel 'test RMSE'
 set grid
 set format x '%g'
 set format y '%g'
-set bmargin 6
-set label 100 'Each point: the cell with the lowest test_rmse over solver.iterations.' at screen 0.01, screen 0.0542 left font ',12'
-set label 101 'Points: one run each, so no bars.' at screen 0.01, screen 0.0211 left font ',12'
+set bmargin 7
+set label 100 'Each point: the cell with the lowest test_rmse over solver.iterations.' at screen 0.01, screen 0.0813 left font ',12'
+set label 101 'Points: one run each, so no bars.' at screen 0.01, screen 0.0505 left font ',12'
+set label 102 'Drawn over one another, with the same errors: polynomial · primal_gd (primal) and polynomial · dual_gd (dual).' at screen 0.01, screen 0.0196 left font ',12'
 set key above maxcols 2 width 2
 set key spacing 1.2
 set autoscale fix
