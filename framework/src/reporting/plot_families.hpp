@@ -30,6 +30,7 @@ struct PlotInputs {
   const std::vector<std::string>& swept;   ///< parameter columns with several values
   const std::set<std::string>& log_scale;  ///< columns whose schema asks for a log axis
   const ErrorCells& error_cells;           ///< seeds pooled, for the error plots
+  bool details = true;                     ///< whether the plots marked as details are drawn
 };
 
 /// What the families drew, in order, and the plots they left out with why.

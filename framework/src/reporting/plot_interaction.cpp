@@ -26,7 +26,7 @@ void interaction_plots(const PlotInputs& inputs, Plots& out) {
   const std::set<std::string>& log_scale = inputs.log_scale;
   std::vector<Plot>& plots = out.plots;
   std::vector<std::string>& not_drawn = out.not_drawn;
-  std::size_t heat_maps = 0, left_out = 0;
+  std::size_t heat_maps = 0, left_out = 0, findings_left_out = 0;
   const std::vector<CellSummary>& cells = in.cells;
   const std::set<std::string>& pooled = in.pooled;
   const ErrorMeasure& measure = in.measure;
@@ -34,15 +34,21 @@ void interaction_plots(const PlotInputs& inputs, Plots& out) {
   // The summary's findings rest on the heat maps of the groups that hold a solver's best
   // cell; the rest, and every line plot, are details.
   const std::vector<const CellSummary*> best_of_solvers = best_per_solver(cells, measure);
+  const auto holds_a_best = [&](const ErrorGroup& g) {
+    return std::any_of(best_of_solvers.begin(), best_of_solvers.end(), [&](const CellSummary* b) {
+      return std::find(g.cells.begin(), g.cells.end(), b) != g.cells.end();
+    });
+  };
+  // The groups of the best cells first, so that a cap on the heat maps never leaves out
+  // the ones the findings rest on.
+  std::vector<ErrorGroup> groups = error_groups(cells, swept);
+  std::stable_partition(groups.begin(), groups.end(), holds_a_best);
   // The model's hyperparameters on each dataset variant: σ against λ, not n against d.
-  for (ErrorGroup& g : error_groups(cells, swept)) {
+  for (ErrorGroup& g : groups) {
     g.swept.erase(std::remove_if(g.swept.begin(), g.swept.end(),
                                  [](const std::string& c) { return c.rfind("dataset.", 0) == 0; }),
                   g.swept.end());
-    const bool holds_a_best =
-        std::any_of(best_of_solvers.begin(), best_of_solvers.end(), [&](const CellSummary* b) {
-          return std::find(g.cells.begin(), g.cells.end(), b) != g.cells.end();
-        });
+    const bool findings = holds_a_best(g);
     std::size_t drawn_pairs = 0;
     for (std::size_t a = 0; a < g.swept.size() && drawn_pairs < 3; ++a) {
       for (std::size_t b = a + 1; b < g.swept.size() && drawn_pairs < 3; ++b) {
@@ -64,6 +70,7 @@ void interaction_plots(const PlotInputs& inputs, Plots& out) {
         ++drawn_pairs;
         if (++heat_maps > kMaxHeatMaps) {
           ++left_out;
+          findings_left_out += findings ? 1 : 0;
           continue;
         }
         const std::string o = other_columns(g, {x, y});
@@ -106,7 +113,7 @@ void interaction_plots(const PlotInputs& inputs, Plots& out) {
         }
         h.logz = lo > 0 && hi / lo >= 10;
         heat.heat = std::move(h);
-        if (!holds_a_best) heat.detail = "heat maps of groups that hold no solver's best cell";
+        if (!findings) heat.detail = "heat maps of groups that hold no solver's best cell";
         if (!over.empty()) heat.caption.push_back(over);
         heat.caption.push_back(
             "Framed: the best square. An empty square: no cell there finished with a finite "
@@ -141,7 +148,9 @@ void interaction_plots(const PlotInputs& inputs, Plots& out) {
       }
     }
   }
-  if (left_out > 0) {
+  // Without the details, the cap matters only where it left out a heat map the findings
+  // rest on.
+  if (left_out > 0 && (inputs.details || findings_left_out > 0)) {
     not_drawn.push_back(fmt::format(
         "{} heat maps (and their line plots) of two hyperparameters are drawn; {} more, one per "
         "kernel, solver and dataset variant, are not.",

@@ -163,7 +163,7 @@ PlotResult write_plots(const std::vector<CellSummary>& cells, const std::vector<
                        PlotSelection selection) {
   PlotResult result;
   const plot::ErrorCells error_cells(cells);
-  const plot::PlotInputs in{cells, swept, log_scale, error_cells};
+  const plot::PlotInputs in{cells, swept, log_scale, error_cells, selection == PlotSelection::all};
   plot::Plots drawn;
   for (const plot::PlotFamily& family : plot::plot_families()) family.draw(in, drawn);
   result.not_drawn = std::move(drawn.not_drawn);

@@ -325,6 +325,41 @@ TEST(Plots, TheDefaultDrawsThePlotsTheFindingsRestOnAndSaysHowToDrawTheRest) {
   EXPECT_THAT(some.not_drawn[0], HasSubstr("kexp report --plots all"));
 }
 
+TEST(Plots, TheCapOnHeatMapsNeverLeavesOutTheOneOfTheBestCell) {
+  // 14 kernels, each over σ × λ; the last holds the solver's best cell.
+  const CsvTable one = sigma_lambda_sweep();
+  CsvTable t;
+  t.columns = one.columns;
+  for (int k = 0; k < 14; ++k) {
+    for (std::vector<std::string> row : one.rows) {
+      if (row[11] != "none") continue;
+      row[0] = fmt::format("k{}{}", k, row[0]);
+      row[4] = fmt::format("kernel{}", k);
+      row[8] = std::to_string(std::stod(row[8]) + (k == 13 ? 0 : 1 + k));
+      t.rows.push_back(row);
+    }
+  }
+  ::setenv("KEXP_GNUPLOT", "true", 1);
+  const auto cells = summarize_cells(t);
+  const auto swept = swept_columns(t, cells);
+  test::TempDir all, findings;
+  const PlotResult every = write_plots(cells, swept, all.path(), {}, PlotSelection::all);
+  const PlotResult some = write_plots(cells, swept, findings.path(), {}, PlotSelection::findings);
+  ::unsetenv("KEXP_GNUPLOT");
+  const std::string best =
+      "test_rmse_heat_kernel13_kernel_ridge_dual_kernel.sigma_solver.lambda.gp";
+  EXPECT_TRUE(fs::exists(all.path() / "plots" / best));
+  EXPECT_TRUE(fs::exists(findings.path() / "plots" / best));
+  const auto says_cap = [](const PlotResult& r) {
+    return std::any_of(r.not_drawn.begin(), r.not_drawn.end(), [](const std::string& note) {
+      return note.find("2 more, one per kernel, solver and dataset variant") != std::string::npos;
+    });
+  };
+  EXPECT_TRUE(says_cap(every));
+  // Without the details, the cap left out nothing the report would draw.
+  EXPECT_FALSE(says_cap(some));
+}
+
 TEST(Plots, APairOfValuesGetsALogAxisWhenTheSchemaAsksForOne) {
   CsvTable t = sigma_lambda_sweep();
   // λ = 0.001, 0.1 spans 100: geometric; make it 0.5 and 2 (a factor of 4)
