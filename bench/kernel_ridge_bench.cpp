@@ -9,6 +9,11 @@
 //                       strips of columns, to keep OpenBLAS's buffers small) against
 //                       LAPACK's dpotrf called directly on the same K + λI, one after the
 //                       other in each iteration: their time ratio;
+//   PrecisionOverDouble (K + λI)β = y, λ = 0.1, by kexp::linalg::solve_shifted in float64,
+//                       mixed and single precision one after the other on the same K in
+//                       each iteration: the time ratios double/mixed and double/single,
+//                       the refinement steps, and how far the predictions at 1000 other
+//                       points are from float64's (relative, largest);
 //   PeakMemory          the process's peak resident memory (VmHWM) of building the Gram
 //                       matrix and fitting, as a multiple of 8n² bytes above the
 //                       baseline measured just before, and the baseline itself.
@@ -21,6 +26,7 @@
 
 #include <chrono>
 #include <fstream>
+#include <map>
 #include <string>
 
 #include "kexp/kexp.hpp"
@@ -168,6 +174,47 @@ void CholeskyOverDpotrf(benchmark::State& state) {
   state.counters["kexp_over_dpotrf"] = kexp_s / lapack_s;
 }
 
+void PrecisionOverDouble(benchmark::State& state) {
+  const auto n = static_cast<arma::uword>(state.range(0));
+  const arma::mat X = inputs(n);
+  const arma::vec y = arma::sin(arma::sum(X, 0)).t();
+  const auto kernel = gaussian();
+  arma::mat K0, K_cross;
+  kernel->gram(X, K0);
+  kernel->gram(X, arma::mat(inputs(n + 1000).tail_cols(1000)), K_cross);
+  using kexp::linalg::Precision;
+  std::map<Precision, double> seconds;
+  double steps = 0, mixed_diff = 0, single_diff = 0;
+  for (auto _ : state) {
+    std::map<Precision, arma::vec> predictions;
+    for (const Precision p : {Precision::Double, Precision::Mixed, Precision::Single}) {
+      arma::mat K = K0, b = y;
+      const auto start = std::chrono::steady_clock::now();
+      const kexp::linalg::ShiftedSolve s = kexp::linalg::solve_shifted(K, 0.1, b, p);
+      const double t = seconds_since(start);
+      seconds[p] += t;
+      if (p == Precision::Mixed) {
+        steps = s.refinement_steps;
+        if (s.fell_back) state.SkipWithError("mixed precision fell back to float64");
+      }
+      if (p == Precision::Double) state.SetIterationTime(t);
+      predictions[p] = K_cross.t() * b.col(0);
+    }
+    const double scale = arma::norm(predictions[Precision::Double], "inf");
+    mixed_diff = std::max(
+        mixed_diff,
+        arma::norm(predictions[Precision::Mixed] - predictions[Precision::Double], "inf") / scale);
+    single_diff = std::max(
+        single_diff,
+        arma::norm(predictions[Precision::Single] - predictions[Precision::Double], "inf") / scale);
+  }
+  state.counters["double_over_mixed"] = seconds[Precision::Double] / seconds[Precision::Mixed];
+  state.counters["double_over_single"] = seconds[Precision::Double] / seconds[Precision::Single];
+  state.counters["refinement_steps"] = steps;
+  state.counters["mixed_prediction_diff"] = mixed_diff;
+  state.counters["single_prediction_diff"] = single_diff;
+}
+
 void PeakMemory(benchmark::State& state) {
   const auto n = static_cast<arma::uword>(state.range(0));
   const arma::mat X = inputs(n);
@@ -215,6 +262,7 @@ BENCHMARK(CholeskyOverDpotrf)
     ->UseManualTime()
     ->Unit(benchmark::kSecond)
     ->Iterations(3);
+BENCHMARK(PrecisionOverDouble)->Arg(8000)->UseManualTime()->Unit(benchmark::kSecond)->Iterations(3);
 BENCHMARK(PeakMemory)->Arg(8000)->Unit(benchmark::kSecond)->Iterations(1);
 
 int main(int argc, char** argv) { return kexp::bench::run_benchmarks(argc, argv); }

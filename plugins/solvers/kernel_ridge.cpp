@@ -14,6 +14,14 @@
 // carries its time and memory), shares the reduction and Qᵀy with the others, and every
 // cell solves β = Q (B + λI)⁻¹ Qᵀy by a banded Cholesky: Qᵀ(K + λI)Q = B + λI for all λ.
 //
+// precision: single or mixed — K + λI is factored in float32 on a rounded copy of K's lower
+// triangle (4n² bytes more), twice the entries per vector register and per byte moved.
+// Single solves in float32 and rounds β back; mixed refines β in float64 from residuals
+// y − (K + λI)β computed in float64 until it is as accurate as a float64 solve (LAPACK
+// dsposv), or, when K + λI is too ill-conditioned for float32 (κ near 10⁷ or more), factors
+// it in float64 instead and records precision_fallback = 1 (kexp::linalg::solve_shifted).
+// K itself, the band reduction and the predictions stay in float64.
+//
 // device: cuda — the runner hands the kernel and the points instead of K; K + λI is built
 // and factored on the GPU (device/gpu.hpp: cuBLAS DSYRK, the kernel's device form,
 // cuSOLVER dpotrf and dpotrs) and the predictions K(X*, X)β are streamed there too. The
@@ -47,24 +55,41 @@ constexpr const char* kSharedKey = "kernel_ridge/band";
 class KernelRidge final : public kexp::Solver {
  public:
   explicit KernelRidge(const kexp::Params& p)
-      : lambda_(p.real("lambda")), on_gpu_(p.string("device") == "cuda") {}
+      : lambda_(p.real("lambda")),
+        on_gpu_(p.string("device") == "cuda"),
+        precision_(kexp::linalg::precision_named(p.string("precision"))) {
+    if (on_gpu_ && precision_ != kexp::linalg::Precision::Double) {
+      throw kexp::InvalidArgument(
+          "kernel_ridge: device: cuda runs in float64 only; use precision: double there");
+    }
+  }
 
   /// On the GPU the host holds only β and the predictions; on the CPU the runner counts K.
   double memory_bytes(std::size_t n, std::size_t m, std::size_t) const override {
     return on_gpu_ ? 8.0 * static_cast<double>(2 * n + m) : -1.0;
   }
 
-  /// The band reduction (4n³/3) with its banded solve, or a Cholesky (n³/3); on the GPU
-  /// also the Gram matrix it builds there.
+  /// The band reduction (4n³/3) with its banded solve, or a Cholesky (n³/3), in mixed
+  /// precision with every refinement step (4n² each) and a float64 Cholesky after them;
+  /// on the GPU also the Gram matrix it builds there.
   double fit_flops_bound(std::size_t n, std::size_t d, const kexp::Kernel* kernel) const override {
     const double x = static_cast<double>(n);
     const double on_device = on_gpu_ && kernel != nullptr ? kernel->gram_flops(n, n, d) : 0.0;
-    return on_device + 4.0 / 3.0 * x * x * x + x * x * x + 8.0 * x * x;
+    return on_device + 4.0 / 3.0 * x * x * x + x * x * x + 8.0 * x * x +
+           4.0 * kexp::linalg::kMaxRefinementSteps * x * x;
   }
 
   void fit(const kexp::TrainingData& data, kexp::SolverReport& report) override {
     if (on_gpu_) {
       fit_on_gpu(data, report);
+      return;
+    }
+    if (precision_ != kexp::linalg::Precision::Double) {
+      solve_in_precision(data, report);
+      report.fitted = *data.targets - lambda_ * beta_;
+      report.metrics.emplace_back("band_reduction", 0.0);
+      report.metrics.emplace_back("decomposition_shared", 0.0);
+      report.metrics.emplace_back("transfer_seconds", 0.0);
       return;
     }
     std::shared_ptr<BandSystem> band;
@@ -87,6 +112,8 @@ class KernelRidge final : public kexp::Solver {
     report.metrics.emplace_back("band_reduction", band != nullptr ? 1.0 : 0.0);
     report.metrics.emplace_back("decomposition_shared", shared ? 1.0 : 0.0);
     report.metrics.emplace_back("transfer_seconds", 0.0);
+    report.metrics.emplace_back("refinement_steps", 0.0);
+    report.metrics.emplace_back("precision_fallback", 0.0);
   }
 
   kexp::Prediction predict(const kexp::TestData& data, kexp::SolverReport& report) const override {
@@ -124,6 +151,28 @@ class KernelRidge final : public kexp::Solver {
     report.metrics.emplace_back("band_reduction", 0.0);
     report.metrics.emplace_back("decomposition_shared", 0.0);
     report.metrics.emplace_back("transfer_seconds", transfers.seconds);
+    report.metrics.emplace_back("refinement_steps", 0.0);
+    report.metrics.emplace_back("precision_fallback", 0.0);
+  }
+
+  /// (K + λI)β = y in single or mixed precision (kexp::linalg::solve_shifted): K's lower
+  /// triangle lent as for a Cholesky, since a fallback to float64 factors it in place.
+  void solve_in_precision(const kexp::TrainingData& data, kexp::SolverReport& report) {
+    arma::mat& K = *data.gram;
+    const double n = static_cast<double>(K.n_rows);
+    const kexp::linalg::LowerTriangleLoan loan(K, !data.gram_writable);
+    report.matrix_bytes += loan.bytes();
+    arma::mat b = *data.targets;
+    const kexp::linalg::ShiftedSolve solved =
+        kexp::linalg::solve_shifted(K, lambda_, b, precision_);
+    beta_ = b.col(0);
+    report.matrix_bytes += solved.bytes;
+    // The float32 Cholesky and its solve, each refinement step's residual and solve, and
+    // a float64 Cholesky after a fallback.
+    report.fit_flops += n * n * n / 3.0 + 2.0 * n * n + 4.0 * n * n * solved.refinement_steps +
+                        (solved.fell_back ? n * n * n / 3.0 + 2.0 * n * n : 0.0);
+    report.metrics.emplace_back("refinement_steps", solved.refinement_steps);
+    report.metrics.emplace_back("precision_fallback", solved.fell_back ? 1.0 : 0.0);
   }
 
   void solve_by_cholesky(const kexp::TrainingData& data, kexp::SolverReport& report) {
@@ -176,6 +225,7 @@ class KernelRidge final : public kexp::Solver {
 
   double lambda_;
   bool on_gpu_;
+  kexp::linalg::Precision precision_;
   arma::vec beta_;
   kexp::DeviceProgram program_;        ///< on the GPU: the kernel's device form
   const arma::mat* inputs_ = nullptr;  ///< on the GPU: X, which lives until the cell ends
@@ -185,12 +235,16 @@ constexpr kexp::ParamSpec kParams[] = {
     kexp::param::real("lambda", "1e-3", "ridge penalty λ in (K + λI)β = y").at_least(0).log_scale(),
     kexp::param::choice("device", "cpu", "cpu|cuda",
                         "where K is built and factored: cpu, or cuda (an NVIDIA GPU, float64)"),
+    kexp::param::choice("precision", "double", "double|single|mixed",
+                        "K + λI factored in float64; in float32; or in float32 and refined to "
+                        "float64 accuracy (float64 when too ill-conditioned)"),
 };
 
-constexpr const char* kMetrics[] = {"band_reduction", "decomposition_shared", "transfer_seconds"};
+constexpr const char* kMetrics[] = {"band_reduction", "decomposition_shared", "transfer_seconds",
+                                    "refinement_steps", "precision_fallback"};
 
 constexpr kexp::PluginInfo kInfo =
-    kexp::PluginInfo{"kernel_ridge", "1.3.0",
+    kexp::PluginInfo{"kernel_ridge", "1.4.0",
                      "kernel ridge regression: (K + λI)β = y by Cholesky in place, or by one "
                      "shared band reduction K = QBQᵀ over a λ sweep",
                      kParams,

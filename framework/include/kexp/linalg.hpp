@@ -4,6 +4,7 @@
 
 #include <armadillo>
 #include <functional>
+#include <string>
 #include <vector>
 
 #include "kexp/export.hpp"
@@ -42,6 +43,52 @@ KEXP_API void cholesky_shifted_in_place(arma::mat& A, double shift,
 
 /// Solves (LLᵀ) X = B in place for B, with L from cholesky_in_place (LAPACK dpotrs).
 KEXP_API void cholesky_solve(const arma::mat& L, arma::mat& B);
+
+/// The precision a shifted system (A + shift·I) X = B is factored and solved in: a
+/// solver's `precision:` parameter (kernel_ridge, gp_regression).
+enum class Precision {
+  Double,  ///< float64 throughout
+  Single,  ///< float32 throughout: A + shift·I and B rounded, X rounded back
+  Mixed,   ///< a float32 factor, refined in float64 to float64 accuracy (LAPACK dsposv)
+};
+
+/// "double", "single" or "mixed" as a Precision; kexp::InvalidArgument otherwise.
+KEXP_API Precision precision_named(const std::string& name);
+
+/// What solve_shifted did.
+struct ShiftedSolve {
+  /// Mixed: the iterative-refinement steps after the float32 factorization (each a
+  /// residual in float64, 2n² flops per column, and a float32 solve, 2n²).
+  int refinement_steps = 0;
+  /// Mixed: refinement did not reach float64 accuracy within kMaxRefinementSteps, or the
+  /// float32 factorization failed (A + shift·I not positive definite in float32), so the
+  /// system was factored and solved in float64 instead.
+  bool fell_back = false;
+  double bytes = 0;  ///< the float32 copy of A + shift·I and the workspaces it held
+};
+
+/// The most refinement steps of a Mixed solve before it falls back to float64 (LAPACK
+/// dsposv's ITERMAX).
+inline constexpr int kMaxRefinementSteps = 30;
+
+/// Solves (A + shift·I) X = B in place for B, from the lower triangle and diagonal of the
+/// square A (the strict upper triangle is not read), in `precision`:
+///   - Double: cholesky_shifted_in_place on A, then cholesky_solve; A holds the factor.
+///   - Single: A + shift·I and B rounded to float32, factored and solved in float32
+///     (LAPACK spotrf, spotrs) on a copy; X rounded back to float64. A is not written.
+///   - Mixed: LAPACK dsposv. The float32 factor of A + shift·I, then iterative refinement:
+///     the residual B − (A + shift·I)X in float64, a correction by the float32 factor,
+///     until ‖r‖∞ ≤ ‖X‖∞·‖A + shift·I‖∞·ε·√n (ε the float64 rounding unit), as accurate
+///     as a float64 solve. When that takes more than kMaxRefinementSteps steps (the
+///     condition number near 1/ε of float32, 10⁷ or more) or the float32 factorization
+///     fails, A + shift·I is factored in float64 in place instead, and `fell_back` says so.
+/// Single and Mixed give A's diagonal back as it was; a float64 factorization (Double, or
+/// Mixed falling back) leaves its factor in A's lower triangle (Double: and on the
+/// diagonal), so lend A with a LowerTriangleLoan to have it back. Throws kexp::NumericError as
+/// cholesky_shifted_in_place does when the matrix is not positive definite (Single: in
+/// float32, with the remedy `precision: mixed`), and when A has entries that are not finite.
+KEXP_API ShiftedSolve solve_shifted(arma::mat& A, double shift, arma::mat& B, Precision precision,
+                                    const ShiftedMatrixNames& names = {});
 
 /// Solves L X = B, or Lᵀ X = B with `transpose`, in place for B, where L is the lower
 /// triangle and diagonal of the square `L` (as cholesky_in_place leaves it; the strict

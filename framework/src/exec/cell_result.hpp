@@ -48,6 +48,10 @@ struct CellResult {
   /// and the largest difference between the two's test predictions.
   std::optional<std::string> paired_with;
   std::optional<double> prediction_max_diff;
+  /// For a solver that ran in precision single or mixed: the largest difference between
+  /// its test predictions and those of the earlier cell of the group that is the same
+  /// solver with the same parameters in precision double.
+  std::optional<double> precision_max_diff;
   std::vector<std::pair<std::string, double>> metrics;  ///< the solver's own
   /// What a solver that learns the kernel learned (SolverReport::learned).
   std::vector<std::pair<std::string, double>> learned;

@@ -151,6 +151,7 @@ void fields(IO& io, Result& r) {
   io.put_or_get(r.converged);
   io.put_or_get(r.paired_with);
   io.put_or_get(r.prediction_max_diff);
+  io.put_or_get(r.precision_max_diff);
   io.put_or_get(r.metrics);
   io.put_or_get(r.learned);
   io.put_or_get(r.loss_curve);

@@ -101,6 +101,7 @@ class GroupExecution {
           const Sharing sharing{&shared_[entry], group_size[entry], group_position[entry]++};
           run_cell(g, last_dual, sharing, result);
           pair_with_earlier(g, result);
+          compare_with_double(g, result);
           predictions_.emplace_back(&g, result.prediction.mean);
         } catch (...) {
           // Plugin code is called through call_plugin(), so the message names the plugin
@@ -354,6 +355,33 @@ class GroupExecution {
         result.status = CellResult::Status::Failed;
         result.error = std::move(*wrong);
       }
+      return;
+    }
+  }
+
+  /// For a cell whose solver ran in precision single or mixed: the largest difference
+  /// between its predictions and those of the earlier cell of the same solver entry with
+  /// the same parameters in precision double, while both are in memory.
+  void compare_with_double(const GroupCell& g, CellResult& result) const {
+    const auto& mine = g.solver->params.values();
+    const auto precision = mine.find("precision");
+    if (precision == mine.end() || format_value(precision->second) == "double") return;
+    const arma::vec& prediction = result.prediction.mean;
+    for (const auto& [other, p] : predictions_) {
+      if (other->solver->component != g.solver->component || p.n_elem != prediction.n_elem) {
+        continue;
+      }
+      const auto& theirs = other->solver->params.values();
+      const bool same = theirs.size() == mine.size() &&
+                        std::all_of(mine.begin(), mine.end(), [&](const auto& entry) {
+                          const auto it = theirs.find(entry.first);
+                          if (it == theirs.end()) return false;
+                          return entry.first == "precision"
+                                     ? format_value(it->second) == "double"
+                                     : format_value(it->second) == format_value(entry.second);
+                        });
+      if (!same) continue;
+      result.precision_max_diff = prediction.n_elem > 0 ? arma::abs(prediction - p).max() : 0.0;
       return;
     }
   }

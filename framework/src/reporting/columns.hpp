@@ -54,6 +54,7 @@ enum class Column : std::size_t {
   converged,
   paired_with,
   prediction_max_diff,
+  precision_max_diff,
   seed,
   error,
   device_name,

@@ -131,6 +131,7 @@ Row result_row(const Plan& plan, const Cell& c, int repeat, std::uint64_t seed,
   set_if(row, Column::converged, r.converged);
   set_if(row, Column::paired_with, r.paired_with);
   set_if(row, Column::prediction_max_diff, r.prediction_max_diff);
+  set_if(row, Column::precision_max_diff, r.precision_max_diff);
   for (const auto& [name, value] : r.metrics) row.set(name, value);
   for (const auto& [name, value] : r.learned) row.set("learned." + name, value);
   if (!r.loss_curve.empty()) row.set("loss_curve", nlohmann::json(r.loss_curve).dump());

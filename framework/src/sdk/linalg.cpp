@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <vector>
 
 #include "kexp/error.hpp"
@@ -28,6 +29,13 @@ void dpbtrf_(const char* uplo, const int* n, const int* kd, double* ab, const in
              std::size_t uplo_len);
 void dpbtrs_(const char* uplo, const int* n, const int* kd, const int* nrhs, const double* ab,
              const int* ldab, double* b, const int* ldb, int* info, std::size_t uplo_len);
+void spotrf_(const char* uplo, const int* n, float* a, const int* lda, int* info,
+             std::size_t uplo_len);
+void spotrs_(const char* uplo, const int* n, const int* nrhs, const float* a, const int* lda,
+             float* b, const int* ldb, int* info, std::size_t uplo_len);
+void dsymv_(const char* uplo, const int* n, const double* alpha, const double* a, const int* lda,
+            const double* x, const int* incx, const double* beta, double* y, const int* incy,
+            std::size_t uplo_len);
 void dtrsm_(const char* side, const char* uplo, const char* transa, const char* diag, const int* m,
             const int* n, const double* alpha, const double* a, const int* lda, double* b,
             const int* ldb, std::size_t side_len, std::size_t uplo_len, std::size_t transa_len,
@@ -154,6 +162,171 @@ void cholesky_solve(const arma::mat& L, arma::mat& B) {
                         &info);
   }
   if (info != 0) throw NumericError(fmt::format("dpotrs failed (info {})", info));
+}
+
+Precision precision_named(const std::string& name) {
+  if (name == "double") return Precision::Double;
+  if (name == "single") return Precision::Single;
+  if (name == "mixed") return Precision::Mixed;
+  throw InvalidArgument(fmt::format("precision must be double, single or mixed, got '{}'", name));
+}
+
+namespace {
+
+/// Refuses a factor with an entry on its diagonal that is not finite, as cholesky_in_place
+/// does: some LAPACKs report success on a NaN.
+template <typename Matrix>
+void require_finite_factor(const Matrix& L) {
+  for (arma::uword i = 0; i < L.n_rows; ++i) {
+    if (!std::isfinite(L(i, i))) {
+      throw NumericError(fmt::format(
+          "the matrix to factor has entries that are not finite (NaN or infinite); its "
+          "Cholesky factor has {} at diagonal entry {} of {}: check the data's scale and the "
+          "parameters for an overflow",
+          L(i, i), i + 1, L.n_rows));
+    }
+  }
+}
+
+/// A + shift·I rounded to float32 and factored in float32 (LAPACK spotrf), from A's lower
+/// triangle; also ‖A + shift·I‖∞ in float64, summed in the same pass.
+struct Float32Factor {
+  arma::fmat L;
+  double norm_inf = 0;
+  int info = 0;  ///< spotrf's: > 0, the leading minor that is not positive definite
+};
+
+Float32Factor factor_in_float32(const arma::mat& A, double shift) {
+  const arma::uword n = A.n_rows;
+  Float32Factor f;
+  f.L.set_size(n, n);
+  std::vector<double> row_sums(n, 0.0);
+  for (arma::uword j = 0; j < n; ++j) {
+    const double diagonal = A(j, j) + shift;
+    f.L(j, j) = static_cast<float>(diagonal);
+    row_sums[j] += std::abs(diagonal);
+    const double* column = A.colptr(j);
+    float* into = f.L.colptr(j);
+    for (arma::uword i = j + 1; i < n; ++i) {
+      into[i] = static_cast<float>(column[i]);
+      const double a = std::abs(column[i]);
+      row_sums[i] += a;
+      row_sums[j] += a;
+    }
+  }
+  for (const double r : row_sums) f.norm_inf = std::max(f.norm_inf, r);
+  char lower = 'L';
+  const auto size = static_cast<int>(n);
+  if (n > 0) spotrf_(&lower, &size, f.L.memptr(), &size, &f.info, 1);
+  if (f.info < 0) throw NumericError(fmt::format("spotrf: argument {} is invalid", -f.info));
+  if (f.info == 0) require_finite_factor(f.L);
+  return f;
+}
+
+/// X ← (LLᵀ)⁻¹X in float32 (LAPACK spotrs), X given and returned in float64.
+void solve_in_float32(const arma::fmat& L, arma::mat& X) {
+  arma::fmat Xf = arma::conv_to<arma::fmat>::from(X);
+  char lower = 'L';
+  const auto size = static_cast<int>(L.n_rows);
+  const auto columns = static_cast<int>(X.n_cols);
+  int info = 0;
+  if (size > 0 && columns > 0) {
+    spotrs_(&lower, &size, &columns, L.memptr(), &size, Xf.memptr(), &size, &info, 1);
+  }
+  if (info != 0) throw NumericError(fmt::format("spotrs failed (info {})", info));
+  X = arma::conv_to<arma::mat>::from(Xf);
+}
+
+/// Single: (A + shift·I) X = B in float32 on a rounded copy of A's lower triangle.
+ShiftedSolve solve_single(const arma::mat& A, double shift, arma::mat& B,
+                          const ShiftedMatrixNames& names) {
+  const Float32Factor f = factor_in_float32(A, shift);
+  if (f.info > 0) {
+    throw NumericError(fmt::format(
+        "{} is not positive definite in single precision (leading minor {} of {}, {} = {}): "
+        "use precision: mixed (float32 where it holds, float64 where not), a larger {}, or a "
+        "valid (PSD) kernel",
+        names.matrix, f.info, A.n_rows, names.shift, shift, names.parameter));
+  }
+  solve_in_float32(f.L, B);
+  return {0, false, 4.0 * static_cast<double>(f.L.n_elem + B.n_elem)};
+}
+
+/// Mixed: a float32 factor and iterative refinement in float64 as LAPACK dsposv does it
+/// (its stopping test and its ITERMAX), with the residual by dsymv on A's lower triangle,
+/// where dsposv's dsymm packs A again on every step, and the fallback by
+/// cholesky_shifted_in_place, kexp's float64 path.
+ShiftedSolve solve_mixed(arma::mat& A, double shift, arma::mat& B,
+                         const ShiftedMatrixNames& names) {
+  const arma::uword n = A.n_rows;
+  ShiftedSolve out;
+  const Float32Factor f = factor_in_float32(A, shift);
+  out.bytes = 4.0 * static_cast<double>(f.L.n_elem) + 16.0 * static_cast<double>(B.n_elem);
+  if (f.info == 0) {
+    const double tolerance =
+        f.norm_inf * std::numeric_limits<double>::epsilon() * std::sqrt(static_cast<double>(n));
+    arma::mat X = B;
+    solve_in_float32(f.L, X);
+    arma::mat R(n, B.n_cols);
+    char lower = 'L';
+    const auto size = static_cast<int>(n);
+    const int one = 1;
+    const double minus_one = -1.0, plus_one = 1.0;
+    // R = B − (A + shift·I)X, and whether every column is as accurate as float64 makes it.
+    const auto residual_small = [&] {
+      R = B - shift * X;
+      bool small = true;
+      for (arma::uword c = 0; c < B.n_cols; ++c) {
+        dsymv_(&lower, &size, &minus_one, A.memptr(), &size, X.colptr(c), &one, &plus_one,
+               R.colptr(c), &one, 1);
+        small = small && arma::norm(R.col(c), "inf") <= arma::norm(X.col(c), "inf") * tolerance;
+      }
+      return small;
+    };
+    for (int step = 0; step <= kMaxRefinementSteps && X.is_finite(); ++step) {
+      if (residual_small()) {
+        out.refinement_steps = step;
+        B = std::move(X);
+        return out;
+      }
+      if (step == kMaxRefinementSteps) break;
+      solve_in_float32(f.L, R);
+      X += R;
+    }
+    out.refinement_steps = kMaxRefinementSteps;
+  }
+  out.fell_back = true;
+  const arma::vec diagonal = A.diag();
+  try {
+    cholesky_shifted_in_place(A, shift, names);
+  } catch (...) {
+    A.diag() = diagonal;
+    throw;
+  }
+  cholesky_solve(A, B);
+  A.diag() = diagonal;
+  return out;
+}
+
+}  // namespace
+
+ShiftedSolve solve_shifted(arma::mat& A, double shift, arma::mat& B, Precision precision,
+                           const ShiftedMatrixNames& names) {
+  if (A.n_rows != A.n_cols || B.n_rows != A.n_rows) {
+    throw InvalidArgument(fmt::format("solve_shifted: A is {} × {} and B {} × {}", A.n_rows,
+                                      A.n_cols, B.n_rows, B.n_cols));
+  }
+  switch (precision) {
+    case Precision::Single:
+      return solve_single(A, shift, B, names);
+    case Precision::Mixed:
+      return solve_mixed(A, shift, B, names);
+    case Precision::Double:
+      break;
+  }
+  cholesky_shifted_in_place(A, shift, names);
+  cholesky_solve(A, B);
+  return {};
 }
 
 void lower_triangular_solve(const arma::mat& L, arma::mat& B, bool transpose) {

@@ -384,6 +384,103 @@ TEST(BandReduction, RejectsWhatItCannotReduce) {
   EXPECT_THROW((void)r.solve_band(0.0, wrong), InvalidArgument);
 }
 
+/// A Gaussian Gram matrix of n random points in 3 dimensions, width σ.
+arma::mat gaussian_gram_of_random_points(arma::uword n, double sigma, unsigned seed) {
+  arma::arma_rng::set_seed(seed);
+  const arma::mat X = arma::randn<arma::mat>(3, n);
+  arma::mat K(n, n);
+  for (arma::uword i = 0; i < n; ++i) {
+    for (arma::uword j = 0; j < n; ++j) {
+      K(i, j) = std::exp(-arma::accu(arma::square(X.col(i) - X.col(j))) / (2 * sigma * sigma));
+    }
+  }
+  return K;
+}
+
+/// ‖(A + shift·I)x − b‖∞ / (‖A + shift·I‖∞ ‖x‖∞): the backward error a float64 solve
+/// keeps near ε = 1.1e-16 and a float32 one near 6e-8.
+double backward_error(const arma::mat& A, double shift, const arma::vec& x, const arma::vec& b) {
+  arma::mat S = A;
+  S.diag() += shift;
+  return arma::norm(S * x - b, "inf") / (arma::norm(S, "inf") * arma::norm(x, "inf"));
+}
+
+TEST(SolveShifted, EachPrecisionSolvesAWellConditionedSystemToItsAccuracy) {
+  const arma::mat K = gaussian_gram_of_random_points(200, 1.0, 5);
+  const arma::vec y = arma::linspace(-1, 1, 200);
+  const double lambda = 0.1;  // κ(K + λI) ≤ (λmax + λ)/λ, a few hundred
+  arma::mat A = K, b = y;
+  EXPECT_EQ(solve_shifted(A, lambda, b, Precision::Double).refinement_steps, 0);
+  const arma::vec x_double = b.col(0);
+
+  arma::mat As = K, bs = y;
+  const ShiftedSolve single = solve_shifted(As, lambda, bs, Precision::Single);
+  EXPECT_TRUE(arma::approx_equal(As, K, "absdiff", 0.0)) << "single wrote A";
+  EXPECT_FALSE(single.fell_back);
+  EXPECT_EQ(single.bytes, 4.0 * (200 * 200 + 200));
+  const double eps32 = std::numeric_limits<float>::epsilon();
+  EXPECT_LT(backward_error(K, lambda, bs.col(0), y), 200 * eps32);
+  EXPECT_GT(arma::norm(bs.col(0) - x_double, "inf"), 1e-9) << "float32 is not float64";
+
+  arma::mat Am = K, bm = y;
+  const ShiftedSolve mixed = solve_shifted(Am, lambda, bm, Precision::Mixed);
+  EXPECT_TRUE(arma::approx_equal(Am, K, "absdiff", 0.0)) << "mixed did not give A back";
+  EXPECT_FALSE(mixed.fell_back);
+  EXPECT_GE(mixed.refinement_steps, 1);
+  EXPECT_LE(mixed.refinement_steps, 5);
+  const double eps = std::numeric_limits<double>::epsilon();
+  // dsposv's test: ‖r‖∞ ≤ ‖x‖∞ ‖A‖∞ ε √n.
+  EXPECT_LT(backward_error(K, lambda, bm.col(0), y), eps * std::sqrt(200.0));
+  // And the solution of a float64 solve to κ·ε: κ here is below 10⁴.
+  EXPECT_LT(arma::norm(bm.col(0) - x_double, "inf") / arma::norm(x_double, "inf"), 1e4 * eps);
+}
+
+TEST(SolveShifted, MixedFallsBackToFloat64WhereFloat32CannotHoldTheMatrix) {
+  // A = 11ᵀ + 10⁻¹⁰ I: positive definite, but in float32 1 + 10⁻¹⁰ rounds to 1 and the
+  // second leading minor is 0.
+  const arma::uword n = 6;
+  const arma::mat ones(n, n, arma::fill::ones);
+  const arma::vec y = arma::linspace(1, 2, n);
+  arma::mat A = ones, b = y;
+  const ShiftedSolve mixed = solve_shifted(A, 1e-10, b, Precision::Mixed);
+  EXPECT_TRUE(mixed.fell_back);
+  EXPECT_TRUE(arma::approx_equal(arma::vec(A.diag()), arma::vec(ones.diag()), "absdiff", 0.0));
+  // As accurate as a float64 solve: backward error near ε.
+  EXPECT_LT(backward_error(ones, 1e-10, b.col(0), y), 10 * std::numeric_limits<double>::epsilon());
+
+  arma::mat As = ones, bs = y;
+  try {
+    (void)solve_shifted(As, 1e-10, bs, Precision::Single);
+    FAIL() << "no error";
+  } catch (const NumericError& e) {
+    EXPECT_THAT(e.what(),
+                ::testing::HasSubstr("K + λI is not positive definite in single precision "
+                                     "(leading minor 2 of 6, λ = 1e-10): use precision: mixed"));
+  }
+}
+
+TEST(SolveShifted, MixedFallsBackWhenRefinementCannotConverge) {
+  // A Gaussian Gram matrix of 300 points with λ = 10⁻¹⁰: κ near 10¹⁰, past float32's 10⁷,
+  // so refinement diverges or stalls; the float64 solve still reaches its own accuracy.
+  const arma::mat K = gaussian_gram_of_random_points(300, 2.0, 9);
+  const arma::vec y = arma::linspace(-1, 1, 300);
+  arma::mat A = K, b = y;
+  const ShiftedSolve mixed = solve_shifted(A, 1e-10, b, Precision::Mixed);
+  EXPECT_TRUE(mixed.fell_back);
+  arma::mat Ad = K, bd = y;
+  (void)solve_shifted(Ad, 1e-10, bd, Precision::Double);
+  EXPECT_TRUE(arma::approx_equal(b, bd, "absdiff", 0.0)) << "the fallback is dpotrf and dpotrs";
+}
+
+TEST(SolveShifted, RejectsMismatchedShapesAndUnknownPrecisions) {
+  arma::mat A(3, 3, arma::fill::eye), b(2, 1, arma::fill::ones);
+  EXPECT_THROW((void)solve_shifted(A, 0, b, Precision::Mixed), InvalidArgument);
+  EXPECT_EQ(precision_named("mixed"), Precision::Mixed);
+  EXPECT_EQ(precision_named("single"), Precision::Single);
+  EXPECT_EQ(precision_named("double"), Precision::Double);
+  EXPECT_THROW((void)precision_named("half"), InvalidArgument);
+}
+
 TEST(Linalg, LowerTriangularSolveReadsOnlyTheLowerTriangle) {
   // L = [2 0; 1 4]; the strict upper triangle holds garbage that must not be read.
   const arma::mat L = {{2.0, 99.0}, {1.0, 4.0}};

@@ -209,5 +209,54 @@ TEST(KernelRidge, GroupSizeChoosesBetweenCholeskyAndTheBandReduction) {
   }
 }
 
+TEST(KernelRidge, MixedPrecisionPredictsAsDoubleAndSingleWithinFloat32) {
+  const Problem p = make_problem(2, 300, 20, 4);
+  const arma::mat K = gaussian_gram(p.X, p.X, 0.7), K_cross = gaussian_gram(p.X, p.Xt, 0.7);
+  const auto fit = [&](const char* precision) {
+    auto solver = make_solver("kernel_ridge", {{"lambda", "0.1"}, {"precision", precision}});
+    return run_dual(*solver, K, K_cross, arma::vec(20, arma::fill::ones), p.y);
+  };
+  const FitResult twice = fit("double"), once = fit("single"), refined = fit("mixed");
+  EXPECT_LT(relative_difference(refined.prediction.mean, twice.prediction.mean), 1e-12);
+  EXPECT_GE(metric(refined.report, "refinement_steps"), 1.0);
+  EXPECT_EQ(metric(refined.report, "precision_fallback"), 0.0);
+  const double single_error = relative_difference(once.prediction.mean, twice.prediction.mean);
+  EXPECT_LT(single_error, 1e-4);
+  EXPECT_GT(single_error, 1e-10) << "single ran in float64";
+  EXPECT_EQ(metric(once.report, "refinement_steps"), 0.0);
+  // The float32 copy of K + λI is counted; float64 counts only the saved diagonal.
+  EXPECT_GE(once.report.matrix_bytes, 4.0 * 300 * 300);
+  EXPECT_GE(refined.report.matrix_bytes, 4.0 * 300 * 300);
+}
+
+TEST(KernelRidge, MixedPrecisionFallsBackOnAnIllConditionedKAndHandsKBack) {
+  const Problem p = make_problem(2, 200, 10, 8);
+  const arma::mat K = gaussian_gram(p.X, p.X, 3.0);
+  auto mixed = make_solver("kernel_ridge", {{"lambda", "1e-10"}, {"precision", "mixed"}});
+  arma::mat kept = K;
+  TrainingData train;
+  train.gram = &kept;
+  train.targets = &p.y;
+  SolverReport report;
+  mixed->fit(train, report);
+  EXPECT_EQ(metric(report, "precision_fallback"), 1.0);
+  EXPECT_TRUE(arma::approx_equal(kept, K, "absdiff", 0.0)) << "K changed without permission";
+  auto twice = make_solver("kernel_ridge", {{"lambda", "1e-10"}});
+  arma::mat again = K;
+  train.gram = &again;
+  SolverReport twice_report;
+  twice->fit(train, twice_report);
+  EXPECT_LT(relative_difference(report.fitted, twice_report.fitted), 1e-12);
+}
+
+TEST(KernelRidge, PrecisionOtherThanDoubleIsRefusedOnTheGpu) {
+  try {
+    (void)make_solver("kernel_ridge", {{"device", "cuda"}, {"precision", "mixed"}});
+    FAIL() << "no error";
+  } catch (const std::exception& e) {
+    EXPECT_THAT(e.what(), HasSubstr("device: cuda runs in float64 only; use precision: double"));
+  }
+}
+
 }  // namespace
 }  // namespace kexp::test
