@@ -55,6 +55,21 @@ constexpr int kCholeskyBlock = 256;
 constexpr int kCholeskyStrip = 1024;
 constexpr int kCholeskyStripsFrom = 6000;
 
+/// Refuses a factor with an entry on its diagonal that is not finite, since some LAPACKs report
+/// success on a NaN.
+template <typename Matrix>
+void require_finite_factor(const Matrix& L) {
+  for (arma::uword i = 0; i < L.n_rows; ++i) {
+    if (!std::isfinite(L(i, i))) {
+      throw NumericError(fmt::format(
+          "the matrix to factor has entries that are not finite (NaN or infinite); its "
+          "Cholesky factor has {} at diagonal entry {} of {}: check the data's scale and the "
+          "parameters for an overflow",
+          L(i, i), i + 1, L.n_rows));
+    }
+  }
+}
+
 }  // namespace
 
 namespace detail {
@@ -117,17 +132,7 @@ int cholesky_in_place(arma::mat& A) {
   // A NaN or an infinity in A leaves one on L's diagonal (an infinite Lⱼⱼ, or Lᵢᵢ =
   // √(aᵢᵢ − ∞) below an infinite Lᵢⱼ), and some LAPACKs report success: a solve with such
   // a factor gives finite garbage (zeros), so it is refused here.
-  if (info == 0) {
-    for (arma::uword i = 0; i < A.n_rows; ++i) {
-      if (!std::isfinite(A(i, i))) {
-        throw NumericError(fmt::format(
-            "the matrix to factor has entries that are not finite (NaN or infinite); its "
-            "Cholesky factor has {} at diagonal entry {} of {}: check the data's scale and the "
-            "parameters for an overflow",
-            A(i, i), i + 1, A.n_rows));
-      }
-    }
-  }
+  if (info == 0) require_finite_factor(A);
   return info;
 }
 
@@ -172,21 +177,6 @@ Precision precision_named(const std::string& name) {
 }
 
 namespace {
-
-/// Refuses a factor with an entry on its diagonal that is not finite, as cholesky_in_place
-/// does: some LAPACKs report success on a NaN.
-template <typename Matrix>
-void require_finite_factor(const Matrix& L) {
-  for (arma::uword i = 0; i < L.n_rows; ++i) {
-    if (!std::isfinite(L(i, i))) {
-      throw NumericError(fmt::format(
-          "the matrix to factor has entries that are not finite (NaN or infinite); its "
-          "Cholesky factor has {} at diagonal entry {} of {}: check the data's scale and the "
-          "parameters for an overflow",
-          L(i, i), i + 1, L.n_rows));
-    }
-  }
-}
 
 /// A + shift·I rounded to float32 and factored in float32 (LAPACK spotrf), from A's lower
 /// triangle; also ‖A + shift·I‖∞ in float64, summed in the same pass.
