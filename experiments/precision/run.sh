@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# Regenerates experiments/precision/report/ from a built tree (scripts/build.sh), then
+# writes report/precision.md: for each n and λ, the test RMSE of the float64, mixed and
+# float32 cells, the refinement steps and fallbacks of mixed, how far each cell's
+# predictions are from float64's, and the fit times. Fails when a mixed cell's test RMSE
+# is not float64's to 10⁻⁶ relative. Run from anywhere; KEXP names another kexp program.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+here=experiments/precision
+. "$(dirname "$0")/../lib.sh"
+report=$(report_folder "$here" "$@")
+kexp=${KEXP:-build/bin/kexp}
+# One thread for the Gram matrix and for BLAS: the times compare on one core. Cells fail
+# by design (float32 on matrices it cannot hold), so kexp's exit status 1 is expected.
+status=0
+OPENBLAS_NUM_THREADS=1 "$kexp" run "$here/experiment.yaml" --out "$report" --force --quiet ||
+  status=$?
+[[ $status == 0 || $status == 1 ]] || exit "$status"
+rm -f "$report/results.jsonl"  # results.csv holds every row
+for file in summary.md results.csv config.yaml manifest.json; do
+  [[ -s $report/$file ]] || { echo "run.sh: $report/$file is missing" >&2; exit 1; }
+done
+
+csv_to_tsv "$report/results.csv" | awk -F'\t' -v out="$report/precision.md" '
+  NR == 1 { for (i = 1; i <= NF; ++i) col[$i] = i; next }
+  {
+    key = sprintf("%08d %s", $col["n_train"], $col["solver.lambda"])
+    if (!(key in seen)) { seen[key] = 1; keys[++count] = key; n[key] = $col["n_train"]; lambda[key] = $col["solver.lambda"] }
+    p = $col["solver.precision"]
+    rmse[key, p] = $col["status"] == "ok" ? sprintf("%.6g", $col["test_rmse"]) : "failed"
+    fit[key, p] = $col["status"] == "ok" ? sprintf("%.3g", $col["fit_seconds"]) : "—"
+    diff[key, p] = $col["precision_max_diff"] == "" ? "—" : sprintf("%.2g", $col["precision_max_diff"])
+    if (p == "mixed") {
+      steps[key] = $col["refinement_steps"]
+      fallback[key] = $col["precision_fallback"] == "1" ? "yes" : "no"
+    }
+    if ($col["status"] == "ok") value[key, p] = $col["test_rmse"] + 0
+  }
+  function abs(v) { return v < 0 ? -v : v }
+  END {
+    print "# Kernel ridge in three precisions\n" > out
+    print "Gaussian kernel (σ = 2) on friedman1 (d = 10, noise 1), one repeat per cell, one thread." > out
+    print "test RMSE per precision; mixed: its refinement steps and whether it fell back to" > out
+    print "float64; max |Δŷ|: the largest difference of the test predictions from the float64" > out
+    print "cell (precision_max_diff); fit: seconds, one thread. The float64 cells of a λ sweep" > out
+    print "share one band reduction of K, which the first of them carries. Written by run.sh from" > out
+    print "results.csv.\n" > out
+    print "| n_train | λ | double | mixed | single | mixed steps | mixed fell back | max \\|Δŷ\\| mixed | max \\|Δŷ\\| single | fit double | fit mixed | fit single |" > out
+    print "|---|---|---|---|---|---|---|---|---|---|---|---|" > out
+    for (i = 2; i <= count; ++i)  # insertion sort by (n, λ)
+      for (j = i; j > 1; --j) {
+        a = keys[j - 1]; b = keys[j]
+        if (n[a] + 0 < n[b] + 0 || (n[a] + 0 == n[b] + 0 && lambda[a] + 0 <= lambda[b] + 0)) break
+        keys[j - 1] = b; keys[j] = a
+      }
+    worst = 0
+    for (i = 1; i <= count; ++i) {
+      k = keys[i]
+      printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", n[k], lambda[k], rmse[k, "double"], rmse[k, "mixed"], rmse[k, "single"], steps[k], fallback[k], diff[k, "mixed"], diff[k, "single"], fit[k, "double"], fit[k, "mixed"], fit[k, "single"] > out
+      if (((k, "mixed") in value) && ((k, "double") in value)) {
+        rel = abs(value[k, "mixed"] - value[k, "double"]) / value[k, "double"]
+        if (rel > worst) worst = rel
+      } else bad = 1
+    }
+    printf "\nThe largest relative difference of the mixed and float64 test RMSEs is %.2g.\n", worst > out
+    close(out)
+    if (bad) { print "run.sh: a float64 or mixed cell did not finish" > "/dev/stderr"; exit 1 }
+    if (worst > 1e-6) { printf "run.sh: mixed and float64 test RMSEs differ by %.3g relative\n", worst > "/dev/stderr"; exit 1 }
+  }
+'
+compare_with_committed "$here" "$report" "$kexp"
+echo "report in $report"
