@@ -81,6 +81,7 @@ std::vector<ErrorGroup> error_groups(const std::vector<CellSummary>& cells,
   std::vector<std::string> order;
   for (const CellSummary& c : cells) {
     const std::string kind = kernel_kind(c, swept);
+    const std::string method = textual_params(c, swept, "solver.");
     std::string data;  // the dataset variant, by its swept parameters ("d=5")
     for (const std::string& column : swept) {
       const auto it = c.params.find(column);
@@ -91,7 +92,8 @@ std::vector<ErrorGroup> error_groups(const std::vector<CellSummary>& cells,
       data += fmt::format(" {}={}", column.substr(8), shown_value(it->second));
     }
     const std::string title = c.kernel + (kind.empty() ? "" : " " + kind) + " · " + c.solver +
-                              " (" + c.form + ")" + (data.empty() ? "" : " ·" + data);
+                              (method.empty() ? "" : " " + method) + " (" + c.form + ")" +
+                              (data.empty() ? "" : " ·" + data);
     auto [it, fresh] = groups.try_emplace(title);
     if (fresh) order.push_back(title);
     it->second.title = title;

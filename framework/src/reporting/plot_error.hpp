@@ -26,8 +26,9 @@ inline std::string against_stem(const std::string& column) { return column + "_v
 /// How the name of a heat map of `column` begins: "validation_rmse_heat_".
 inline std::string heat_stem(const std::string& column) { return column + "_heat_"; }
 
-/// The cells of one kernel, solver and form (and kind of map) on one dataset variant: the
-/// unit an error plot draws as a line. A dataset's parameters are never chosen over.
+/// The cells of one kernel, solver and form (and kind of map, and choice of the solver's
+/// textual parameters: `precision=mixed`) on one dataset variant: the unit an error plot
+/// draws as a line. A dataset's parameters are never chosen over, nor a textual one.
 struct ErrorGroup {
   std::string title;
   std::vector<const CellSummary*> cells;

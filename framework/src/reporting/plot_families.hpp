@@ -52,6 +52,12 @@ const std::vector<PlotFamily>& plot_families();
 /// ("map=rff").
 std::string kernel_kind(const CellSummary& c, const std::vector<std::string>& swept);
 
+/// The swept textual parameters of a cell whose columns begin with `prefix` ("kernel.",
+/// "solver."), "map=rff", "precision=mixed": choices that make another method, not values
+/// to choose the best over.
+std::string textual_params(const CellSummary& c, const std::vector<std::string>& swept,
+                           const std::string& prefix);
+
 /// A parameter in the reader's language: its symbol where it has one ("kernel.sigma" → "σ",
 /// "solver.lambda" → "λ"), else its name without the kind ("degree"); "dataset.n" is
 /// "n_train", since every plot draws n as the training points.

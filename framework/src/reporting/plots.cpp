@@ -66,15 +66,20 @@ const std::vector<PlotFamily>& plot_families() {
 }
 
 std::string kernel_kind(const CellSummary& c, const std::vector<std::string>& swept) {
+  return textual_params(c, swept, "kernel.");
+}
+
+std::string textual_params(const CellSummary& c, const std::vector<std::string>& swept,
+                           const std::string& prefix) {
   std::string out;
   for (const auto& [column, value] : c.params) {
     double v = 0;
-    if (column.rfind("kernel.", 0) != 0 || value.empty() ||
+    if (column.rfind(prefix, 0) != 0 || value.empty() ||
         (parse_number(value, v) && std::isfinite(v)) ||
         std::find(swept.begin(), swept.end(), column) == swept.end()) {
       continue;
     }
-    out += fmt::format("{}{}={}", out.empty() ? "" : " ", column.substr(7), value);
+    out += fmt::format("{}{}={}", out.empty() ? "" : " ", column.substr(prefix.size()), value);
   }
   return out;
 }
