@@ -21,7 +21,7 @@ seed: 3
 dataset: {plugin: cubic, n: 400, d: 3, noise: 0.1}
 kernels: [{plugin: gaussian, sigma: 1}]
 solvers:
-  - {plugin: kernel_ridge, lambda: [0.1, 1e-12], precision: [double, mixed, single]}
+  - {plugin: kernel_ridge, lambda: [0.1, 1e-12], precision: [mixed, single, double]}
 )";
 
 TEST(Precision, ASweepComparesEachPrecisionWithFloat64) {

@@ -360,8 +360,9 @@ class GroupExecution {
   }
 
   /// For a cell whose solver ran in precision single or mixed: the largest difference
-  /// between its predictions and those of the earlier cell of the same solver entry with
-  /// the same parameters in precision double, while both are in memory.
+  /// between its predictions and those of the cell of the same solver entry with the same
+  /// parameters in precision double (which group_cells runs first), while both are in
+  /// memory.
   void compare_with_double(const GroupCell& g, CellResult& result) const {
     const auto& mine = g.solver->params.values();
     const auto precision = mine.find("precision");
@@ -434,6 +435,13 @@ std::vector<GroupCell> group_cells(const Plan& plan, std::size_t dataset, std::s
       group.push_back({&c, &plan.solvers[c.solver], std::nullopt});
     }
   }
+  // A solver's float64 cells run before its cells in another precision, so that each of
+  // those finds the float64 cell to compare its predictions with (compare_with_double).
+  std::stable_partition(group.begin(), group.end(), [](const GroupCell& g) {
+    const auto& params = g.solver->params.values();
+    const auto precision = params.find("precision");
+    return precision == params.end() || format_value(precision->second) == "double";
+  });
   return group;
 }
 

@@ -98,9 +98,9 @@ std::vector<ColumnInfo> make_table() {
       {Column::paired_with, "paired_with", T::text, S::always, text, kPairing},
       {Column::prediction_max_diff, "prediction_max_diff", T::number, S::always, 0, kPairing},
       {Column::precision_max_diff, "precision_max_diff", T::number, S::always, 0,
-       "a cell whose solver ran in `precision: single` or `mixed`: max |ŷ − ŷ′| over the test set "
-       "against the same solver in `precision: double` on the same K, when that cell ran before it "
-       "(list double first)"},
+       "a cell whose solver ran in `precision: single` or `mixed`: max |ŷ − ŷ′| over the test "
+       "set against the same solver in `precision: double` on the same K (the float64 cells "
+       "of a group run first)"},
       {Column::seed, "seed", T::text, S::always, text, "the cell's derived seed"},
       {Column::error, "error", T::text, S::always, text,
        "why the run failed or was refused; empty when it is ok"},
