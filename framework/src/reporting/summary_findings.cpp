@@ -133,6 +133,42 @@ std::vector<std::string> crossover_findings(const std::vector<CellSummary>& cell
   return lines;
 }
 
+/// What each precision other than float64 cost in accuracy: the largest prediction
+/// difference from the float64 cell of the same parameters (precision_max_diff), the
+/// cells that fell back to float64, and those that failed.
+std::string precision_finding(const std::vector<CellSummary>& cells) {
+  struct Tally {
+    double worst = 0;
+    std::size_t compared = 0, fell_back = 0, failed = 0;
+  };
+  std::map<std::string, Tally> tallies;
+  for (const CellSummary& c : cells) {
+    const auto p = c.params.find("solver.precision");
+    if (p == c.params.end() || p->second.empty() || p->second == "double") continue;
+    Tally& t = tallies[p->second];
+    if (const auto it = c.values.find("precision_max_diff"); it != c.values.end()) {
+      for (const double v : it->second) t.worst = std::max(t.worst, v);
+      t.compared += it->second.empty() ? 0 : 1;
+    }
+    if (const auto it = c.values.find("precision_fallback"); it != c.values.end()) {
+      t.fell_back +=
+          std::any_of(it->second.begin(), it->second.end(), [](double v) { return v > 0; }) ? 1 : 0;
+    }
+    t.failed += c.ok < c.runs ? 1 : 0;
+  }
+  std::string text;
+  for (const auto& [precision, t] : tallies) {
+    text += fmt::format("{}{}: max |Δŷ| ≤ {:.3g} over {} cell{}", text.empty() ? "" : "; ",
+                        precision, t.worst, t.compared, t.compared == 1 ? "" : "s");
+    if (t.fell_back > 0) text += fmt::format(", {} of them solved in float64 instead", t.fell_back);
+    if (t.failed > 0) text += fmt::format(", {} failed", t.failed);
+  }
+  if (text.empty()) return text;
+  return "Each precision against float64 (its test predictions against those of the float64 "
+         "cell of the same parameters): " +
+         text + ".\n\n";
+}
+
 }  // namespace
 
 /// The answer first: where each form is cheaper against what the flop counts predict,
@@ -192,6 +228,7 @@ void findings(const std::vector<CellSummary>& cells, const std::vector<FormPair>
         "random features): " +
         text + ".\n\n";
   }
+  if (const std::string text = precision_finding(cells); !text.empty()) out += text;
   lines.clear();
   for (const CellSummary* c : best_per_solver(cells, measure)) {
     const std::string params = swept_params(*c, swept);
