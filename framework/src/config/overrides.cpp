@@ -120,6 +120,13 @@ std::string apply_override(const YAML::Node& root, const Override& o) {
       }
       next = node[static_cast<std::size_t>(step.index)];
     } else {
+      // A section of settings the file may leave out (output:, timing:) is created, so
+      // that `--set output.html=true` works on a file without output:; the parser checks
+      // the key set in it.
+      if (s == 0 && node.IsMap() && !node[step.key] &&
+          (step.key == "output" || step.key == "timing")) {
+        node[step.key] = YAML::Node(YAML::NodeType::Map);
+      }
       if (!node.IsMap() || !node[step.key]) {
         std::string message = fmt::format("--set {}: the config has no key '{}'", o.text, step.key);
         const bool number =

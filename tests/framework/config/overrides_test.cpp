@@ -101,6 +101,18 @@ TEST(Override, WritesOneValueOrAListAndReturnsTheKeyPath) {
   EXPECT_EQ(root["dataset"]["noise"].as<std::string>(), "0.2");
 }
 
+TEST(Override, AnOutputOrTimingSettingNeedsNoSectionInTheFile) {
+  // The base config has neither output: nor timing:.
+  ASSERT_FALSE(YAML::Load(kBase)["output"]);
+  const Experiment e = parse(kBase, {"output.kernel_matrix=true", "timing.max_measurements=3"});
+  EXPECT_EQ(e.output.kernel_matrix, KernelMatrixOutput::Train);
+  EXPECT_EQ(e.timing.max_measurements, 3);
+  // A key the section does not have is reported as in the file.
+  EXPECT_THAT(error_of(kBase, {"output.htlm=true"}), HasSubstr("htlm"));
+  // Other sections are not created: their keys name plugins and values.
+  EXPECT_THAT(error_of(kBase, {"validation.folds=3"}), HasSubstr("no key 'validation'"));
+}
+
 TEST(Override, AnEntryWrittenAsOneMapIsElementZero) {
   const YAML::Node root = YAML::Load("solvers: {plugin: kernel_ridge}\n");
   EXPECT_EQ(apply_override(root, {"solvers[0].lambda=0.5"}), "solvers[0].lambda");
