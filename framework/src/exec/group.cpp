@@ -37,6 +37,13 @@ bool reaches_kernel(const GroupCell& g) { return reaches_kernel(*g.cell, *g.solv
 /// A cell that reads the group's K.
 bool uses_gram(const GroupCell& g) { return reads_gram(*g.cell, *g.solver); }
 
+/// The precision a solver runs in: its `precision` parameter, "double" when it has none.
+std::string precision_of(const Variant& solver) {
+  const auto& params = solver.params.values();
+  const auto it = params.find("precision");
+  return it == params.end() ? "double" : format_value(it->second);
+}
+
 SolverSide side_of(const Variant& solver, Form form) {
   SolverSide s;
   s.form = to_string(form);
@@ -364,9 +371,8 @@ class GroupExecution {
   /// parameters in precision double (which group_cells runs first), while both are in
   /// memory.
   void compare_with_double(const GroupCell& g, CellResult& result) const {
+    if (precision_of(*g.solver) == "double") return;
     const auto& mine = g.solver->params.values();
-    const auto precision = mine.find("precision");
-    if (precision == mine.end() || format_value(precision->second) == "double") return;
     const arma::vec& prediction = result.prediction.mean;
     for (const auto& [other, p] : predictions_) {
       if (other->solver->component != g.solver->component || p.n_elem != prediction.n_elem) {
@@ -437,11 +443,8 @@ std::vector<GroupCell> group_cells(const Plan& plan, std::size_t dataset, std::s
   }
   // A solver's float64 cells run before its cells in another precision, so that each of
   // those finds the float64 cell to compare its predictions with (compare_with_double).
-  std::stable_partition(group.begin(), group.end(), [](const GroupCell& g) {
-    const auto& params = g.solver->params.values();
-    const auto precision = params.find("precision");
-    return precision == params.end() || format_value(precision->second) == "double";
-  });
+  std::stable_partition(group.begin(), group.end(),
+                        [](const GroupCell& g) { return precision_of(*g.solver) == "double"; });
   return group;
 }
 

@@ -51,8 +51,8 @@ void cost_vs_n_plots(const PlotInputs& in, Plots& out) {
   }
   // The findings rest on the plots of a primal-dual pair where there are such; the
   // growth of one form alone, elsewhere.
-  std::vector<Plot> plots;
-  std::vector<bool> paired;
+  const std::size_t first = out.plots.size();
+  std::vector<bool> paired;  // of each plot drawn here, in order
   for (const auto& [key, g] : groups) {
     Plot p;
     p.name = kCostVsNStem + slug(key);
@@ -73,14 +73,13 @@ void cost_vs_n_plots(const PlotInputs& in, Plots& out) {
                                         short_number(D), D < lo ? "below" : "above"));
       }
     }
-    plots.push_back(std::move(p));
+    out.plots.push_back(std::move(p));
   }
-  const bool any_pair = std::find(paired.begin(), paired.end(), true) != paired.end();
-  for (std::size_t i = 0; i < plots.size(); ++i) {
-    if (any_pair && !paired[i]) {
-      plots[i].detail = "the cost of one form alone, beside a primal-dual pair's";
+  if (std::find(paired.begin(), paired.end(), true) == paired.end()) return;
+  for (std::size_t i = 0; i < paired.size(); ++i) {
+    if (!paired[i]) {
+      out.plots[first + i].detail = "the cost of one form alone, beside a primal-dual pair's";
     }
-    out.plots.push_back(std::move(plots[i]));
   }
 }
 

@@ -180,6 +180,35 @@ PlotResult plot(const CsvTable& t, const fs::path& dir, const std::set<std::stri
   return r;
 }
 
+/// The exact-kernel rows of sigma_lambda_sweep() again as kernel `kernel`, cell ids
+/// prefixed with `prefix`, every error `added` higher.
+std::vector<std::vector<std::string>> as_kernel(const std::string& kernel,
+                                                const std::string& prefix, double added) {
+  std::vector<std::vector<std::string>> rows;
+  for (std::vector<std::string> row : sigma_lambda_sweep().rows) {
+    if (row[11] != "none") continue;
+    row[0] = prefix + row[0];
+    row[4] = kernel;
+    row[8] = std::to_string(std::stod(row[8]) + added);
+    rows.push_back(std::move(row));
+  }
+  return rows;
+}
+
+/// The plots of `t` in both selections, each into its own folder.
+struct BothSelections {
+  test::TempDir all, findings;
+  PlotResult every, some;
+};
+void draw_both(const CsvTable& t, BothSelections& out) {
+  ::setenv("KEXP_GNUPLOT", "true", 1);
+  const auto cells = summarize_cells(t);
+  const auto swept = swept_columns(t, cells);
+  out.every = write_plots(cells, swept, out.all.path(), {}, PlotSelection::all);
+  out.some = write_plots(cells, swept, out.findings.path(), {}, PlotSelection::findings);
+  ::unsetenv("KEXP_GNUPLOT");
+}
+
 TEST(Plots, ErrorAgainstEachSweptParameterWithBarsOverRepeatsAndALogAxisForALogSweep) {
   test::TempDir dir;
   const PlotResult r = plot(sigma_lambda_sweep(), dir.path());
@@ -285,79 +314,58 @@ TEST(Plots, TheDefaultDrawsThePlotsTheFindingsRestOnAndSaysHowToDrawTheRest) {
   // σ × λ for two kernels of one solver: the gaussian holds its best cell, the laplacian
   // (every error 1 higher) none.
   CsvTable t = sigma_lambda_sweep();
-  const std::size_t rows = t.rows.size();
-  for (std::size_t i = 0; i < rows; ++i) {
-    std::vector<std::string> row = t.rows[i];
-    if (row[11] != "none") continue;
-    row[0] = "l" + row[0];
-    row[4] = "laplacian";
-    row[8] = std::to_string(std::stod(row[8]) + 1);
-    t.rows.push_back(row);
-  }
-  ::setenv("KEXP_GNUPLOT", "true", 1);
-  const auto cells = summarize_cells(t);
-  const auto swept = swept_columns(t, cells);
-  test::TempDir all, findings;
-  const PlotResult every = write_plots(cells, swept, all.path(), {}, PlotSelection::all);
-  const PlotResult some = write_plots(cells, swept, findings.path(), {}, PlotSelection::findings);
-  ::unsetenv("KEXP_GNUPLOT");
-  const fs::path plots = findings.path() / "plots";
+  for (auto& row : as_kernel("laplacian", "l", 1)) t.rows.push_back(std::move(row));
+  BothSelections drawn;
+  draw_both(t, drawn);
+  const fs::path plots = drawn.findings.path() / "plots";
   const std::string heat =
       "test_rmse_heat_{}_map_none_kernel_ridge_dual_kernel.sigma_solver.lambda.gp";
   EXPECT_TRUE(fs::exists(plots / fmt::format(heat, "gaussian")));
   EXPECT_FALSE(fs::exists(plots / fmt::format(heat, "laplacian")));
-  EXPECT_TRUE(fs::exists(all.path() / "plots" / fmt::format(heat, "laplacian")));
+  EXPECT_TRUE(fs::exists(drawn.all.path() / "plots" / fmt::format(heat, "laplacian")));
   EXPECT_TRUE(fs::exists(plots / "test_rmse_vs_kernel.sigma.gp"));
   EXPECT_FALSE(fs::exists(plots / "test_rmse_vs_kernel.sigma_by_solver.lambda_gaussian_map_none_"
                                   "kernel_ridge_dual.gp"));
   // Every plot is drawn on request, and the default says how many it left out and how.
   const std::size_t written = static_cast<std::size_t>(
-      std::distance(fs::directory_iterator(all.path() / "plots"), fs::directory_iterator()));
+      std::distance(fs::directory_iterator(drawn.all.path() / "plots"), fs::directory_iterator()));
   const std::size_t left_out =
       written - static_cast<std::size_t>(
                     std::distance(fs::directory_iterator(plots), fs::directory_iterator()));
   EXPECT_EQ(left_out, 3U);  // the laplacian's heat map and both kernels' line plots
-  EXPECT_TRUE(every.not_drawn.empty());
-  ASSERT_EQ(some.not_drawn.size(), 1U);
-  EXPECT_THAT(some.not_drawn[0], HasSubstr("3 more (the error with a line per value of a second "
-                                           "parameter: 2; heat maps of groups that hold no "
-                                           "solver's best cell: 1)"));
-  EXPECT_THAT(some.not_drawn[0], HasSubstr("kexp report --plots all"));
+  EXPECT_TRUE(drawn.every.not_drawn.empty());
+  ASSERT_EQ(drawn.some.not_drawn.size(), 1U);
+  EXPECT_THAT(drawn.some.not_drawn[0],
+              HasSubstr("3 more (the error with a line per value of a second "
+                        "parameter: 2; heat maps of groups that hold no "
+                        "solver's best cell: 1)"));
+  EXPECT_THAT(drawn.some.not_drawn[0], HasSubstr("kexp report --plots all"));
 }
 
 TEST(Plots, TheCapOnHeatMapsNeverLeavesOutTheOneOfTheBestCell) {
   // 14 kernels, each over σ × λ; the last holds the solver's best cell.
-  const CsvTable one = sigma_lambda_sweep();
   CsvTable t;
-  t.columns = one.columns;
+  t.columns = sigma_lambda_sweep().columns;
   for (int k = 0; k < 14; ++k) {
-    for (std::vector<std::string> row : one.rows) {
-      if (row[11] != "none") continue;
-      row[0] = fmt::format("k{}{}", k, row[0]);
-      row[4] = fmt::format("kernel{}", k);
-      row[8] = std::to_string(std::stod(row[8]) + (k == 13 ? 0 : 1 + k));
-      t.rows.push_back(row);
+    for (auto& row :
+         as_kernel(fmt::format("kernel{}", k), fmt::format("k{}", k), k == 13 ? 0 : 1 + k)) {
+      t.rows.push_back(std::move(row));
     }
   }
-  ::setenv("KEXP_GNUPLOT", "true", 1);
-  const auto cells = summarize_cells(t);
-  const auto swept = swept_columns(t, cells);
-  test::TempDir all, findings;
-  const PlotResult every = write_plots(cells, swept, all.path(), {}, PlotSelection::all);
-  const PlotResult some = write_plots(cells, swept, findings.path(), {}, PlotSelection::findings);
-  ::unsetenv("KEXP_GNUPLOT");
+  BothSelections drawn;
+  draw_both(t, drawn);
   const std::string best =
       "test_rmse_heat_kernel13_kernel_ridge_dual_kernel.sigma_solver.lambda.gp";
-  EXPECT_TRUE(fs::exists(all.path() / "plots" / best));
-  EXPECT_TRUE(fs::exists(findings.path() / "plots" / best));
+  EXPECT_TRUE(fs::exists(drawn.all.path() / "plots" / best));
+  EXPECT_TRUE(fs::exists(drawn.findings.path() / "plots" / best));
   const auto says_cap = [](const PlotResult& r) {
     return std::any_of(r.not_drawn.begin(), r.not_drawn.end(), [](const std::string& note) {
       return note.find("2 more, one per kernel, solver and dataset variant") != std::string::npos;
     });
   };
-  EXPECT_TRUE(says_cap(every));
+  EXPECT_TRUE(says_cap(drawn.every));
   // Without the details, the cap left out nothing the report would draw.
-  EXPECT_FALSE(says_cap(some));
+  EXPECT_FALSE(says_cap(drawn.some));
 }
 
 TEST(Plots, APairOfValuesGetsALogAxisWhenTheSchemaAsksForOne) {
