@@ -4,11 +4,21 @@
 //
 //   build/bin/kexp_bench_gram --benchmark_filter=8000 --benchmark_repetitions=5
 //   (BM_GaussianGram_kexp/all: all of K; /lower: its lower triangle only)
+//
+// SingleOverDouble: the same K(X, X) in float64 (the plugin's Gram) and in float32
+// (kexp::gram::single, the kernel's device form over SGEMM blocks), one after the other
+// in each iteration, for the Gaussian kernel alone (all of K, and its lower triangle as
+// kernel_ridge asks for it) and for a sum gaussian + polynomial:
+// the counter double_over_single is float64's time over float32's.
+//
+//   build/bin/kexp_bench_gram --benchmark_filter=SingleOverDouble --benchmark_repetitions=5
 #include <benchmark/benchmark.h>
 
 #include <armadillo>
+#include <chrono>
 #include <memory>
 
+#include "kernel_algebra/composite_kernel.hpp"
 #include "kexp/kexp.hpp"
 #include "plugin/registry.hpp"
 #include "run_benchmarks.hpp"
@@ -89,6 +99,47 @@ void BM_GaussianGram_armadillo(benchmark::State& state) {
   per_entry(state, static_cast<double>(n), static_cast<double>(n));
 }
 
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+/// K(X, X) in float64 and in float32, side by side, all of it or its lower triangle (as
+/// kernel_ridge asks for it); `composite`: gaussian + polynomial.
+void SingleOverDouble(benchmark::State& state, bool composite, kexp::Triangle part) {
+  const auto n = static_cast<arma::uword>(state.range(0));
+  const auto d = static_cast<arma::uword>(state.range(1));
+  const arma::mat X = points(d, n);
+  const arma::fmat Xf = arma::conv_to<arma::fmat>::from(X);
+  std::shared_ptr<kexp::Kernel> k = gaussian(1.5);
+  if (composite) {
+    kexp::Params p;
+    p.set("degree", std::int64_t{2});
+    p.set("c", 1.0);
+    const auto poly =
+        kexp::core::create_kernel(registry().find(kexp::PluginKind::Kernel, "polynomial"), p);
+    k = kexp::algebra::combined(kexp::algebra::Combination::Sum, {k, poly});
+  }
+  arma::mat K(n, n);
+  arma::fmat Kf(n, n);
+  double double_s = 0, single_s = 0;
+  for (auto _ : state) {
+    auto start = std::chrono::steady_clock::now();
+    k->gram(X, K, part);
+    benchmark::DoNotOptimize(K.memptr());
+    const double t = seconds_since(start);
+    double_s += t;
+    start = std::chrono::steady_clock::now();
+    if (kexp::gram::single(*k, Xf, Kf, part) != kexp::gram::SinglePath::native) {
+      state.SkipWithError("the kernel's float32 Gram did not run natively");
+    }
+    benchmark::DoNotOptimize(Kf.memptr());
+    single_s += seconds_since(start);
+    state.SetIterationTime(t);
+  }
+  state.counters["double_over_single"] = double_s / single_s;
+  per_entry(state, static_cast<double>(n), static_cast<double>(n));
+}
+
 /// The vectorized exp alone, over a vector in cache.
 void BM_vexp(benchmark::State& state) {
   arma::vec v = arma::linspace(-30.0, 0.0, 4096);
@@ -123,6 +174,18 @@ BENCHMARK(BM_GaussianGramCross_kexp)
     ->UseRealTime()
     ->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_vexp)->UseRealTime();
+BENCHMARK_CAPTURE(SingleOverDouble, gaussian, false, kexp::Triangle::Both)
+    ->Args({8000, 10})
+    ->UseManualTime()
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(SingleOverDouble, gaussian_lower, false, kexp::Triangle::Lower)
+    ->Args({8000, 10})
+    ->UseManualTime()
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(SingleOverDouble, gaussian_plus_polynomial, true, kexp::Triangle::Both)
+    ->Args({8000, 10})
+    ->UseManualTime()
+    ->Unit(benchmark::kMillisecond);
 
 }  // namespace
 

@@ -11,6 +11,15 @@
 //                           step, gram::product); counter `entry`: time per kernel value
 //   NormalProduct/n/m       K_nmᵀ(K_nm u + v), Gaussian, m centres (a falkon pass,
 //                           gram::normal_product); counter `entry`: time per kernel value
+//   NormalProductSingleOverDouble/n/m   the same pass from float64 points and from float32
+//                           ones (float32 kernel values, float64 products: falkon's
+//                           `precision: mixed`), one after the other in each iteration;
+//                           counter double_over_single: float64's time over float32's
+//   FalkonMixedOverDouble/n/m   whole falkon fits on friedman1 (d = 10, n points, m
+//                           centres, λ = 1e-6, 20 iterations), float64 and mixed one after
+//                           the other in each iteration; counters double_over_mixed (fit
+//                           time) and rmse_change (|test RMSE of mixed / of float64 − 1|);
+//                           n = 10⁶, m = 10⁴ takes minutes (about 7 on two cores)
 //   NystromMap/n/m          Nyström features of the Gaussian kernel with m uniform centres:
 //                           the fit (K_mm and its inverse square root) and Φ(X), D = m
 //   BandReduction/n         the λ-sweep's reduction K = QBQᵀ of a Gaussian K (bandwidth 64)
@@ -29,6 +38,7 @@
 //   build/bin/hot_paths_bench --benchmark_filter='Gram/gaussian'
 #include <benchmark/benchmark.h>
 
+#include <chrono>
 #include <string>
 #include <utility>
 #include <vector>
@@ -171,6 +181,87 @@ void NormalProduct(benchmark::State& state) {
   per_entry(state, static_cast<double>(n) * static_cast<double>(m));
 }
 
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+void NormalProductSingleOverDouble(benchmark::State& state) {
+  const auto n = static_cast<arma::uword>(state.range(0));
+  const auto m = static_cast<arma::uword>(state.range(1));
+  const arma::mat X = points(n);
+  const arma::mat C = X.cols(0, m - 1);
+  const arma::fmat Xf = arma::conv_to<arma::fmat>::from(X);
+  const arma::fmat Cf = arma::conv_to<arma::fmat>::from(C);
+  const arma::vec u = targets(C), v = targets(X);
+  const auto k = kexp::test::make_kernel("gaussian", {});
+  double double_s = 0, single_s = 0;
+  for (auto _ : state) {
+    auto start = std::chrono::steady_clock::now();
+    const arma::vec w = kexp::gram::normal_product(*k, X, C, u, v);
+    benchmark::DoNotOptimize(w.memptr());
+    const double t = seconds_since(start);
+    double_s += t;
+    start = std::chrono::steady_clock::now();
+    const arma::vec wf = kexp::gram::normal_product(*k, Xf, Cf, u, v);
+    benchmark::DoNotOptimize(wf.memptr());
+    single_s += seconds_since(start);
+    state.SetIterationTime(t);
+  }
+  state.counters["double_over_single"] = double_s / single_s;
+  per_entry(state, static_cast<double>(n) * static_cast<double>(m));
+}
+
+/// Friedman's first regression problem: x ~ U[0, 1]¹⁰, y = 10 sin(πx₁x₂) + 20(x₃ − ½)² +
+/// 10x₄ + 5x₅ (+ N(0, 1) noise on the training targets).
+std::pair<arma::mat, arma::vec> friedman1(arma::uword n, bool noise) {
+  arma::mat X = arma::randu<arma::mat>(10, n);
+  arma::vec y = (10.0 * arma::sin(arma::datum::pi * X.row(0) % X.row(1)) +
+                 20.0 * arma::square(X.row(2) - 0.5) + 10.0 * X.row(3) + 5.0 * X.row(4))
+                    .t();
+  if (noise) y += arma::randn<arma::vec>(n);
+  return {X, y};
+}
+
+void FalkonMixedOverDouble(benchmark::State& state) {
+  const auto n = static_cast<arma::uword>(state.range(0));
+  const auto m = static_cast<arma::uword>(state.range(1));
+  arma::arma_rng::set_seed(42);
+  const auto [X, y] = friedman1(n, true);
+  const auto [Xt, yt] = friedman1(10000, false);
+  const auto k = kexp::test::make_kernel("gaussian", {{"sigma", "1"}});
+  const auto fit = [&](const char* precision, double& seconds) {
+    auto solver = kexp::test::make_solver("falkon", {{"lambda", "1e-6"},
+                                                     {"m", std::to_string(m)},
+                                                     {"iterations", "20"},
+                                                     {"precision", precision}});
+    kexp::TrainingData train;
+    train.kernel = k.get();
+    train.inputs = &X;
+    train.targets = &y;
+    kexp::SolverReport report;
+    const auto start = std::chrono::steady_clock::now();
+    solver->fit(train, report);
+    seconds = seconds_since(start);
+    kexp::TestData test;
+    test.kernel = k.get();
+    test.inputs = &Xt;
+    const kexp::Prediction p = solver->predict(test, report);
+    return arma::norm(p.mean - yt) / std::sqrt(static_cast<double>(yt.n_elem));
+  };
+  double double_s = 0, mixed_s = 0, change = 0;
+  for (auto _ : state) {
+    double t_double = 0, t_mixed = 0;
+    const double rmse_double = fit("double", t_double);
+    const double rmse_mixed = fit("mixed", t_mixed);
+    double_s += t_double;
+    mixed_s += t_mixed;
+    change = std::max(change, std::abs(rmse_mixed / rmse_double - 1.0));
+    state.SetIterationTime(t_double);
+  }
+  state.counters["double_over_mixed"] = double_s / mixed_s;
+  state.counters["rmse_change"] = change;
+}
+
 void NystromMap(benchmark::State& state) {
   const auto n = static_cast<arma::uword>(state.range(0));
   const auto m = static_cast<std::size_t>(state.range(1));
@@ -306,6 +397,16 @@ void register_all() {
       ->Args({40000, 1000})
       ->Args({40000, 3000})
       ->UseRealTime()
+      ->Unit(benchmark::kMillisecond);
+  benchmark::RegisterBenchmark("NormalProductSingleOverDouble", NormalProductSingleOverDouble)
+      ->Args({40000, 3000})
+      ->UseManualTime()
+      ->Unit(benchmark::kMillisecond);
+  benchmark::RegisterBenchmark("FalkonMixedOverDouble", FalkonMixedOverDouble)
+      ->Args({100000, 2000})
+      ->Args({1000000, 10000})  // about 7 minutes on two cores
+      ->Iterations(1)
+      ->UseManualTime()
       ->Unit(benchmark::kMillisecond);
   benchmark::RegisterBenchmark("NystromMap", NystromMap)
       ->Args({16000, 1000})

@@ -40,6 +40,10 @@ TASKS = {
     # name: (kind, n_train, n_test, d, extra)
     "rbf_kernel": ("gram", 8000, 0, 10, {}),
     "KernelRidge": ("krr", 8000, 1000, 10, {"lambdas": [1e-3]}),
+    # kexp factors K + λI in float32 and refines in float64 (its answer is float64's);
+    # scikit-learn in float64, as always
+    "KernelRidge (kexp mixed precision)": ("krr", 8000, 1000, 10,
+                                           {"lambdas": [1e-1], "precision": "mixed"}),
     "GaussianProcessRegressor": ("gp", 4000, 1000, 10, {"noise": 1e-2}),
     "RBFSampler+Ridge": ("rff", 8000, 1000, 10, {"features": 1000, "lambdas": [1e-3]}),
     # the same m uniform centres on both sides (kexp draws them, scikit-learn is given them)
@@ -206,6 +210,8 @@ def run_tasks(args, env):
             if kind == "nystrom":
                 common += ["--centres", os.path.join(tmp, "centres.bin")]
             kexp_cmd = [peer, kind] + common + ["--out", paths["pk"]]
+            if "precision" in extra:
+                kexp_cmd += ["--precision", extra["precision"]]
             sk_cmd = [sys.executable, os.path.abspath(__file__), "--worker", "--kind", kind] + common + [
                 "--out", paths["ps"]]
             results = {"kexp": [], "sklearn": []}

@@ -110,6 +110,9 @@ int main(int argc, char** argv) {
   app.add_option("--noise", noise);
   app.add_option("--features", features);
   app.add_option("--seed", seed);
+  std::string precision = "double";
+  app.add_option("--precision", precision, "krr: kernel_ridge's precision")
+      ->check(CLI::IsMember({"double", "mixed"}));
   app.add_option("--calls", calls, "gram: how many times to compute K (the first is timed apart)");
   CLI11_PARSE(app, argc, argv);
 
@@ -218,8 +221,9 @@ int main(int argc, char** argv) {
       test_data.gram_diagonal = &diag;
       for (std::size_t i = 0; i < values.size(); ++i) {
         const auto solver = kexp::core::create_solver(
-            solver_plugin,
-            params_for(solver_plugin, {{task == "krr" ? "lambda" : "noise", values[i]}}));
+            solver_plugin, task == "krr" ? params_for(solver_plugin, {{"lambda", values[i]},
+                                                                      {"precision", precision}})
+                                         : params_for(solver_plugin, {{"noise", values[i]}}));
         const bool last = i + 1 == values.size();
         train_data.gram = &K;
         train_data.gram_writable = last;

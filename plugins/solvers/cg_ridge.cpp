@@ -11,6 +11,11 @@
 // `converged` says which, judged by the true residual, not the recurrence's (which drifts
 // below it on an ill-conditioned K), and `relative_residual` is that true ‖r‖/‖y‖. The iterations
 // needed grow with the condition number (λmax + λ)/λ: a small λ needs many.
+//
+// precision: mixed — each product K p over float32 tiles of K from a float32 copy of the
+// points (kexp/single.hpp), each tile's product in float32 and added into K p in float64;
+// the conjugate-gradient state in float64. The products then carry float32's rounding
+// (about 10⁻⁷ relative), so a tolerance much below that may not be reached.
 #include <fmt/format.h>
 #include <kexp/kexp.hpp>
 
@@ -25,13 +30,18 @@ class CgRidge final : public kexp::Solver {
   explicit CgRidge(const kexp::Params& p)
       : lambda_(p.real("lambda")),
         tolerance_(p.real("tolerance")),
-        iterations_(p.integer("iterations")) {}
+        iterations_(p.integer("iterations")),
+        mixed_(p.string("precision") == "mixed") {}
 
-  double memory_bytes(std::size_t n, std::size_t m, std::size_t /*d*/) const override {
+  double memory_bytes(std::size_t n, std::size_t m, std::size_t d) const override {
     // β, r, p, K p, the fitted values and the best β and fitted values so far; the tiles of K(X, X)
     // or of K(X*, X) of each thread; the test predictions
-    return 8.0 * (7.0 * static_cast<double>(n) + static_cast<double>(m)) +
-           std::max(kexp::gram::product_block_bytes(n, n), kexp::gram::product_block_bytes(m, n));
+    const double tiles =
+        std::max(kexp::gram::product_block_bytes(n, n), kexp::gram::product_block_bytes(m, n));
+    // in mixed precision float32 copies of the points and float32 tiles
+    const double copies = mixed_ ? 4.0 * static_cast<double>(n + m) * static_cast<double>(d) : 0.0;
+    return 8.0 * (7.0 * static_cast<double>(n) + static_cast<double>(m)) + copies +
+           (mixed_ ? tiles / 2.0 : tiles);
   }
 
   /// Every iteration's product by K, each recomputing its entries, and as many checks of
@@ -50,10 +60,17 @@ class CgRidge final : public kexp::Solver {
     const kexp::Kernel& k = *data.kernel;
     const std::size_t n = X.n_cols, d = X.n_rows;
     X_ = &X;
+    if (mixed_) X_single_ = arma::conv_to<arma::fmat>::from(X);
+    bool converted = false;
     // (K + λI) β = y, by conjugate gradients judged by the true residual
     const auto apply = [&](const arma::vec& v) {
       arma::vec Kv;
-      kexp::gram::product(k, X, X, v, Kv);
+      if (mixed_) {
+        converted = kexp::gram::product(k, X_single_, X_single_, v, Kv) ==
+                    kexp::gram::SinglePath::converted;
+      } else {
+        kexp::gram::product(k, X, X, v, Kv);
+      }
       Kv += lambda_ * v;
       return Kv;
     };
@@ -64,6 +81,7 @@ class CgRidge final : public kexp::Solver {
     report.iterations = cg.iterations;
     report.converged = cg.converged;
     report.metrics.emplace_back("relative_residual", cg.residual);
+    if (mixed_) report.metrics.emplace_back("gram_converted", converted ? 1.0 : 0.0);
     const long it = cg.iterations, checks = cg.checks;
     const double per_product = k.gram_flops(n, n, d) + 2.0 * static_cast<double>(n * n);
     report.fit_flops =
@@ -74,7 +92,12 @@ class CgRidge final : public kexp::Solver {
   kexp::Prediction predict(const kexp::TestData& data, kexp::SolverReport& report) const override {
     kexp::Prediction p;
     // f(X*) = K(X*, X) β
-    kexp::gram::product(*data.kernel, *data.inputs, *X_, beta_, p.mean);
+    if (mixed_) {
+      kexp::gram::product(*data.kernel, arma::conv_to<arma::fmat>::from(*data.inputs), X_single_,
+                          beta_, p.mean);
+    } else {
+      kexp::gram::product(*data.kernel, *data.inputs, *X_, beta_, p.mean);
+    }
     report.predict_flops = data.kernel->gram_flops(data.inputs->n_cols, X_->n_cols, X_->n_rows) +
                            2.0 * static_cast<double>(data.inputs->n_cols * X_->n_cols);
     return p;
@@ -83,7 +106,9 @@ class CgRidge final : public kexp::Solver {
  private:
   double lambda_, tolerance_;
   long iterations_;
+  bool mixed_;
   const arma::mat* X_ = nullptr;
+  arma::fmat X_single_;  ///< mixed: the points in float32
   arma::vec beta_;
 };
 
@@ -95,11 +120,14 @@ constexpr kexp::ParamSpec kParams[] = {
         .greater_than(0)
         .log_scale(),
     kexp::param::integer("iterations", "1000", "most conjugate-gradient iterations").at_least(1),
+    kexp::param::choice("precision", "double", "double|mixed",
+                        "the products K p in float64; or in float32 tiles added in float64, with "
+                        "conjugate gradients in float64"),
 };
-constexpr const char* kMetrics[] = {"relative_residual"};
+constexpr const char* kMetrics[] = {"relative_residual", "gram_converted"};
 constexpr kexp::PluginInfo kInfo =
     kexp::PluginInfo(
-        "cg_ridge", "1.0.0",
+        "cg_ridge", "1.1.0",
         "(K + λI)β = y by conjugate gradients on products K p streamed from the kernel in "
         "blocks (memory O(n), never K); f(x) = Σ βᵢ k(xᵢ, x)",
         kParams,

@@ -19,6 +19,15 @@
 // each iteration costs one pass of n·m kernel evaluations. Fit O(n·m·t + m³), prediction
 // O(m) per point.
 //
+// precision: mixed — as Falkon runs on GPUs: the kernel values of K_nm (each pass) and of
+// K(X*, C) (the predictions) in float32 tiles, from float32 copies of the points and the
+// centres (kexp/single.hpp: the kernel's device form over SGEMM blocks, or its float64
+// Gram rounded where it has none); each tile's products, the conjugate-gradient state and
+// the preconditioner in float64 (its K_mm too: the Falkon authors found its float32
+// Cholesky loses positive definiteness). Where K_mm has a pivot below float32's resolution
+// of a kernel value, the jitter is raised to εm = 2⁻²³·max k(c, c) (the metric jitter
+// records it); elsewhere mixed keeps float64's jitter, and so float64's model.
+//
 // device: cuda — the same centres, preconditioner and conjugate gradients (in double on the
 // host), with X, the centres and both factors in GPU memory: K_mm and its Cholesky by
 // cuSOLVER, the triangular solves by cuBLAS, and each K_nmᵀ(K_nm u + v) streamed over
@@ -42,6 +51,9 @@
 
 namespace {
 
+/// float32's machine epsilon, 2⁻²³: the relative rounding of a float32 kernel value.
+constexpr double kFloat32Epsilon = 0x1p-23;
+
 class Falkon final : public kexp::Solver {
  public:
   explicit Falkon(const kexp::Params& p)
@@ -50,7 +62,13 @@ class Falkon final : public kexp::Solver {
         iterations_(p.integer("iterations")),
         tolerance_(p.real("tolerance")),
         seed_(static_cast<std::uint64_t>(p.integer("seed"))),
-        on_gpu_(p.string("device") == "cuda") {}
+        on_gpu_(p.string("device") == "cuda"),
+        mixed_(p.string("precision") == "mixed") {
+    if (on_gpu_ && mixed_) {
+      throw kexp::InvalidArgument(
+          "falkon: device: cuda runs in float64 only; use precision: double there");
+    }
+  }
 
   double memory_bytes(std::size_t n, std::size_t m, std::size_t d) const override {
     const double c = static_cast<double>(std::min(m_, n));
@@ -62,10 +80,15 @@ class Falkon final : public kexp::Solver {
       return 8.0 * (c * static_cast<double>(d) + 3.0 * static_cast<double>(n) +
                     static_cast<double>(m) + 9.0 * c);
     }
+    const double tiles = std::max(kexp::gram::normal_product_bytes(n, std::min(m_, n)),
+                                  kexp::gram::product_block_bytes(m, std::min(m_, n)));
+    // in mixed precision float32 copies of the points and the centres, and float32 tiles
+    const double copies = mixed_ ? 4.0 * static_cast<double>(n + m) * static_cast<double>(d) +
+                                       4.0 * c * static_cast<double>(d)
+                                 : 0.0;
     return 8.0 * (2.0 * c * c + c * static_cast<double>(d) + 3.0 * static_cast<double>(n) +
                   static_cast<double>(m) + 9.0 * c) +
-           std::max(kexp::gram::normal_product_bytes(n, std::min(m_, n)),
-                    kexp::gram::product_block_bytes(m, std::min(m_, n)));
+           copies + (mixed_ ? tiles / 2.0 : tiles);
   }
 
   /// K_mm and its two factors, then every iteration's pass over K_nm and as many checks of
@@ -127,6 +150,7 @@ class Falkon final : public kexp::Solver {
     report.metrics.emplace_back("relative_residual", cg.residual);
     report.metrics.emplace_back("jitter", jitter);
     report.metrics.emplace_back("transfer_seconds", transfers_.seconds);
+    if (mixed_) report.metrics.emplace_back("gram_converted", gram_converted_ ? 1.0 : 0.0);
     // K_mm and two Cholesky factors, then per iteration one pass over K_nm (two products)
     report.fit_flops = k.gram_flops(m_, m_, d) + 2.0 * m * m * m / 3.0 +
                        (it + 1 + checks) * (k.gram_flops(n, m_, d) + 4.0 * nn * m) +
@@ -142,6 +166,9 @@ class Falkon final : public kexp::Solver {
       p.mean = kexp::device::kernel_product(program_, centres_, *data.inputs, alpha_, transfers);
       for (auto& [name, value] : report.metrics)
         if (name == "transfer_seconds") value += transfers.seconds;
+    } else if (mixed_) {
+      kexp::gram::product(*data.kernel, arma::conv_to<arma::fmat>::from(*data.inputs),
+                          arma::conv_to<arma::fmat>::from(centres_), alpha_, p.mean);
     } else {
       kexp::gram::product(*data.kernel, *data.inputs, centres_, alpha_, p.mean);
     }
@@ -172,14 +199,31 @@ class Falkon final : public kexp::Solver {
       k.gram(centres_, *Lt);
       const arma::vec diagonal = Lt->diag();
       double jitter = std::numeric_limits<double>::epsilon();
-      for (;;) {
-        Lt->diag() = diagonal + jitter * m;
-        if (kexp::linalg::cholesky_in_place(*Lt) == 0) break;
-        kexp::linalg::symmetrize_from_upper(*Lt);  // K_mm again, from its upper triangle
-        jitter *= 10;
-        if (jitter > 1e-2) {
-          throw kexp::NumericError(
-              "falkon: K_mm + εmI has no Cholesky factor even with ε = 1e-2; is the kernel PSD?");
+      const auto factor_with_jitter = [&] {
+        for (;;) {
+          Lt->diag() = diagonal + jitter * m;
+          if (kexp::linalg::cholesky_in_place(*Lt) == 0) return;
+          kexp::linalg::symmetrize_from_upper(*Lt);  // K_mm again, from its upper triangle
+          jitter *= 10;
+          if (jitter > 1e-2) {
+            throw kexp::NumericError(
+                "falkon: K_mm + εmI has no Cholesky factor even with ε = 1e-2; is the kernel "
+                "PSD?");
+          }
+        }
+      };
+      factor_with_jitter();
+      // In mixed precision T⁻¹ multiplies float32 kernel values, each off by up to
+      // ε₃₂·max k(c, c). A pivot of T below that (a centre that float32 cannot tell from
+      // the span of the others) gives T⁻¹ entries that turn this rounding into garbage:
+      // such a K_mm is factored again with εm = ε₃₂·max k(c, c), every pivot² above it.
+      // Where no pivot is that small, mixed keeps float64's jitter, and float64's model.
+      if (mixed_) {
+        const double floor = kFloat32Epsilon * diagonal.max();
+        if (arma::min(arma::square(Lt->diag())) < floor && jitter * m < floor) {
+          kexp::linalg::symmetrize_from_upper(*Lt);
+          jitter = floor / m;
+          factor_with_jitter();
         }
       }
       for (arma::uword j = 1; j < m_; ++j) {
@@ -197,10 +241,22 @@ class Falkon final : public kexp::Solver {
       kexp::linalg::lower_triangular_solve(of_t ? *Lt : *La, v, transpose);
       return v;
     };
-    // streamed over tiles of rows of K_nm on every thread
-    ops.knm_product = [this, &k, &X](const arma::vec& u, const arma::vec& v) {
-      return kexp::gram::normal_product(k, X, centres_, u, v);
-    };
+    // streamed over tiles of rows of K_nm on every thread; in mixed precision over float32
+    // tiles of float32 copies of X and the centres
+    if (mixed_) {
+      auto Xf = std::make_shared<arma::fmat>(arma::conv_to<arma::fmat>::from(X));
+      auto Cf = std::make_shared<arma::fmat>(arma::conv_to<arma::fmat>::from(centres_));
+      ops.knm_product = [this, &k, Xf, Cf](const arma::vec& u, const arma::vec& v) {
+        kexp::gram::SinglePath path{};
+        arma::vec w = kexp::gram::normal_product(k, *Xf, *Cf, u, v, &path);
+        gram_converted_ = path == kexp::gram::SinglePath::converted;
+        return w;
+      };
+    } else {
+      ops.knm_product = [this, &k, &X](const arma::vec& u, const arma::vec& v) {
+        return kexp::gram::normal_product(k, X, centres_, u, v);
+      };
+    }
     return ops;
   }
 
@@ -229,6 +285,8 @@ class Falkon final : public kexp::Solver {
   double tolerance_;
   std::uint64_t seed_;
   bool on_gpu_;
+  bool mixed_;                         ///< precision: mixed
+  bool gram_converted_ = false;        ///< mixed: K_nm's float32 tiles were rounded from float64
   kexp::DeviceProgram program_;        ///< on the GPU: the kernel's device form
   kexp::device::Transfers transfers_;  ///< on the GPU: the copies of the last fit
   arma::mat centres_;
@@ -252,10 +310,15 @@ constexpr kexp::ParamSpec kParams[] = {
     kexp::param::choice("device", "cpu", "cpu|cuda",
                         "where K_nm is streamed and the preconditioner factored: cpu, or cuda "
                         "(an NVIDIA GPU, float64)"),
+    kexp::param::choice("precision", "double", "double|mixed",
+                        "K_nm's kernel values and products in float64; or in float32 tiles "
+                        "added in float64, with conjugate gradients and the preconditioner in "
+                        "float64"),
 };
-constexpr const char* kMetrics[] = {"relative_residual", "jitter", "transfer_seconds"};
+constexpr const char* kMetrics[] = {"relative_residual", "jitter", "transfer_seconds",
+                                    "gram_converted"};
 constexpr kexp::PluginInfo kInfo =
-    kexp::PluginInfo("falkon", "1.1.0",
+    kexp::PluginInfo("falkon", "1.2.0",
                      "(K_nmᵀK_nm + λn K_mm)α = K_nmᵀy over m uniform Nyström centres, by conjugate "
                      "gradients preconditioned with T = chol(K_mm), A = chol(TTᵀ/m + λI); "
                      "f(x) = Σ αⱼ k(cⱼ, x)",

@@ -14,13 +14,18 @@
 // carries its time and memory), shares the reduction and Qᵀy with the others, and every
 // cell solves β = Q (B + λI)⁻¹ Qᵀy by a banded Cholesky: Qᵀ(K + λI)Q = B + λI for all λ.
 //
-// precision: single or mixed — K + λI is factored in float32 on a rounded copy of K's lower
-// triangle (4n² bytes more), twice the entries per vector register and per byte moved.
-// Single solves in float32 and rounds β back; mixed refines β in float64 from residuals
-// y − (K + λI)β computed in float64 until it is as accurate as a float64 solve (LAPACK
-// dsposv), or, when K + λI is too ill-conditioned for float32 (κ near 10⁷ or more), factors
-// it in float64 instead and records precision_fallback = 1 (kexp::linalg::solve_shifted).
-// K itself, the band reduction and the predictions stay in float64.
+// precision: single — everything in float32: the runner hands the kernel and the points
+// instead of K, and the solver builds K in float32 itself (kexp::gram::single: the kernel's
+// device form over SGEMM blocks, or its float64 Gram rounded where it has none, recorded
+// as gram_converted = 1), factors K + λI in place in float32 (4n² bytes, half of float64's
+// K) and predicts by K(X*, X)β streamed over float32 tiles.
+// precision: mixed — K (float64, from the runner) + λI is factored in float32 on a rounded
+// copy of its lower triangle (4n² bytes more), twice the entries per vector register and
+// per byte moved, and β refined in float64 from residuals y − (K + λI)β computed in float64
+// until it is as accurate as a float64 solve (as LAPACK dsposv does), or, when K + λI is
+// too ill-conditioned for float32 (κ near 10⁷ or more), K + λI is factored in float64
+// instead and precision_fallback = 1 recorded (kexp::linalg::solve_shifted). K itself, the
+// band reduction and the predictions stay in float64.
 //
 // device: cuda — the runner hands the kernel and the points instead of K; K + λI is built
 // and factored on the GPU (device/gpu.hpp: cuBLAS DSYRK, the kernel's device form,
@@ -64,17 +69,26 @@ class KernelRidge final : public kexp::Solver {
     }
   }
 
-  /// On the GPU the host holds only β and the predictions; on the CPU the runner counts K.
-  double memory_bytes(std::size_t n, std::size_t m, std::size_t) const override {
-    return on_gpu_ ? 8.0 * static_cast<double>(2 * n + m) : -1.0;
+  /// On the GPU the host holds only β and the predictions. In single precision the float32
+  /// K, the float32 points, the tiles of the predictions, β and the predictions. Otherwise
+  /// the runner counts K.
+  double memory_bytes(std::size_t n, std::size_t m, std::size_t d) const override {
+    const double x = static_cast<double>(n), t = static_cast<double>(m);
+    if (on_gpu_) return 8.0 * (2.0 * x + t);
+    if (precision_ == kexp::linalg::Precision::Single) {
+      return 4.0 * (x * x + (x + t) * static_cast<double>(d)) +
+             kexp::gram::product_block_bytes(m, n) / 2.0 + 8.0 * (2.0 * x + t);
+    }
+    return -1.0;
   }
 
   /// The band reduction (4n³/3) with its banded solve, or a Cholesky (n³/3), in mixed
   /// precision with every refinement step (4n² each) and a float64 Cholesky after them;
-  /// on the GPU also the Gram matrix it builds there.
+  /// on the GPU and in single precision also the Gram matrix it builds itself.
   double fit_flops_bound(std::size_t n, std::size_t d, const kexp::Kernel* kernel) const override {
     const double x = static_cast<double>(n);
-    const double on_device = on_gpu_ && kernel != nullptr ? kernel->gram_flops(n, n, d) : 0.0;
+    const bool builds_gram = on_gpu_ || precision_ == kexp::linalg::Precision::Single;
+    const double on_device = builds_gram && kernel != nullptr ? kernel->gram_flops(n, n, d) : 0.0;
     return on_device + 4.0 / 3.0 * x * x * x + x * x * x + 8.0 * x * x +
            4.0 * kexp::linalg::kMaxRefinementSteps * x * x;
   }
@@ -82,6 +96,10 @@ class KernelRidge final : public kexp::Solver {
   void fit(const kexp::TrainingData& data, kexp::SolverReport& report) override {
     if (on_gpu_) {
       fit_on_gpu(data, report);
+      return;
+    }
+    if (precision_ == kexp::linalg::Precision::Single) {
+      fit_in_single(data, report);
       return;
     }
     if (precision_ != kexp::linalg::Precision::Double) {
@@ -128,6 +146,13 @@ class KernelRidge final : public kexp::Solver {
                               2.0 * static_cast<double>(n) * static_cast<double>(m);
       return p;
     }
+    if (precision_ == kexp::linalg::Precision::Single) {
+      const arma::fmat Xt = arma::conv_to<arma::fmat>::from(*data.inputs);
+      kexp::gram::product(*data.kernel, Xt, inputs_single_, beta_, p.mean);
+      report.predict_flops += data.kernel->gram_flops(Xt.n_cols, inputs_single_.n_cols, Xt.n_rows) +
+                              2.0 * static_cast<double>(Xt.n_cols * inputs_single_.n_cols);
+      return p;
+    }
     p.mean = data.gram->t() * beta_;
     report.predict_flops += 2.0 * static_cast<double>(data.gram->n_elem);
     return p;
@@ -155,7 +180,35 @@ class KernelRidge final : public kexp::Solver {
     report.metrics.emplace_back("precision_fallback", 0.0);
   }
 
-  /// (K + λI)β = y in single or mixed precision (kexp::linalg::solve_shifted): K's lower
+  /// (K + λI)β = y all in float32: K built here from the kernel (kexp::gram::single), its
+  /// lower triangle only, and factored in place.
+  void fit_in_single(const kexp::TrainingData& data, kexp::SolverReport& report) {
+    inputs_single_ = arma::conv_to<arma::fmat>::from(*data.inputs);
+    const std::size_t n = inputs_single_.n_cols;
+    const double x = static_cast<double>(n);
+    arma::fmat K;
+    const kexp::gram::SinglePath path =
+        kexp::gram::single(*data.kernel, inputs_single_, K, kexp::Triangle::Lower);
+    arma::mat b = *data.targets;
+    const kexp::linalg::ShiftedSolve solved =
+        kexp::linalg::solve_shifted_single_in_place(K, lambda_, b);
+    beta_ = b.col(0);
+    // Kβ = y − λβ, in float64 from the float32 β
+    report.fitted = *data.targets - lambda_ * beta_;
+    report.matrix_bytes +=
+        4.0 * static_cast<double>(K.n_elem + inputs_single_.n_elem) + solved.bytes;
+    report.fit_flops +=
+        data.kernel->gram_flops(n, n, inputs_single_.n_rows) + x * x * x / 3.0 + 2.0 * x * x;
+    report.metrics.emplace_back("band_reduction", 0.0);
+    report.metrics.emplace_back("decomposition_shared", 0.0);
+    report.metrics.emplace_back("transfer_seconds", 0.0);
+    report.metrics.emplace_back("refinement_steps", 0.0);
+    report.metrics.emplace_back("precision_fallback", 0.0);
+    report.metrics.emplace_back("gram_converted",
+                                path == kexp::gram::SinglePath::converted ? 1.0 : 0.0);
+  }
+
+  /// (K + λI)β = y in mixed precision (kexp::linalg::solve_shifted): K's lower
   /// triangle lent as for a Cholesky, since a fallback to float64 factors it in place.
   void solve_in_precision(const kexp::TrainingData& data, kexp::SolverReport& report) {
     arma::mat& K = *data.gram;
@@ -229,6 +282,7 @@ class KernelRidge final : public kexp::Solver {
   arma::vec beta_;
   kexp::DeviceProgram program_;        ///< on the GPU: the kernel's device form
   const arma::mat* inputs_ = nullptr;  ///< on the GPU: X, which lives until the cell ends
+  arma::fmat inputs_single_;           ///< in single precision: X in float32
 };
 
 constexpr kexp::ParamSpec kParams[] = {
@@ -236,15 +290,17 @@ constexpr kexp::ParamSpec kParams[] = {
     kexp::param::choice("device", "cpu", "cpu|cuda",
                         "where K is built and factored: cpu, or cuda (an NVIDIA GPU, float64)"),
     kexp::param::choice("precision", "double", "double|single|mixed",
-                        "K + λI factored in float64; in float32; or in float32 and refined to "
-                        "float64 accuracy (float64 when too ill-conditioned)"),
+                        "K built and factored in float64; all in float32 (K from the kernel's "
+                        "device form, or its float64 Gram rounded); or K + λI factored in "
+                        "float32 and refined to float64 accuracy (float64 when too "
+                        "ill-conditioned)"),
 };
 
-constexpr const char* kMetrics[] = {"band_reduction", "decomposition_shared", "transfer_seconds",
-                                    "refinement_steps", "precision_fallback"};
+constexpr const char* kMetrics[] = {"band_reduction",   "decomposition_shared", "transfer_seconds",
+                                    "refinement_steps", "precision_fallback",   "gram_converted"};
 
 constexpr kexp::PluginInfo kInfo =
-    kexp::PluginInfo{"kernel_ridge", "1.4.0",
+    kexp::PluginInfo{"kernel_ridge", "1.5.0",
                      "kernel ridge regression: (K + λI)β = y by Cholesky in place, or by one "
                      "shared band reduction K = QBQᵀ over a λ sweep",
                      kParams,

@@ -1,7 +1,7 @@
 // kernel_ridge's `precision:` swept through the kexp program: mixed precision predicts as
 // float64 does, single within float32's rounding, each cell says how far it is from the
 // float64 cell (precision_max_diff), and a λ too small for float32 makes mixed fall back
-// to float64 and single fail with the remedy.
+// to float64 and single fail with the remedy; falkon's mixed precision beside them.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -22,6 +22,7 @@ dataset: {plugin: cubic, n: 400, d: 3, noise: 0.1}
 kernels: [{plugin: gaussian, sigma: 1}]
 solvers:
   - {plugin: kernel_ridge, lambda: [0.1, 1e-12], precision: [mixed, single, double]}
+  - {plugin: falkon, lambda: 1e-4, m: 100, tolerance: 1e-6, precision: [mixed, double]}
 )";
 
 TEST(Precision, ASweepComparesEachPrecisionWithFloat64) {
@@ -34,7 +35,7 @@ TEST(Precision, ASweepComparesEachPrecisionWithFloat64) {
   for (const ResultRow& row : result_rows(dir.path() / "out")) {
     cells[row.at("solver.lambda") + " " + row.at("solver.precision")] = row;
   }
-  ASSERT_EQ(cells.size(), 6U);
+  ASSERT_EQ(cells.size(), 8U);
   EXPECT_EQ(cells["0.1 double"].at("precision_max_diff"), "");
   const ResultRow& mixed = cells["0.1 mixed"];
   const ResultRow& single = cells["0.1 single"];
@@ -46,6 +47,19 @@ TEST(Precision, ASweepComparesEachPrecisionWithFloat64) {
   EXPECT_LT(std::stod(single.at("precision_max_diff")), 1e-3);
   // K (8n² bytes, n = 320) and the float32 copy of K + λI (4n²) are counted.
   EXPECT_GE(std::stod(mixed.at("matrix_bytes")), 12.0 * 320 * 320);
+  // single builds its own float32 K from the Gaussian's device form: no float64 K, so no
+  // gram phase of its own, and 4n² bytes
+  EXPECT_EQ(single.at("gram_converted"), "0");
+  EXPECT_EQ(single.at("gram_seconds"), "");
+  EXPECT_GE(std::stod(single.at("matrix_bytes")), 4.0 * 320 * 320);
+  EXPECT_LT(std::stod(single.at("matrix_bytes")), 8.0 * 320 * 320);
+
+  // falkon in mixed precision: float32 kernel values, float64 products and solver
+  const ResultRow& falkon = cells["0.0001 mixed"];
+  EXPECT_EQ(falkon.at("status"), "ok") << falkon.at("error");
+  EXPECT_GT(std::stod(falkon.at("precision_max_diff")), 1e-9) << "mixed ran in float64";
+  EXPECT_LT(std::stod(falkon.at("precision_max_diff")), 1e-2);
+  EXPECT_EQ(falkon.at("gram_converted"), "0");
 
   EXPECT_EQ(cells["1e-12 mixed"].at("status"), "ok");
   EXPECT_EQ(cells["1e-12 mixed"].at("precision_fallback"), "1");

@@ -121,12 +121,12 @@ inline constexpr std::size_t kGramBlock = 256;
 
 /// The blocks of the lower triangle of the n × n K (i0 ≥ j0), in parallel; see
 /// for_each_block.
-template <class Fill>
-void for_each_lower_block(std::size_t n, arma::mat& K, Fill fill) {
+template <class Matrix, class Fill>
+void for_each_lower_block(std::size_t n, Matrix& K, Fill fill) {
   const std::size_t B = kGramBlock;
   const std::size_t blocks = (n + B - 1) / B;
   const std::size_t ld = K.n_rows;
-  double* const k = K.memptr();
+  typename Matrix::elem_type* const k = K.memptr();
   parallel_for(
       blocks * blocks,
       [&](std::size_t t) {
@@ -140,14 +140,14 @@ void for_each_lower_block(std::size_t n, arma::mat& K, Fill fill) {
       Schedule::Dynamic, 1);
 }
 
-/// Visits K (sized n × m) block by block, in parallel: `fill(block, i0, j0, rows, cols, ld)`
-/// writes the kernel values of the block at K + i0 + j0·ld. `symmetric`: K is K(X, X), and
-/// only blocks with i0 ≤ j0 are filled; the lower triangle of a diagonal block is copied
-/// from its upper one, and every other block is mirrored while it is in cache. When only
-/// the lower triangle is asked for (gram::requested_triangle()), only blocks with
+/// Visits K (sized n × m; an arma::mat, or an arma::fmat of float32) block by block, in parallel:
+/// `fill(block, i0, j0, rows, cols, ld)` writes the kernel values of the block at K + i0 + j0·ld.
+/// `symmetric`: K is K(X, X), and only blocks with i0 ≤ j0 are filled; the lower triangle of a
+/// diagonal block is copied from its upper one, and every other block is mirrored while it is in
+/// cache. When only the lower triangle is asked for (gram::requested_triangle()), only blocks with
 /// i0 ≥ j0 are filled and nothing is copied.
-template <class Fill>
-void for_each_block(std::size_t n, std::size_t m, arma::mat& K, bool symmetric, Fill fill) {
+template <class Matrix, class Fill>
+void for_each_block(std::size_t n, std::size_t m, Matrix& K, bool symmetric, Fill fill) {
   if (symmetric && gram::requested_triangle() == Triangle::Lower) {
     for_each_lower_block(n, K, fill);
     return;
@@ -156,7 +156,7 @@ void for_each_block(std::size_t n, std::size_t m, arma::mat& K, bool symmetric, 
   const std::size_t row_blocks = (n + B - 1) / B;
   const std::size_t col_blocks = (m + B - 1) / B;
   const std::size_t ld = K.n_rows;
-  double* const k = K.memptr();
+  typename Matrix::elem_type* const k = K.memptr();
   const std::size_t total = row_blocks * col_blocks;
 
   // An exception from `fill` (a transform that throws, an allocation) is carried out of
@@ -171,7 +171,7 @@ void for_each_block(std::size_t n, std::size_t m, arma::mat& K, bool symmetric, 
         const std::size_t j0 = bj * B;
         const std::size_t rows = std::min(B, n - i0);
         const std::size_t cols = std::min(B, m - j0);
-        double* block = k + i0 + j0 * ld;
+        auto* block = k + i0 + j0 * ld;
         fill(block, i0, j0, rows, cols, ld);
         if (symmetric && bi == bj) {
           // xᵢᵀxⱼ and xⱼᵀxᵢ need not be bitwise equal: the upper triangle is copied.
@@ -180,7 +180,7 @@ void for_each_block(std::size_t n, std::size_t m, arma::mat& K, bool symmetric, 
         }
         if (symmetric && bi != bj) {
           // In tiles, so that both the reads and the writes stay within a few cache lines.
-          double* mirror = k + j0 + i0 * ld;
+          auto* mirror = k + j0 + i0 * ld;
           constexpr std::size_t T = 16;
           for (std::size_t it = 0; it < rows; it += T) {
             const std::size_t ie = std::min(rows, it + T);

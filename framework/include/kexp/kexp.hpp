@@ -11,5 +11,6 @@
 #include "kexp/parallel.hpp"
 #include "kexp/params.hpp"
 #include "kexp/plugin.hpp"
+#include "kexp/single.hpp"
 #include "kexp/solver.hpp"
 #include "kexp/version.hpp"

@@ -49,7 +49,7 @@ KEXP_API void cholesky_solve(const arma::mat& L, arma::mat& B);
 enum class Precision {
   Double,  ///< float64 throughout
   Single,  ///< float32 throughout: A + shift·I and B rounded, X rounded back
-  Mixed,   ///< a float32 factor, refined in float64 to float64 accuracy (LAPACK dsposv)
+  Mixed,   ///< a float32 factor, refined in float64 to float64 accuracy (as LAPACK dsposv)
 };
 
 /// "double", "single" or "mixed" as a Precision; kexp::InvalidArgument otherwise.
@@ -76,7 +76,8 @@ inline constexpr int kMaxRefinementSteps = 30;
 ///   - Double: cholesky_shifted_in_place on A, then cholesky_solve; A holds the factor.
 ///   - Single: A + shift·I and B rounded to float32, factored and solved in float32
 ///     (LAPACK spotrf, spotrs) on a copy; X rounded back to float64. A is not written.
-///   - Mixed: LAPACK dsposv. The float32 factor of A + shift·I, then iterative refinement:
+///   - Mixed: as LAPACK dsposv does it. The float32 factor of A + shift·I, then iterative
+///   refinement:
 ///     the residual B − (A + shift·I)X in float64, a correction by the float32 factor,
 ///     until ‖r‖∞ ≤ ‖X‖∞·‖A + shift·I‖∞·ε·√n (ε the float64 rounding unit), as accurate
 ///     as a float64 solve. When that takes more than kMaxRefinementSteps steps (the
@@ -89,6 +90,15 @@ inline constexpr int kMaxRefinementSteps = 30;
 /// float32, with the remedy `precision: mixed`), and when A has entries that are not finite.
 KEXP_API ShiftedSolve solve_shifted(arma::mat& A, double shift, arma::mat& B, Precision precision,
                                     const ShiftedMatrixNames& names = {});
+
+/// Solves (A + shift·I) X = B in place for B in float32, for a float32 A built there (a Gram
+/// matrix from kexp::gram::single): A's lower triangle and diagonal are factored in place
+/// (LAPACK spotrf; the strict upper triangle is not read), B is rounded to float32, solved
+/// (spotrs) and rounded back. Throws kexp::NumericError as solve_shifted's Single does when
+/// A + shift·I is not positive definite in float32, and when A has entries that are not
+/// finite.
+KEXP_API ShiftedSolve solve_shifted_single_in_place(arma::fmat& A, double shift, arma::mat& B,
+                                                    const ShiftedMatrixNames& names = {});
 
 /// Solves L X = B, or Lᵀ X = B with `transpose`, in place for B, where L is the lower
 /// triangle and diagonal of the square `L` (as cholesky_in_place leaves it; the strict

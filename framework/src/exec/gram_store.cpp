@@ -18,8 +18,7 @@ bool uses_gram(const GroupCell& g) { return reads_gram(*g.cell, *g.solver); }
 }  // namespace
 
 bool reaches_kernel(const Cell& cell, const Variant& solver) {
-  return cell.form == Form::Dual && (solver.plugin->has_flag(flags::kernel_inputs) ||
-                                     learns_hyperparameters(solver) || runs_on_device(solver));
+  return cell.form == Form::Dual && reaches_kernel_itself(solver);
 }
 
 bool reads_gram(const Cell& cell, const Variant& solver) {

@@ -40,7 +40,7 @@ struct GroupCell {
 /// whose solver reaches the kernel (flags::kernel_inputs), or learns the kernel's
 /// hyperparameters (learns_hyperparameters), which makes K at the values it learns and
 /// has no use for K at the written ones, or runs on the GPU (runs_on_device), which builds
-/// K there.
+/// K there, or in float32 (runs_in_single), which builds a float32 K itself.
 [[nodiscard]] bool reaches_kernel(const Cell& cell, const Variant& solver);
 
 /// Whether the cell reads the group's K: a dual cell that does not reach the kernel

@@ -100,8 +100,8 @@ MemoryEstimate estimate_memory(const Cell& c, const DataDims& data, const Kernel
 MemoryEstimate estimate_cell(const Cell& cell, const Variant& solver, const DataDims& data,
                              const Kernel& kernel, const GramPlace& place) {
   double solver_bytes = -1;
-  if (cell.form == Form::Dual &&
-      (solver.plugin->has_flag(flags::kernel_inputs) || runs_on_device(solver))) {
+  if (cell.form == Form::Dual && (solver.plugin->has_flag(flags::kernel_inputs) ||
+                                  runs_on_device(solver) || runs_in_single(solver))) {
     solver_bytes =
         create_solver(*solver.plugin, solver.params)
             ->memory_bytes(static_cast<std::size_t>(data.n), static_cast<std::size_t>(data.m),

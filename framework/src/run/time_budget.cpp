@@ -43,9 +43,7 @@ TimeEstimate estimate_time(const Cell& cell, const Variant& solver, const DataDi
   const auto d = static_cast<std::size_t>(data.d);
   TimeEstimate e;
   std::size_t fit_d = d;
-  const bool reaches_kernel =
-      cell.form == Form::Dual && (solver.plugin->has_flag(flags::kernel_inputs) ||
-                                  learns_hyperparameters(solver) || runs_on_device(solver));
+  const bool reaches_kernel = cell.form == Form::Dual && reaches_kernel_itself(solver);
   if (cell.form == Form::Primal) {
     std::size_t D = 0;
     try {

@@ -14,6 +14,7 @@
 
 #include "kexp/error.hpp"
 #include "kexp/parallel.hpp"
+#include "sdk/parallel_tiles.hpp"
 
 extern "C" {
 void openblas_set_num_threads(int n);
@@ -170,31 +171,17 @@ void product(const Kernel& kernel, const arma::mat& X, const arma::mat& Z, const
   if (n == 0 || m == 0) return;
   const std::size_t columns = std::min(m, kTileColumns);
   const std::size_t rows = std::max<std::size_t>(1, kTileEntries / columns);
-  // Each thread owns whole tiles of rows of out, so no two threads write the same entry;
-  // the kernel's Gram of a tile runs on the thread that asked for it (OpenMP regions do
-  // not nest), and BLAS on one thread, so OpenBLAS's threads never compete with these.
-  detail::SingleThreadedBlas single;
-  ExceptionCapture capture;
-  const long tiles = static_cast<long>(tiles_of(n, rows));
-#pragma omp parallel num_threads(thread_count())
-  {
-    arma::mat tile;
-#pragma omp for schedule(dynamic, 1)
-    for (long t = 0; t < tiles; ++t) {
-      if (capture.failed()) continue;
-      capture.run([&] {
-        const std::size_t r0 = static_cast<std::size_t>(t) * rows;
-        const std::size_t nr = std::min(rows, n - r0);
-        const arma::mat X_tile = columns_of(X, r0, nr);
-        for (std::size_t c0 = 0; c0 < m; c0 += columns) {
-          const std::size_t nc = std::min(columns, m - c0);
-          kernel.gram(X_tile, columns_of(Z, c0, nc), tile);
-          out.rows(r0, r0 + nr - 1) += tile * V.rows(c0, c0 + nc - 1);
-        }
-      });
+  // Each thread owns whole tiles of rows of out, so no two threads write the same entry.
+  detail::parallel_tiles<arma::mat>(tiles_of(n, rows), [&](std::size_t t, arma::mat& tile) {
+    const std::size_t r0 = t * rows;
+    const std::size_t nr = std::min(rows, n - r0);
+    const arma::mat X_tile = columns_of(X, r0, nr);
+    for (std::size_t c0 = 0; c0 < m; c0 += columns) {
+      const std::size_t nc = std::min(columns, m - c0);
+      kernel.gram(X_tile, columns_of(Z, c0, nc), tile);
+      out.rows(r0, r0 + nr - 1) += tile * V.rows(c0, c0 + nc - 1);
     }
-  }
-  capture.rethrow_if_any();
+  });
 }
 
 arma::vec normal_product(const Kernel& kernel, const arma::mat& X, const arma::mat& C,
@@ -215,26 +202,14 @@ arma::vec normal_product(const Kernel& kernel, const arma::mat& X, const arma::m
   // their order: the same sums in the same order whatever the number of threads.
   const std::size_t lanes = std::min(kSumLanes, tiles);
   arma::mat sums(m, lanes, arma::fill::zeros);
-  detail::SingleThreadedBlas single;
-  ExceptionCapture capture;
-#pragma omp parallel num_threads(thread_count())
-  {
-    arma::mat tile;
-#pragma omp for schedule(dynamic, 1)
-    for (long lane = 0; lane < static_cast<long>(lanes); ++lane) {
-      if (capture.failed()) continue;
-      capture.run([&] {
-        const auto l = static_cast<std::size_t>(lane);
-        arma::vec sum(sums.colptr(l), m, /*copy_aux_mem=*/false, /*strict=*/true);
-        for (std::size_t t = l * tiles / lanes; t < (l + 1) * tiles / lanes; ++t) {
-          const std::size_t r0 = t * rows, nr = std::min(rows, n - r0);
-          kernel.gram(columns_of(X, r0, nr), C, tile);
-          sum += tile.t() * (tile * u + v.subvec(r0, r0 + nr - 1));
-        }
-      });
+  detail::parallel_tiles<arma::mat>(lanes, [&](std::size_t l, arma::mat& tile) {
+    arma::vec sum(sums.colptr(l), m, /*copy_aux_mem=*/false, /*strict=*/true);
+    for (std::size_t t = l * tiles / lanes; t < (l + 1) * tiles / lanes; ++t) {
+      const std::size_t r0 = t * rows, nr = std::min(rows, n - r0);
+      kernel.gram(columns_of(X, r0, nr), C, tile);
+      sum += tile.t() * (tile * u + v.subvec(r0, r0 + nr - 1));
     }
-  }
-  capture.rethrow_if_any();
+  });
   for (std::size_t l = 0; l < lanes; ++l) w += sums.col(l);
   return w;
 }

@@ -227,17 +227,21 @@ void solve_in_float32(const arma::fmat& L, arma::mat& X) {
   X = arma::conv_to<arma::mat>::from(Xf);
 }
 
+/// The error of a float32 factorization that found a leading minor not positive definite.
+NumericError not_positive_in_float32(int minor, arma::uword n, double shift,
+                                     const ShiftedMatrixNames& names) {
+  return NumericError(fmt::format(
+      "{} is not positive definite in single precision (leading minor {} of {}, {} = {}): "
+      "use precision: mixed (float32 where it holds, float64 where not), a larger {}, or a "
+      "valid (PSD) kernel",
+      names.matrix, minor, n, names.shift, shift, names.parameter));
+}
+
 /// Single: (A + shift·I) X = B in float32 on a rounded copy of A's lower triangle.
 ShiftedSolve solve_single(const arma::mat& A, double shift, arma::mat& B,
                           const ShiftedMatrixNames& names) {
   const Float32Factor f = factor_in_float32(A, shift);
-  if (f.info > 0) {
-    throw NumericError(fmt::format(
-        "{} is not positive definite in single precision (leading minor {} of {}, {} = {}): "
-        "use precision: mixed (float32 where it holds, float64 where not), a larger {}, or a "
-        "valid (PSD) kernel",
-        names.matrix, f.info, A.n_rows, names.shift, shift, names.parameter));
-  }
+  if (f.info > 0) throw not_positive_in_float32(f.info, A.n_rows, shift, names);
   solve_in_float32(f.L, B);
   return {0, false, 4.0 * static_cast<double>(f.L.n_elem + B.n_elem)};
 }
@@ -317,6 +321,25 @@ ShiftedSolve solve_shifted(arma::mat& A, double shift, arma::mat& B, Precision p
   cholesky_shifted_in_place(A, shift, names);
   cholesky_solve(A, B);
   return {};
+}
+
+ShiftedSolve solve_shifted_single_in_place(arma::fmat& A, double shift, arma::mat& B,
+                                           const ShiftedMatrixNames& names) {
+  if (A.n_rows != A.n_cols || B.n_rows != A.n_rows) {
+    throw InvalidArgument(fmt::format("solve_shifted_single_in_place: A is {} × {} and B {} × {}",
+                                      A.n_rows, A.n_cols, B.n_rows, B.n_cols));
+  }
+  const auto s = static_cast<float>(shift);
+  for (arma::uword i = 0; i < A.n_rows; ++i) A(i, i) += s;
+  char lower = 'L';
+  const auto size = static_cast<int>(A.n_rows);
+  int info = 0;
+  if (size > 0) spotrf_(&lower, &size, A.memptr(), &size, &info, 1);
+  if (info < 0) throw NumericError(fmt::format("spotrf: argument {} is invalid", -info));
+  if (info > 0) throw not_positive_in_float32(info, A.n_rows, shift, names);
+  require_finite_factor(A);
+  solve_in_float32(A, B);
+  return {0, false, 4.0 * static_cast<double>(B.n_elem)};
 }
 
 void lower_triangular_solve(const arma::mat& L, arma::mat& B, bool transpose) {

@@ -356,6 +356,17 @@ bool runs_on_device(const Variant& s) {
          s.params.string("device") == "cuda";
 }
 
+bool runs_in_single(const Variant& s) {
+  return s.params.has("precision") &&
+         std::holds_alternative<std::string>(s.params.value("precision")) &&
+         s.params.string("precision") == "single";
+}
+
+bool reaches_kernel_itself(const Variant& s) {
+  return s.plugin->has_flag(flags::kernel_inputs) || learns_hyperparameters(s) ||
+         runs_on_device(s) || runs_in_single(s);
+}
+
 std::string param_text(const Plan& plan, const Cell& cell, const std::string& column) {
   const auto dot = column.find('.');
   const std::string role = column.substr(0, dot);

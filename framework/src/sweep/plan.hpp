@@ -76,6 +76,16 @@ Plan make_plan(const Experiment& experiment, const PluginRegistry& registry,
 /// cell reaches the kernel (exec/gram_store.hpp): the solver builds what it needs there.
 [[nodiscard]] bool runs_on_device(const Variant& solver);
 
+/// Whether a solver variant works in float32 from the kernel itself: its `precision`
+/// parameter is "single". Such a dual cell reaches the kernel (exec/gram_store.hpp) and
+/// builds its float32 Gram matrices there (kexp/single.hpp), never the float64 K.
+[[nodiscard]] bool runs_in_single(const Variant& solver);
+
+/// Whether a dual cell of this solver variant reaches the kernel instead of reading the
+/// group's K: its plugin has flags::kernel_inputs, or it learns the kernel's
+/// hyperparameters, runs on the GPU or runs in float32.
+[[nodiscard]] bool reaches_kernel_itself(const Variant& solver);
+
 /// The value of a parameter column for a cell, or "" when it does not apply.
 std::string param_text(const Plan& plan, const Cell& cell, const std::string& column);
 

@@ -216,17 +216,54 @@ TEST(KernelRidge, MixedPrecisionPredictsAsDoubleAndSingleWithinFloat32) {
     auto solver = make_solver("kernel_ridge", {{"lambda", "0.1"}, {"precision", precision}});
     return run_dual(*solver, K, K_cross, arma::vec(20, arma::fill::ones), p.y);
   };
-  const FitResult twice = fit("double"), once = fit("single"), refined = fit("mixed");
+  const FitResult twice = fit("double"), refined = fit("mixed");
   EXPECT_LT(relative_difference(refined.prediction.mean, twice.prediction.mean), 1e-12);
   EXPECT_GE(metric(refined.report, "refinement_steps"), 1.0);
   EXPECT_EQ(metric(refined.report, "precision_fallback"), 0.0);
+  // The float32 copy of K + λI is counted; float64 counts only the saved diagonal.
+  EXPECT_GE(refined.report.matrix_bytes, 4.0 * 300 * 300);
+
+  // single builds K itself, in float32, from the kernel's device form
+  const auto gaussian = make_kernel("gaussian", {{"sigma", "0.7"}});
+  auto single = make_solver("kernel_ridge", {{"lambda", "0.1"}, {"precision", "single"}});
+  const FitResult once = run_reaching(*single, *gaussian, p);
   const double single_error = relative_difference(once.prediction.mean, twice.prediction.mean);
   EXPECT_LT(single_error, 1e-4);
   EXPECT_GT(single_error, 1e-10) << "single ran in float64";
   EXPECT_EQ(metric(once.report, "refinement_steps"), 0.0);
-  // The float32 copy of K + λI is counted; float64 counts only the saved diagonal.
+  EXPECT_EQ(metric(once.report, "gram_converted"), 0.0);
+  // its float32 K, and no float64 one: half of 8n²
   EXPECT_GE(once.report.matrix_bytes, 4.0 * 300 * 300);
-  EXPECT_GE(refined.report.matrix_bytes, 4.0 * 300 * 300);
+  EXPECT_LT(once.report.matrix_bytes, 8.0 * 300 * 300);
+}
+
+TEST(KernelRidge, SingleWithAKernelWithoutADeviceFormRoundsItsFloat64Gram) {
+  const Problem p = make_problem(2, 200, 15, 6);
+  const auto cubic = make_kernel("cubic");
+  arma::mat K, K_cross;
+  cubic->gram(p.X, K);
+  cubic->gram(p.X, p.Xt, K_cross);
+  auto twice = make_solver("kernel_ridge", {{"lambda", "1"}});
+  const FitResult exact = run_dual(*twice, K, K_cross, arma::vec(15, arma::fill::ones), p.y);
+  auto single = make_solver("kernel_ridge", {{"lambda", "1"}, {"precision", "single"}});
+  const FitResult once = run_reaching(*single, *cubic, p);
+  EXPECT_EQ(metric(once.report, "gram_converted"), 1.0);
+  const double error = relative_difference(once.prediction.mean, exact.prediction.mean);
+  EXPECT_LT(error, 1e-3);
+  EXPECT_GT(error, 1e-10) << "single ran in float64";
+}
+
+TEST(KernelRidge, SingleSaysWhenFloat32CannotHoldKPlusLambdaI) {
+  const Problem p = make_problem(2, 200, 10, 8);
+  const auto gaussian = make_kernel("gaussian", {{"sigma", "3"}});
+  auto single = make_solver("kernel_ridge", {{"lambda", "1e-12"}, {"precision", "single"}});
+  try {
+    (void)run_reaching(*single, *gaussian, p);
+    FAIL() << "no error";
+  } catch (const NumericError& e) {
+    EXPECT_THAT(e.what(), HasSubstr("not positive definite in single precision"));
+    EXPECT_THAT(e.what(), HasSubstr("use precision: mixed"));
+  }
 }
 
 TEST(KernelRidge, MixedPrecisionFallsBackOnAnIllConditionedKAndHandsKBack) {

@@ -193,6 +193,61 @@ TEST(Falkon, SolvesItsNormalEquationsWithFewCentres) {
   EXPECT_LE(metric(r.report, "relative_residual"), tolerance);
 }
 
+TEST(Falkon, MixedPrecisionPredictsAsFloat64ToFloat32Rounding) {
+  const Problem p = make_problem(3, 2000, 50, 12);
+  const arma::vec truth = arma::sin(2.0 * arma::sum(p.Xt, 0)).t();
+  for (const char* sigma : {"0.5", "1.2"}) {
+    SCOPED_TRACE(sigma);
+    const auto k = make_kernel("gaussian", {{"sigma", sigma}});
+    const auto fit = [&](const char* precision) {
+      auto solver = make_solver(
+          "falkon",
+          {{"lambda", "1e-3"}, {"m", "200"}, {"tolerance", "1e-6"}, {"precision", precision}});
+      return run_reaching(*solver, *k, p);
+    };
+    const Reached twice = fit("double"), mixed = fit("mixed");
+    // float32 kernel values: 4.8·10⁻⁶ (σ = 0.5) and 3.5·10⁻⁵ (σ = 1.2)
+    const double difference = relative_difference(mixed.prediction.mean, twice.prediction.mean);
+    EXPECT_LT(difference, 1e-3);
+    EXPECT_GT(difference, 1e-12) << "mixed ran in float64";
+    // conjugate gradients on float32 kernel values with float64 products converge as in
+    // float64
+    EXPECT_TRUE(mixed.report.converged) << metric(mixed.report, "relative_residual");
+    EXPECT_LE(mixed.report.iterations, twice.report.iterations + 2);
+    const double rmse_double = arma::norm(twice.prediction.mean - truth) / std::sqrt(50.0);
+    const double rmse_mixed = arma::norm(mixed.prediction.mean - truth) / std::sqrt(50.0);
+    EXPECT_NEAR(rmse_mixed, rmse_double, 1e-3 * rmse_double);
+    // K_mm at σ = 1.2 has pivots below float32's resolution: mixed raises the jitter to
+    // εm = 2⁻²³; at σ = 0.5 it keeps float64's, and float64's model
+    const double jitter = metric(mixed.report, "jitter");
+    if (std::string(sigma) == "1.2") {
+      EXPECT_DOUBLE_EQ(jitter * 200, 0x1p-23);
+    } else {
+      EXPECT_EQ(jitter, metric(twice.report, "jitter"));
+    }
+    EXPECT_EQ(metric(mixed.report, "gram_converted"), 0.0);
+    EXPECT_TRUE(std::isnan(metric(twice.report, "gram_converted")));
+  }
+}
+
+TEST(CgRidge, MixedPrecisionConvergesToKernelRidgeToFloat32Rounding) {
+  const Problem p = make_problem(3, 300, 40, 5);
+  const auto k = make_kernel("gaussian", {{"sigma", "1.5"}});
+  auto solver =
+      make_solver("cg_ridge", {{"lambda", "0.1"}, {"tolerance", "1e-5"}, {"precision", "mixed"}});
+  const Reached r = run_reaching(*solver, *k, p);
+  const arma::vec expected = kernel_ridge_by_hand(*k, p, 0.1);
+  EXPECT_TRUE(r.report.converged);
+  const double difference = relative_difference(r.prediction.mean, expected);
+  EXPECT_LT(difference, 1e-4);
+  EXPECT_GT(difference, 1e-12) << "mixed ran in float64";
+  // a float32 copy of the points (training and test), and tiles of half the bytes
+  auto twice = make_solver("cg_ridge");
+  const double tiles = 8.0 * thread_count() * 65536;
+  EXPECT_DOUBLE_EQ(solver->memory_bytes(100000, 1000, 10) - twice->memory_bytes(100000, 1000, 10),
+                   4.0 * 101000 * 10 - tiles / 2);
+}
+
 TEST(Falkon, RefusesMoreCentresThanPoints) {
   const Problem p = make_problem(2, 30, 5, 9);
   const auto k = make_kernel("gaussian");

@@ -1,5 +1,5 @@
 # kexp plot; run `gnuplot cost_vs_n_gaussian.gp` here to redraw cost_vs_n_gaussian.svg
-set terminal svg size 1000,1312 dynamic noenhanced font 'sans,15' background rgb 'white'
+set terminal svg size 1000,1550 dynamic noenhanced font 'sans,15' background rgb 'white'
 set output 'cost_vs_n_gaussian.svg'
 set title 'time against n: gaussian on friedman1'
 set xlabel 'n (training points)'
@@ -7,9 +7,10 @@ set ylabel 'time: Gram or features + fit + predict (s)'
 set grid
 set format x '%g'
 set format y '%g'
-set bmargin 6
-set label 100 'kernel_ridge: device=cpu' at screen 0.01, screen 0.0274 left font ',12'
-set label 101 'Bars: fastest to slowest measurement.' at screen 0.01, screen 0.0107 left font ',12'
+set bmargin 7
+set label 100 'falkon: device=cpu, iterations=20, m=400, seed=0, tolerance=1e-10' at screen 0.01, screen 0.0374 left font ',12'
+set label 101 'kernel_ridge: device=cpu' at screen 0.01, screen 0.0232 left font ',12'
+set label 102 'Bars: fastest to slowest measurement.' at screen 0.01, screen 0.0090 left font ',12'
 set key above maxcols 1 width 2
 set key spacing 1.2
 set autoscale fix
@@ -18,122 +19,162 @@ set xtics ('800' 800, '3200' 3200)
 set logscale x
 set logscale y
 $line0 << EOD
-800 0.0468417705 0.044242773 0.052677417000000004
-3200 1.983513711 1.973507431 2.009265918
+800 0.0257477495 0.024882711 0.026818021
+3200 0.094916014 0.094854542 0.095004724
 EOD
 $line1 << EOD
-800 0.018362629499999995 0.017626691 0.024386961000000002
-3200 0.40133202100000004 0.391479336 0.427440594
+800 0.014152176999999998 0.013764502000000001 0.014466342
+3200 0.0428888875 0.042328832 0.043497685
 EOD
 $line2 << EOD
-800 0.003669366 0.0033327319999999997 0.0077936179999999996
-3200 0.053979602 0.043381855 0.081818732
+800 0.0253118025 0.024874860999999998 0.025827052
+3200 0.09522836700000001 0.095183244 0.095247385
 EOD
 $line3 << EOD
-800 0.030047565999999998 0.017176028000000003 0.038421051000000005
-3200 0.41263613 0.402529409 0.43905658799999997
+800 0.013807786999999998 0.01368194 0.014103276
+3200 0.0418976325 0.041733314 0.042072868
 EOD
 $line4 << EOD
-800 0.0035598459999999998 0.0033031239999999997 0.007363039
-3200 0.054424581 0.043837021000000004 0.081003532
+800 0.020968461 0.020614089999999998 0.026614330000000002
+3200 0.101518532 0.101426055 0.101551564
 EOD
 $line5 << EOD
-800 0.021032647999999998 0.020034512 0.036670201
-3200 0.48143508600000007 0.47132601 0.507594063
+800 0.012943195999999999 0.01276296 0.013389905
+3200 0.0418549565 0.041767001 0.041973702
 EOD
 $line6 << EOD
-800 0.003643408 0.0033591669999999997 0.007428812000000001
-3200 0.054582029000000004 0.043465225 0.08713346200000001
+800 0.011511569000000001 0.010520021999999999 0.013318239
+3200 0.036109859499999994 0.036013056 0.036224729000000004
 EOD
 $line7 << EOD
-800 0.0174490305 0.015168111 0.023775274
-3200 0.469814454 0.459897373 0.49617693299999993
+800 0.006895197 0.006818752 0.007850601
+3200 0.017133765000000002 0.017086073 0.017519408
 EOD
 $line8 << EOD
-800 0.0035557370000000002 0.003277411 0.007535237
-3200 0.054527821000000004 0.043941770000000005 0.08117054900000001
+800 0.024318789 0.02385553 0.028961328
+3200 1.1436911779999999 1.142607841 1.149045363
 EOD
 $line9 << EOD
-800 0.016572610999999998 0.015999991999999998 0.021161135
-3200 0.453742131 0.443663159 0.479879527
+800 0.0097824205 0.009537315 0.014116508
+3200 0.41302278600000003 0.41190530000000003 0.41888752700000004
 EOD
 $line10 << EOD
-800 0.003786697 0.0033849989999999996 0.007529904
-3200 0.053979542000000005 0.043530637 0.082300183
+800 0.002276829 0.002070897 0.004693472
+3200 0.07490877200000001 0.07360699700000001 0.08181287599999999
 EOD
 $line11 << EOD
-800 0.0394637275 0.03832246499999999 0.04394842400000001
-3200 0.5147171509999999 0.504850657 0.5411631870000001
+800 0.0097889125 0.009570496 0.012223736
+3200 0.424566267 0.42344621 0.430459086
 EOD
 $line12 << EOD
-800 0.0037483850000000003 0.003333863 0.007647174
-3200 0.054088462000000004 0.043641244 0.081561746
+800 0.002220477 0.002057933 0.0046752600000000005
+3200 0.075170806 0.073966913 0.081493939
 EOD
 $line13 << EOD
-800 0.015534243500000001 0.012575468 0.022277795
-3200 0.44812921600000005 0.4380354 0.47433618099999997
+800 0.009703556000000002 0.009487624 0.012682137
+3200 0.424930951 0.423739431 0.430818046
 EOD
 $line14 << EOD
-800 0.009260338 0.008665878 0.013212694
-3200 0.25478247200000004 0.2448802 0.281058582
+800 0.002206283 0.002056194 0.005042288000000001
+3200 0.075804913 0.074509701 0.082193786
 EOD
 $line15 << EOD
-800 0.0036866290000000003 0.003421532 0.007433538
-3200 0.0518814065 0.040798253 0.081047652
+800 0.009667287 0.009432273 0.014402953
+3200 0.357034216 0.355929516 0.362553958
 EOD
 $line16 << EOD
-800 0.011130954 0.010682286 0.019130659
-3200 0.298991626 0.28912882100000004 0.325603159
+800 0.002209267 0.0020529949999999997 0.004545059000000001
+3200 0.075569304 0.074171968 0.08176278199999999
 EOD
 $line17 << EOD
-800 0.0178367925 0.013514868 0.021782642
-3200 0.233562405 0.223590716 0.25992107400000003
+800 0.0098864195 0.009635817 0.01229604
+3200 0.339216236 0.338113671 0.344772299
 EOD
 $line18 << EOD
-800 0.0036535490000000003 0.003306396 0.007634026
-3200 0.050768104 0.040674238 0.07801223300000001
+800 0.0022129989999999998 0.002053199 0.004546041
+3200 0.075568305 0.074228755 0.081861299
 EOD
 $line19 << EOD
-800 0.01469066 0.008321667000000001 0.027207604999999996
-3200 0.292727169 0.28285802400000004 0.318844329
+800 0.023894475000000002 0.023709867 0.026324056999999998
+3200 0.37603165 0.374943161 0.381682583
 EOD
 $line20 << EOD
-800 0.007116796000000001 0.006791361 0.010798208
-3200 0.23074830999999998 0.220868053 0.256942241
+800 0.002220252 0.00205026 0.0046516479999999995
+3200 0.075019113 0.073534618 0.081251272
 EOD
 $line21 << EOD
-800 0.003578141 0.003300237 0.007536167999999999
-3200 0.051169731 0.040931918 0.077970734
+800 0.008130287 0.007940294 0.010851445
+3200 0.31608846700000004 0.314983958 0.321835378
 EOD
 $line22 << EOD
-800 0.007951092 0.007693838999999999 0.011849723
-3200 0.25529904600000003 0.24544775600000002 0.281461356
+800 0.003094088 0.0030064749999999998 0.0034506980000000003
+3200 0.122174782 0.122127173 0.122309662
 EOD
 $line23 << EOD
-800 0.006435897 0.0061346659999999996 0.010008768
-3200 0.21451916499999998 0.204539671 0.240869506
+800 0.002211338 0.002050665 0.004567334
+3200 0.074281142 0.072683769 0.08072815900000001
 EOD
-plot $line0 using 1:2:3:4 with yerrorlines lw 1.5 pt 4 ps 0.8 dashtype 2 lc rgb '#0072B2' title 'kernel_ridge (dual) lambda=1e-10, precision=double', \
-     $line1 using 1:2:3:4 with yerrorlines lw 1.5 pt 6 ps 0.8 dashtype 2 lc rgb '#D55E00' title 'kernel_ridge (dual) lambda=1e-10, precision=mixed', \
-     $line2 using 1:2:3:4 with yerrorlines lw 1.5 pt 8 ps 0.8 dashtype 2 lc rgb '#009E73' title 'kernel_ridge (dual) lambda=1e-09, precision=double', \
-     $line3 using 1:2:3:4 with yerrorlines lw 1.5 pt 10 ps 0.8 dashtype 2 lc rgb '#CC79A7' title 'kernel_ridge (dual) lambda=1e-09, precision=mixed', \
-     $line4 using 1:2:3:4 with yerrorlines lw 1.5 pt 12 ps 0.8 dashtype 2 lc rgb '#E69F00' title 'kernel_ridge (dual) lambda=1e-08, precision=double', \
-     $line5 using 1:2:3:4 with yerrorlines lw 1.5 pt 4 ps 0.8 dashtype 2 lc rgb '#56B4E9' title 'kernel_ridge (dual) lambda=1e-08, precision=mixed', \
-     $line6 using 1:2:3:4 with yerrorlines lw 1.5 pt 6 ps 0.8 dashtype 2 lc rgb '#000000' title 'kernel_ridge (dual) lambda=1e-07, precision=double', \
-     $line7 using 1:2:3:4 with yerrorlines lw 1.5 pt 8 ps 0.8 dashtype 2 lc rgb '#F0E442' title 'kernel_ridge (dual) lambda=1e-07, precision=mixed', \
-     $line8 using 1:2:3:4 with yerrorlines lw 1.5 pt 10 ps 0.8 dashtype 2 lc rgb '#0072B2' title 'kernel_ridge (dual) lambda=1e-06, precision=double', \
-     $line9 using 1:2:3:4 with yerrorlines lw 1.5 pt 12 ps 0.8 dashtype 2 lc rgb '#D55E00' title 'kernel_ridge (dual) lambda=1e-06, precision=mixed', \
-     $line10 using 1:2:3:4 with yerrorlines lw 1.5 pt 4 ps 0.8 dashtype 2 lc rgb '#009E73' title 'kernel_ridge (dual) lambda=1e-05, precision=double', \
-     $line11 using 1:2:3:4 with yerrorlines lw 1.5 pt 6 ps 0.8 dashtype 2 lc rgb '#CC79A7' title 'kernel_ridge (dual) lambda=1e-05, precision=mixed', \
-     $line12 using 1:2:3:4 with yerrorlines lw 1.5 pt 8 ps 0.8 dashtype 2 lc rgb '#E69F00' title 'kernel_ridge (dual) lambda=0.0001, precision=double', \
-     $line13 using 1:2:3:4 with yerrorlines lw 1.5 pt 10 ps 0.8 dashtype 2 lc rgb '#56B4E9' title 'kernel_ridge (dual) lambda=0.0001, precision=mixed', \
-     $line14 using 1:2:3:4 with yerrorlines lw 1.5 pt 12 ps 0.8 dashtype 2 lc rgb '#000000' title 'kernel_ridge (dual) lambda=0.0001, precision=single', \
-     $line15 using 1:2:3:4 with yerrorlines lw 1.5 pt 4 ps 0.8 dashtype 2 lc rgb '#F0E442' title 'kernel_ridge (dual) lambda=0.001, precision=double', \
-     $line16 using 1:2:3:4 with yerrorlines lw 1.5 pt 6 ps 0.8 dashtype 2 lc rgb '#0072B2' title 'kernel_ridge (dual) lambda=0.001, precision=mixed', \
-     $line17 using 1:2:3:4 with yerrorlines lw 1.5 pt 8 ps 0.8 dashtype 2 lc rgb '#D55E00' title 'kernel_ridge (dual) lambda=0.001, precision=single', \
-     $line18 using 1:2:3:4 with yerrorlines lw 1.5 pt 10 ps 0.8 dashtype 2 lc rgb '#009E73' title 'kernel_ridge (dual) lambda=0.01, precision=double', \
-     $line19 using 1:2:3:4 with yerrorlines lw 1.5 pt 12 ps 0.8 dashtype 2 lc rgb '#CC79A7' title 'kernel_ridge (dual) lambda=0.01, precision=mixed', \
-     $line20 using 1:2:3:4 with yerrorlines lw 1.5 pt 4 ps 0.8 dashtype 2 lc rgb '#E69F00' title 'kernel_ridge (dual) lambda=0.01, precision=single', \
-     $line21 using 1:2:3:4 with yerrorlines lw 1.5 pt 6 ps 0.8 dashtype 2 lc rgb '#56B4E9' title 'kernel_ridge (dual) lambda=0.1, precision=double', \
-     $line22 using 1:2:3:4 with yerrorlines lw 1.5 pt 8 ps 0.8 dashtype 2 lc rgb '#000000' title 'kernel_ridge (dual) lambda=0.1, precision=mixed', \
-     $line23 using 1:2:3:4 with yerrorlines lw 1.5 pt 10 ps 0.8 dashtype 2 lc rgb '#F0E442' title 'kernel_ridge (dual) lambda=0.1, precision=single'
+$line24 << EOD
+800 0.006755756 0.006561923 0.009467262
+3200 0.25053683 0.249448308 0.256202039
+EOD
+$line25 << EOD
+800 0.003217811 0.003131941 0.003568268
+3200 0.121633864 0.121593145 0.12170276999999999
+EOD
+$line26 << EOD
+800 0.002224864 0.0020744690000000002 0.004599719
+3200 0.073952156 0.072472218 0.080120278
+EOD
+$line27 << EOD
+800 0.006506678 0.006186032 0.009248003000000001
+3200 0.24021384899999998 0.23908399499999997 0.24578858199999998
+EOD
+$line28 << EOD
+800 0.0031340490000000003 0.003083373 0.0032248199999999998
+3200 0.12364876400000001 0.12362152000000001 0.12367075500000001
+EOD
+$line29 << EOD
+800 0.002213398 0.002062524 0.004554326000000001
+3200 0.073958756 0.072716545 0.08045487
+EOD
+$line30 << EOD
+800 0.00596798 0.0057104949999999995 0.008588662
+3200 0.219370285 0.218273632 0.22506491099999998
+EOD
+$line31 << EOD
+800 0.003089142 0.003035423 0.003276882
+3200 0.123927433 0.123890186 0.124041099
+EOD
+plot $line0 using 1:2:3:4 with yerrorlines lw 1.5 pt 4 ps 0.8 dashtype 2 lc rgb '#0072B2' title 'falkon (dual) lambda=1e-10, precision=double', \
+     $line1 using 1:2:3:4 with yerrorlines lw 1.5 pt 6 ps 0.8 dashtype 2 lc rgb '#D55E00' title 'falkon (dual) lambda=1e-10, precision=mixed', \
+     $line2 using 1:2:3:4 with yerrorlines lw 1.5 pt 8 ps 0.8 dashtype 2 lc rgb '#009E73' title 'falkon (dual) lambda=1e-07, precision=double', \
+     $line3 using 1:2:3:4 with yerrorlines lw 1.5 pt 10 ps 0.8 dashtype 2 lc rgb '#CC79A7' title 'falkon (dual) lambda=1e-07, precision=mixed', \
+     $line4 using 1:2:3:4 with yerrorlines lw 1.5 pt 12 ps 0.8 dashtype 2 lc rgb '#E69F00' title 'falkon (dual) lambda=0.0001, precision=double', \
+     $line5 using 1:2:3:4 with yerrorlines lw 1.5 pt 4 ps 0.8 dashtype 2 lc rgb '#56B4E9' title 'falkon (dual) lambda=0.0001, precision=mixed', \
+     $line6 using 1:2:3:4 with yerrorlines lw 1.5 pt 6 ps 0.8 dashtype 2 lc rgb '#000000' title 'falkon (dual) lambda=0.1, precision=double', \
+     $line7 using 1:2:3:4 with yerrorlines lw 1.5 pt 8 ps 0.8 dashtype 2 lc rgb '#F0E442' title 'falkon (dual) lambda=0.1, precision=mixed', \
+     $line8 using 1:2:3:4 with yerrorlines lw 1.5 pt 10 ps 0.8 dashtype 2 lc rgb '#0072B2' title 'kernel_ridge (dual) lambda=1e-10, precision=double', \
+     $line9 using 1:2:3:4 with yerrorlines lw 1.5 pt 12 ps 0.8 dashtype 2 lc rgb '#D55E00' title 'kernel_ridge (dual) lambda=1e-10, precision=mixed', \
+     $line10 using 1:2:3:4 with yerrorlines lw 1.5 pt 4 ps 0.8 dashtype 2 lc rgb '#009E73' title 'kernel_ridge (dual) lambda=1e-09, precision=double', \
+     $line11 using 1:2:3:4 with yerrorlines lw 1.5 pt 6 ps 0.8 dashtype 2 lc rgb '#CC79A7' title 'kernel_ridge (dual) lambda=1e-09, precision=mixed', \
+     $line12 using 1:2:3:4 with yerrorlines lw 1.5 pt 8 ps 0.8 dashtype 2 lc rgb '#E69F00' title 'kernel_ridge (dual) lambda=1e-08, precision=double', \
+     $line13 using 1:2:3:4 with yerrorlines lw 1.5 pt 10 ps 0.8 dashtype 2 lc rgb '#56B4E9' title 'kernel_ridge (dual) lambda=1e-08, precision=mixed', \
+     $line14 using 1:2:3:4 with yerrorlines lw 1.5 pt 12 ps 0.8 dashtype 2 lc rgb '#000000' title 'kernel_ridge (dual) lambda=1e-07, precision=double', \
+     $line15 using 1:2:3:4 with yerrorlines lw 1.5 pt 4 ps 0.8 dashtype 2 lc rgb '#F0E442' title 'kernel_ridge (dual) lambda=1e-07, precision=mixed', \
+     $line16 using 1:2:3:4 with yerrorlines lw 1.5 pt 6 ps 0.8 dashtype 2 lc rgb '#0072B2' title 'kernel_ridge (dual) lambda=1e-06, precision=double', \
+     $line17 using 1:2:3:4 with yerrorlines lw 1.5 pt 8 ps 0.8 dashtype 2 lc rgb '#D55E00' title 'kernel_ridge (dual) lambda=1e-06, precision=mixed', \
+     $line18 using 1:2:3:4 with yerrorlines lw 1.5 pt 10 ps 0.8 dashtype 2 lc rgb '#009E73' title 'kernel_ridge (dual) lambda=1e-05, precision=double', \
+     $line19 using 1:2:3:4 with yerrorlines lw 1.5 pt 12 ps 0.8 dashtype 2 lc rgb '#CC79A7' title 'kernel_ridge (dual) lambda=1e-05, precision=mixed', \
+     $line20 using 1:2:3:4 with yerrorlines lw 1.5 pt 4 ps 0.8 dashtype 2 lc rgb '#E69F00' title 'kernel_ridge (dual) lambda=0.0001, precision=double', \
+     $line21 using 1:2:3:4 with yerrorlines lw 1.5 pt 6 ps 0.8 dashtype 2 lc rgb '#56B4E9' title 'kernel_ridge (dual) lambda=0.0001, precision=mixed', \
+     $line22 using 1:2:3:4 with yerrorlines lw 1.5 pt 8 ps 0.8 dashtype 2 lc rgb '#000000' title 'kernel_ridge (dual) lambda=0.0001, precision=single', \
+     $line23 using 1:2:3:4 with yerrorlines lw 1.5 pt 10 ps 0.8 dashtype 2 lc rgb '#F0E442' title 'kernel_ridge (dual) lambda=0.001, precision=double', \
+     $line24 using 1:2:3:4 with yerrorlines lw 1.5 pt 12 ps 0.8 dashtype 2 lc rgb '#0072B2' title 'kernel_ridge (dual) lambda=0.001, precision=mixed', \
+     $line25 using 1:2:3:4 with yerrorlines lw 1.5 pt 4 ps 0.8 dashtype 2 lc rgb '#D55E00' title 'kernel_ridge (dual) lambda=0.001, precision=single', \
+     $line26 using 1:2:3:4 with yerrorlines lw 1.5 pt 6 ps 0.8 dashtype 2 lc rgb '#009E73' title 'kernel_ridge (dual) lambda=0.01, precision=double', \
+     $line27 using 1:2:3:4 with yerrorlines lw 1.5 pt 8 ps 0.8 dashtype 2 lc rgb '#CC79A7' title 'kernel_ridge (dual) lambda=0.01, precision=mixed', \
+     $line28 using 1:2:3:4 with yerrorlines lw 1.5 pt 10 ps 0.8 dashtype 2 lc rgb '#E69F00' title 'kernel_ridge (dual) lambda=0.01, precision=single', \
+     $line29 using 1:2:3:4 with yerrorlines lw 1.5 pt 12 ps 0.8 dashtype 2 lc rgb '#56B4E9' title 'kernel_ridge (dual) lambda=0.1, precision=double', \
+     $line30 using 1:2:3:4 with yerrorlines lw 1.5 pt 4 ps 0.8 dashtype 2 lc rgb '#000000' title 'kernel_ridge (dual) lambda=0.1, precision=mixed', \
+     $line31 using 1:2:3:4 with yerrorlines lw 1.5 pt 6 ps 0.8 dashtype 2 lc rgb '#F0E442' title 'kernel_ridge (dual) lambda=0.1, precision=single'

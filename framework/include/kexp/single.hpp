@@ -1,0 +1,116 @@
+// Kernels in float32: Gram matrices and the streamed products of the matrix-free solvers
+// with half the bytes of float64 and twice the values in each vector register.
+//
+// A kernel gets its float32 path from the SDK, not from a second implementation: the SDK
+// evaluates the kernel's device form (kexp/device_form.hpp, the program of k as a function
+// of s = xᵀz and r² = ‖x − z‖²), which the built-in vector kernels and their sums,
+// products and scales declare, over blocks of K whose inner products come from one SGEMM,
+// as kexp/gram.hpp does in float64 (the `native` path). A kernel that declares no device
+// form (a plugin kernel written for float64 only, a sequence kernel) gets the `converted`
+// path: its float64 Gram of the float32 inputs, rounded. Either way every kernel works in
+// float32; gram::single() says which path ran, so a solver can record it.
+//
+// Accuracy of the native path, with u = 2⁻²⁴ the float32 rounding unit: each s and r² is
+// a float32 sum of d products, off by at most about (d + 2)·u·(‖x‖² + ‖z‖²) from the exact
+// value for the float32 inputs; the kernel's function then adds a few u of its value. For
+// the Gaussian kernel that gives |K₃₂ − K₆₄| ≤ K₆₄·(γ·(d + 2)·u·(‖x‖² + ‖z‖²) + 4u) + the
+// rounding of the inputs themselves (tests/framework/sdk/single_test.cpp checks it).
+#pragma once
+
+#include <armadillo>
+#include <cstdint>
+#include <cstring>
+
+#include "kexp/export.hpp"
+#include "kexp/kernel.hpp"
+
+namespace kexp {
+
+/// expf(x), written so that a loop over it vectorizes, as kexp::vexp is for double: no
+/// branch, no call, no table. Relative error below 3·2⁻²⁴ for results in the normal range;
+/// results below 2⁻¹²⁶ are rounded once into the subnormals; x ≤ −104 gives 0 and x ≥ 89
+/// gives +inf; NaN gives NaN.
+///
+/// x = k·ln 2 + r with k = round(x / ln 2) and |r| ≤ ln 2 / 2 (ln 2 in two parts, Cephes's,
+/// so that k·ln2_hi is exact); exp(r) by its Taylor series to r⁷ (truncation below 2⁻²⁷);
+/// then exp(x) = exp(r)·2^k1·2^k2 with k1 + k2 = k, so that neither power leaves the normal
+/// range.
+inline float vexpf(float x) {
+  constexpr float log2e = 1.44269504088896341F;
+  constexpr float ln2_hi = 0.693359375F;  // 355/512: k·ln2_hi is exact for |k| < 2¹⁵
+  constexpr float ln2_lo = -2.12194440e-4F;
+  constexpr float shifter = 12582912.0F;  // 1.5·2²³: adding it rounds to an integer
+  x = x < -104.0F ? -104.0F : x;
+  x = x > 89.0F ? 89.0F : x;
+  const float t = x * log2e + shifter;
+  const float k = t - shifter;
+  const float r = (x - k * ln2_hi) - k * ln2_lo;
+  float p = 1.0F / 5040.0F;
+  p = p * r + 1.0F / 720.0F;
+  p = p * r + 1.0F / 120.0F;
+  p = p * r + 1.0F / 24.0F;
+  p = p * r + 1.0F / 6.0F;
+  p = p * r + 0.5F;
+  p = p * r + 1.0F;
+  p = p * r + 1.0F;
+  // k from the low bits of t, offset to be non-negative (k ≥ −151) so that halving it is a
+  // logical shift.
+  std::uint32_t tb, sb;
+  std::memcpy(&tb, &t, sizeof tb);
+  std::memcpy(&sb, &shifter, sizeof sb);
+  const std::uint32_t biased = tb - sb + 256U;  // k + 256
+  const std::uint32_t k1 = biased >> 1U;        // ⌊k/2⌋ + 128
+  const std::uint32_t k2 = biased - k1;         // k − ⌊k/2⌋ + 128
+  const std::uint32_t b1 = (k1 - 128U + 127U) << 23U;
+  const std::uint32_t b2 = (k2 - 128U + 127U) << 23U;
+  float s1, s2;
+  std::memcpy(&s1, &b1, sizeof s1);
+  std::memcpy(&s2, &b2, sizeof s2);
+  return p * s1 * s2;
+}
+
+namespace gram {
+
+/// How a float32 Gram matrix was computed.
+enum class SinglePath : std::uint8_t {
+  native,     ///< in float32 throughout: SGEMM and the kernel's device form
+  converted,  ///< the kernel's float64 Gram of the float32 inputs, rounded to float32
+};
+
+/// "native" or "converted".
+[[nodiscard]] KEXP_API const char* single_path_name(SinglePath path);
+
+/// The path gram::single() takes for `kernel`: native when it declares a device form.
+[[nodiscard]] KEXP_API SinglePath single_path(const Kernel& kernel);
+
+/// K(X, Z) in float32, n × m, for X d × n and Z d × m (float32, finite). Blocks of 256 × 256
+/// shared among kexp's threads, BLAS on one thread inside each. Throws
+/// kexp::InvalidArgument for unequal dimensions or inputs that are not finite.
+KEXP_API SinglePath single(const Kernel& kernel, const arma::fmat& X, const arma::fmat& Z,
+                           arma::fmat& K);
+
+/// K(X, X) in float32, n × n, exactly symmetric, with r² = 0 on the diagonal; with
+/// Triangle::Lower only the lower triangle and the diagonal are written (native path).
+KEXP_API SinglePath single(const Kernel& kernel, const arma::fmat& X, arma::fmat& K,
+                           Triangle part = Triangle::Both);
+
+/// out = K(X, Z) V (n × k, for V m × k) with K in float32 tiles that are never stored whole,
+/// as gram::product does in float64: float32 kernel values, multiplied and summed in
+/// float64 while the tile is in cache. The product is then exactly linear in V (a fixed
+/// float32 K), which conjugate gradients need.
+/// Returns the path the tiles took.
+KEXP_API SinglePath product(const Kernel& kernel, const arma::fmat& X, const arma::fmat& Z,
+                            const arma::mat& V, arma::mat& out);
+
+/// w = K(X, C)ᵀ(K(X, C)u + v) with K(X, C) in float32 tiles, as gram::normal_product does in
+/// float64: float32 kernel values, both products and all sums in float64 while the tile is
+/// in cache, the tiles' results added in the same order whatever the number of threads.
+/// (Products in float32 as well lose everything once u is large: falkon's T⁻¹A⁻¹β, whose
+/// entries reach 10⁸, cancel to the fitted values.) `path`, when given, says which path the
+/// tiles took.
+KEXP_API arma::vec normal_product(const Kernel& kernel, const arma::fmat& X, const arma::fmat& C,
+                                  const arma::vec& u, const arma::vec& v,
+                                  SinglePath* path = nullptr);
+
+}  // namespace gram
+}  // namespace kexp

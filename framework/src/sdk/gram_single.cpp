@@ -1,0 +1,401 @@
+// Kernels in float32 (kexp/single.hpp): the kernel's device form evaluated over blocks of
+// K whose inner products come from one SGEMM (native), or its float64 Gram rounded
+// (converted); and the streamed products of the matrix-free solvers over float32 tiles of
+// kernel values, multiplied and summed in float64.
+#include "kexp/single.hpp"
+
+#include <fmt/format.h>
+#include <omp.h>
+
+#include <algorithm>
+#include <cmath>
+#include <optional>
+#include <vector>
+
+#include "kexp/device_form.hpp"
+#include "kexp/error.hpp"
+#include "kexp/gram.hpp"
+#include "kexp/parallel.hpp"
+#include "sdk/parallel_tiles.hpp"
+
+namespace kexp {
+
+namespace {
+
+// Compiled three times and chosen at load by the CPU (an ifunc): AVX-512, AVX2 with FMA,
+// and the baseline x86-64 (SSE2), as gram.cpp's float64 loops are.
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#define KEXP_VECTOR_CLONES \
+  __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
+#else
+#define KEXP_VECTOR_CLONES
+#endif
+
+constexpr std::size_t B = detail::kGramBlock;
+
+/// C = Aᵀ B in float32 on the calling thread (SGEMM), as detail::gemm_tn.
+void sgemm_tn(std::size_t m, std::size_t n, std::size_t k, const float* A, std::size_t lda,
+              const float* Bm, std::size_t ldb, float* C, std::size_t ldc) {
+  const int mi = static_cast<int>(m), ni = static_cast<int>(n), ki = static_cast<int>(k);
+  const int la = static_cast<int>(lda), lb = static_cast<int>(ldb), lc = static_cast<int>(ldc);
+  const float one = 1.0F, zero = 0.0F;
+  arma::blas::gemm<float>("T", "N", &mi, &ni, &ki, &one, A, &la, Bm, &lb, &zero, C, &lc);
+}
+
+/// A device step with its parameters as the float32 loop uses them.
+struct FloatStep {
+  DeviceOp op = DeviceOp::constant;
+  float a = 0;  ///< gaussian: −1/(2σ²); laplacian: −1/σ; the others: the step's a
+  float b = 0;
+  std::int64_t count = 0;
+};
+
+/// The Gaussian kernel alone, fused as gram.cpp's exp_block: on entry the inner products,
+/// on exit exp(min(0, aᵢ + bⱼ + 2γ·xᵢᵀzⱼ)) with aᵢ = −γ‖xᵢ‖², bⱼ = −γ‖zⱼ‖².
+KEXP_VECTOR_CLONES
+void gaussian_block(float* block, std::size_t ld, std::size_t rows, std::size_t cols,
+                    const float* a, const float* b, float two_gamma) {
+  for (std::size_t j = 0; j < cols; ++j) {
+    float* col = block + j * ld;
+    const float bj = b[j];
+#pragma omp simd
+    for (std::size_t i = 0; i < rows; ++i) {
+      const float e = a[i] + bj + two_gamma * col[i];
+      col[i] = vexpf(e < 0.0F ? e : 0.0F);
+    }
+  }
+}
+
+/// acc[i] += term[i] for i < rows.
+inline void add_column(float* acc, const float* term, std::size_t rows) {
+#pragma omp simd
+  for (std::size_t i = 0; i < rows; ++i) acc[i] += term[i];
+}
+
+/// acc[i] *= term[i] for i < rows.
+inline void multiply_column(float* acc, const float* term, std::size_t rows) {
+#pragma omp simd
+  for (std::size_t i = 0; i < rows; ++i) acc[i] *= term[i];
+}
+
+/// Any program, a column at a time: each step runs over the whole column (a vectorized
+/// loop per step), its values on a stack of columns.
+KEXP_VECTOR_CLONES
+void program_block(float* block, std::size_t ld, std::size_t rows, std::size_t cols,
+                   const float* xn, const float* zn, bool diagonal, const FloatStep* steps,
+                   std::size_t count) {
+  float s[B], r2[B];
+  float stack[kMaxDeviceStack][B];
+  for (std::size_t j = 0; j < cols; ++j) {
+    float* col = block + j * ld;
+    const float zj = zn[j];
+#pragma omp simd
+    for (std::size_t i = 0; i < rows; ++i) {
+      s[i] = col[i];
+      const float d2 = xn[i] + zj - 2.0F * col[i];
+      r2[i] = d2 > 0.0F ? d2 : 0.0F;
+    }
+    if (diagonal && j < rows) r2[j] = 0.0F;
+    std::size_t top = 0;
+    for (std::size_t k = 0; k < count; ++k) {
+      const FloatStep& step = steps[k];
+      const float a = step.a, b = step.b;
+      switch (step.op) {
+        case DeviceOp::gaussian: {
+          float* out = stack[top++];
+#pragma omp simd
+          for (std::size_t i = 0; i < rows; ++i) out[i] = vexpf(a * r2[i]);
+          break;
+        }
+        case DeviceOp::laplacian: {
+          float* out = stack[top++];
+#pragma omp simd
+          for (std::size_t i = 0; i < rows; ++i) out[i] = vexpf(a * std::sqrt(r2[i]));
+          break;
+        }
+        case DeviceOp::polynomial: {
+          float* out = stack[top++];
+          const std::int64_t p = step.count;
+#pragma omp simd
+          for (std::size_t i = 0; i < rows; ++i) {
+            const float base = s[i] + a;
+            float v = base;
+            for (std::int64_t e = 1; e < p; ++e) v *= base;
+            out[i] = v;
+          }
+          break;
+        }
+        case DeviceOp::linear:
+          std::copy_n(s, rows, stack[top++]);
+          break;
+        case DeviceOp::sigmoid: {
+          float* out = stack[top++];
+          for (std::size_t i = 0; i < rows; ++i) out[i] = std::tanh(a * s[i] + b);
+          break;
+        }
+        case DeviceOp::constant:
+          std::fill_n(stack[top++], rows, a);
+          break;
+        case DeviceOp::sum: {
+          // in the order of the terms, as the host's sum adds them
+          const std::size_t first = top - static_cast<std::size_t>(step.count);
+          float* acc = stack[first];
+          for (std::size_t t = first + 1; t < top; ++t) add_column(acc, stack[t], rows);
+          top = first + 1;
+          break;
+        }
+        case DeviceOp::product: {
+          const std::size_t first = top - static_cast<std::size_t>(step.count);
+          float* acc = stack[first];
+          for (std::size_t t = first + 1; t < top; ++t) multiply_column(acc, stack[t], rows);
+          top = first + 1;
+          break;
+        }
+        case DeviceOp::scale: {
+          float* top_values = stack[top - 1];
+#pragma omp simd
+          for (std::size_t i = 0; i < rows; ++i) top_values[i] *= a;
+          break;
+        }
+      }
+    }
+    std::copy_n(stack[0], rows, col);
+  }
+}
+
+/// out[i, c] += Σⱼ K[i, j]·V[j, c] for a float32 tile K (rows × cols, leading dimension
+/// rows) and float64 V (leading dimension ldv) and out (leading dimension ldo): float32
+/// kernel values, float64 products and sums.
+KEXP_VECTOR_CLONES
+void add_tile_product(const float* K, std::size_t rows, std::size_t cols, const double* V,
+                      std::size_t ldv, std::size_t k, double* out, std::size_t ldo) {
+  for (std::size_t c = 0; c < k; ++c) {
+    double* o = out + c * ldo;
+    for (std::size_t j = 0; j < cols; ++j) {
+      const double vj = V[j + c * ldv];
+      const float* col = K + j * rows;
+#pragma omp simd
+      for (std::size_t i = 0; i < rows; ++i) o[i] += static_cast<double>(col[i]) * vj;
+    }
+  }
+}
+
+/// sum += Kᵀ(K u + v) for a float32 tile K (rows × m) and the tile's rows of v, in float64;
+/// t (rows) is scratch.
+KEXP_VECTOR_CLONES
+void add_tile_normal_product(const float* K, std::size_t rows, std::size_t m, const double* u,
+                             const double* v, double* t, double* sum) {
+  std::copy_n(v, rows, t);
+  for (std::size_t j = 0; j < m; ++j) {
+    const double uj = u[j];
+    const float* col = K + j * rows;
+#pragma omp simd
+    for (std::size_t i = 0; i < rows; ++i) t[i] += static_cast<double>(col[i]) * uj;
+  }
+  for (std::size_t j = 0; j < m; ++j) {
+    const float* col = K + j * rows;
+    double s = 0;
+#pragma omp simd reduction(+ : s)
+    for (std::size_t i = 0; i < rows; ++i) s += static_cast<double>(col[i]) * t[i];
+    sum[j] += s;
+  }
+}
+
+/// The float32 Gram of one kernel, its program read and checked once.
+class SingleGram {
+ public:
+  explicit SingleGram(const Kernel& kernel) : kernel_(kernel) {
+    const std::optional<DeviceProgram> program = device_program(kernel);
+    if (!program) return;
+    // Checks the program as the GPU's reference does (steps, stack depth, degrees).
+    (void)evaluate_device_program(*program, 0.0, 0.0);
+    for (const DeviceStep& step : *program) {
+      FloatStep f{step.op, static_cast<float>(step.a), static_cast<float>(step.b), step.count};
+      if (step.op == DeviceOp::gaussian) f.a = static_cast<float>(-1.0 / (2.0 * step.a * step.a));
+      if (step.op == DeviceOp::laplacian) f.a = static_cast<float>(-1.0 / step.a);
+      steps_.push_back(f);
+    }
+    gaussian_alone_ = steps_.size() == 1 && steps_[0].op == DeviceOp::gaussian;
+  }
+
+  [[nodiscard]] gram::SinglePath path() const {
+    return steps_.empty() ? gram::SinglePath::converted : gram::SinglePath::native;
+  }
+
+  /// K(X, Z), or K(X, X) when `symmetric` (Z is X), of which `part`.
+  void gram(const arma::fmat& X, const arma::fmat& Z, arma::fmat& K, bool symmetric,
+            Triangle part) const {
+    K.set_size(X.n_cols, Z.n_cols);
+    if (steps_.empty()) {
+      converted(X, Z, K, symmetric, part);
+      return;
+    }
+    const std::size_t d = X.n_rows;
+    // ‖x‖² in float64, rounded once; the Gaussian alone takes −γ‖x‖².
+    const double scale = gaussian_alone_ ? static_cast<double>(steps_[0].a) : 1.0;
+    const arma::fvec xn = arma::conv_to<arma::fvec>::from(
+        scale * arma::sum(arma::square(arma::conv_to<arma::mat>::from(X)), 0).t());
+    const arma::fvec zn =
+        symmetric ? xn
+                  : arma::conv_to<arma::fvec>::from(
+                        scale * arma::sum(arma::square(arma::conv_to<arma::mat>::from(Z)), 0).t());
+    const float two_gamma = -2.0F * steps_[0].a;
+    const auto fill = [&](float* block, std::size_t i0, std::size_t j0, std::size_t rows,
+                          std::size_t cols, std::size_t ld) {
+      if (d == 0) {
+        for (std::size_t j = 0; j < cols; ++j) std::fill_n(block + j * ld, rows, 0.0F);
+      } else {
+        sgemm_tn(rows, cols, d, X.memptr() + i0 * d, d, Z.memptr() + j0 * d, d, block, ld);
+      }
+      const bool diagonal = symmetric && i0 == j0;
+      if (gaussian_alone_) {
+        gaussian_block(block, ld, rows, cols, xn.memptr() + i0, zn.memptr() + j0, two_gamma);
+        if (diagonal) {
+          for (std::size_t j = 0; j < cols; ++j) block[j + j * ld] = 1.0F;
+        }
+      } else {
+        program_block(block, ld, rows, cols, xn.memptr() + i0, zn.memptr() + j0, diagonal,
+                      steps_.data(), steps_.size());
+      }
+    };
+    detail::SingleThreadedBlas single;
+    if (symmetric && part == Triangle::Lower) {
+      detail::for_each_lower_block(X.n_cols, K, fill);
+    } else {
+      detail::for_each_block(X.n_cols, Z.n_cols, K, symmetric, fill);
+    }
+  }
+
+ private:
+  /// The kernel's float64 Gram of the float32 inputs, rounded.
+  void converted(const arma::fmat& X, const arma::fmat& Z, arma::fmat& K, bool symmetric,
+                 Triangle part) const {
+    const arma::mat Xd = arma::conv_to<arma::mat>::from(X);
+    arma::mat Kd;
+    if (symmetric) {
+      kernel_.gram(Xd, Kd, part);
+    } else {
+      kernel_.gram(Xd, arma::conv_to<arma::mat>::from(Z), Kd);
+    }
+    K = arma::conv_to<arma::fmat>::from(Kd);
+  }
+
+  const Kernel& kernel_;
+  std::vector<FloatStep> steps_;
+  bool gaussian_alone_ = false;
+};
+
+void check_inputs(const char* what, const arma::fmat& X, const arma::fmat& Z) {
+  if (X.n_rows != Z.n_rows) {
+    throw InvalidArgument(fmt::format(
+        "{}: the points have {} and {} dimensions (rows); a kernel needs the same number", what,
+        X.n_rows, Z.n_rows));
+  }
+  if (!X.is_finite() || !Z.is_finite()) {
+    throw InvalidArgument(fmt::format("{}: an input is not finite (NaN or infinity)", what));
+  }
+}
+
+/// Columns [first, first + count) of M as a matrix, without a copy.
+arma::fmat columns_of(const arma::fmat& M, std::size_t first, std::size_t count) {
+  return arma::fmat(const_cast<float*>(M.colptr(first)), M.n_rows, count,
+                    /*copy_aux_mem=*/false, /*strict=*/true);
+}
+
+/// Entries of one float32 tile: the bytes of gram.cpp's float64 tiles.
+constexpr std::size_t kTileEntries = std::size_t{1} << 17;
+constexpr std::size_t kNormalTileEntries = std::size_t{1} << 19;
+constexpr std::size_t kTileColumns = 1024;
+constexpr std::size_t kSumLanes = 64;
+
+}  // namespace
+
+namespace gram {
+
+const char* single_path_name(SinglePath path) {
+  return path == SinglePath::native ? "native" : "converted";
+}
+
+SinglePath single_path(const Kernel& kernel) { return SingleGram(kernel).path(); }
+
+SinglePath single(const Kernel& kernel, const arma::fmat& X, const arma::fmat& Z, arma::fmat& K) {
+  check_inputs("gram::single", X, Z);
+  const SingleGram g(kernel);
+  g.gram(X, Z, K, false, Triangle::Both);
+  return g.path();
+}
+
+SinglePath single(const Kernel& kernel, const arma::fmat& X, arma::fmat& K, Triangle part) {
+  check_inputs("gram::single", X, X);
+  const SingleGram g(kernel);
+  g.gram(X, X, K, true, part);
+  return g.path();
+}
+
+SinglePath product(const Kernel& kernel, const arma::fmat& X, const arma::fmat& Z,
+                   const arma::mat& V, arma::mat& out) {
+  check_inputs("gram::product", X, Z);
+  if (V.n_rows != Z.n_cols) {
+    throw InvalidArgument(fmt::format(
+        "gram::product: V has {} rows but Z has {} points (columns); K(X, Z) V needs one row "
+        "of V per point of Z",
+        V.n_rows, Z.n_cols));
+  }
+  const SingleGram g(kernel);
+  out.zeros(X.n_cols, V.n_cols);
+  const std::size_t n = X.n_cols, m = Z.n_cols;
+  if (n == 0 || m == 0) return g.path();
+  const std::size_t columns = std::min(m, kTileColumns);
+  const std::size_t rows = std::max<std::size_t>(1, kTileEntries / columns);
+  detail::parallel_tiles<arma::fmat>((n + rows - 1) / rows, [&](std::size_t t, arma::fmat& tile) {
+    const std::size_t r0 = t * rows;
+    const std::size_t nr = std::min(rows, n - r0);
+    const arma::fmat X_tile = columns_of(X, r0, nr);
+    for (std::size_t c0 = 0; c0 < m; c0 += columns) {
+      const std::size_t nc = std::min(columns, m - c0);
+      g.gram(X_tile, columns_of(Z, c0, nc), tile, false, Triangle::Both);
+      add_tile_product(tile.memptr(), nr, nc, V.memptr() + c0, V.n_rows, V.n_cols,
+                       out.memptr() + r0, out.n_rows);
+    }
+  });
+  return g.path();
+}
+
+arma::vec normal_product(const Kernel& kernel, const arma::fmat& X, const arma::fmat& C,
+                         const arma::vec& u, const arma::vec& v, SinglePath* path) {
+  check_inputs("gram::normal_product", X, C);
+  const std::size_t n = X.n_cols, m = C.n_cols;
+  if (u.n_elem != m || v.n_elem != n) {
+    throw InvalidArgument(fmt::format(
+        "gram::normal_product: K(X, C)ᵀ(K(X, C)u + v) needs u of {} entries (one per point "
+        "of C) and v of {} (one per point of X); they have {} and {}",
+        m, n, u.n_elem, v.n_elem));
+  }
+  const SingleGram g(kernel);
+  if (path != nullptr) *path = g.path();
+  arma::vec w(m, arma::fill::zeros);
+  if (n == 0 || m == 0) return w;
+  const std::size_t rows = std::max<std::size_t>(1, kNormalTileEntries / m);
+  const std::size_t tiles = (n + rows - 1) / rows;
+  const std::size_t lanes = std::min(kSumLanes, tiles);
+  arma::mat sums(m, lanes, arma::fill::zeros);
+  struct Scratch {
+    arma::fmat tile;
+    std::vector<double> t;
+  };
+  detail::parallel_tiles<Scratch>(lanes, [&](std::size_t l, Scratch& scratch) {
+    double* sum = sums.colptr(l);
+    scratch.t.resize(rows);
+    for (std::size_t t = l * tiles / lanes; t < (l + 1) * tiles / lanes; ++t) {
+      const std::size_t r0 = t * rows, nr = std::min(rows, n - r0);
+      g.gram(columns_of(X, r0, nr), C, scratch.tile, false, Triangle::Both);
+      add_tile_normal_product(scratch.tile.memptr(), nr, m, u.memptr(), v.memptr() + r0,
+                              scratch.t.data(), sum);
+    }
+  });
+  for (std::size_t l = 0; l < lanes; ++l) w += sums.col(l);
+  return w;
+}
+
+}  // namespace gram
+}  // namespace kexp
