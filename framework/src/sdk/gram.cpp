@@ -14,7 +14,7 @@
 
 #include "kexp/error.hpp"
 #include "kexp/parallel.hpp"
-#include "sdk/parallel_tiles.hpp"
+#include "sdk/tiles.hpp"
 
 extern "C" {
 void openblas_set_num_threads(int n);
@@ -77,15 +77,6 @@ SingleThreadedBlas::~SingleThreadedBlas() {
 
 namespace {
 
-// Compiled three times and chosen at load by the CPU (an ifunc): AVX-512, AVX2 with FMA,
-// and the baseline x86-64 (SSE2).
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
-#define KEXP_VECTOR_CLONES \
-  __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
-#else
-#define KEXP_VECTOR_CLONES
-#endif
-
 /// One block of K: on entry the inner products xᵢᵀzⱼ, on exit
 /// exp(−γ·max(0, ‖xᵢ‖² + ‖zⱼ‖² − 2xᵢᵀzⱼ)) = exp(min(0, aᵢ + bⱼ + 2γ·xᵢᵀzⱼ)) with
 /// aᵢ = −γ‖xᵢ‖², bⱼ = −γ‖zⱼ‖².
@@ -136,23 +127,12 @@ void exp_of_squared_distances(const arma::mat& X, arma::mat& K, double gamma) {
 
 namespace {
 
-/// Entries of one tile of K in product(): 512 KiB, so that a tile, its slice of V and its
-/// rows of the result stay in the core's L2 cache between the kernel's pass that writes it
-/// and the product that reads it.
-constexpr std::size_t kTileEntries = std::size_t{1} << 16;
-/// Entries of one tile of K(X, C) in normal_product(): 2 MiB, taller than product()'s, since
-/// each tile also checks and reads all of C.
-constexpr std::size_t kNormalTileEntries = std::size_t{1} << 18;
-/// Columns of Z in one tile (product): the rows follow from kTileEntries.
-constexpr std::size_t kTileColumns = 1024;
-/// Partial sums of normal_product, whatever the number of threads.
-constexpr std::size_t kSumLanes = 64;
-
-/// Columns [first, first + count) of M as a matrix, without a copy.
-arma::mat columns_of(const arma::mat& M, std::size_t first, std::size_t count) {
-  return arma::mat(const_cast<double*>(M.colptr(first)), M.n_rows, count,
-                   /*copy_aux_mem=*/false, /*strict=*/true);
-}
+/// Entries of the tiles of product() and normal_product().
+constexpr std::size_t kTileEntries = detail::kTileBytes / sizeof(double);
+constexpr std::size_t kNormalTileEntries = detail::kNormalTileBytes / sizeof(double);
+using detail::columns_of;
+using detail::kSumLanes;
+using detail::kTileColumns;
 
 std::size_t tiles_of(std::size_t n, std::size_t per_tile) { return (n + per_tile - 1) / per_tile; }
 

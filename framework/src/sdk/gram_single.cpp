@@ -16,20 +16,11 @@
 #include "kexp/error.hpp"
 #include "kexp/gram.hpp"
 #include "kexp/parallel.hpp"
-#include "sdk/parallel_tiles.hpp"
+#include "sdk/tiles.hpp"
 
 namespace kexp {
 
 namespace {
-
-// Compiled three times and chosen at load by the CPU (an ifunc): AVX-512, AVX2 with FMA,
-// and the baseline x86-64 (SSE2), as gram.cpp's float64 loops are.
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
-#define KEXP_VECTOR_CLONES \
-  __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
-#else
-#define KEXP_VECTOR_CLONES
-#endif
 
 constexpr std::size_t B = detail::kGramBlock;
 
@@ -296,17 +287,12 @@ void check_inputs(const char* what, const arma::fmat& X, const arma::fmat& Z) {
   }
 }
 
-/// Columns [first, first + count) of M as a matrix, without a copy.
-arma::fmat columns_of(const arma::fmat& M, std::size_t first, std::size_t count) {
-  return arma::fmat(const_cast<float*>(M.colptr(first)), M.n_rows, count,
-                    /*copy_aux_mem=*/false, /*strict=*/true);
-}
-
-/// Entries of one float32 tile: the bytes of gram.cpp's float64 tiles.
-constexpr std::size_t kTileEntries = std::size_t{1} << 17;
-constexpr std::size_t kNormalTileEntries = std::size_t{1} << 19;
-constexpr std::size_t kTileColumns = 1024;
-constexpr std::size_t kSumLanes = 64;
+/// Entries of the float32 tiles: the bytes of the float64 ones.
+constexpr std::size_t kTileEntries = detail::kTileBytes / sizeof(float);
+constexpr std::size_t kNormalTileEntries = detail::kNormalTileBytes / sizeof(float);
+using detail::columns_of;
+using detail::kSumLanes;
+using detail::kTileColumns;
 
 }  // namespace
 

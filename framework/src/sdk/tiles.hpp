@@ -1,0 +1,69 @@
+// What the float64 (gram.cpp) and float32 (gram_single.cpp) Gram paths share: the vector
+// clones of their loops, the sizes of the streamed products' tiles, and their parallel loop
+// (tiles or runs of tiles shared among kexp's threads, each thread with scratch of its
+// own, BLAS on one thread throughout, an exception of any tile rethrown on the calling
+// thread).
+#pragma once
+
+#include <omp.h>
+
+#include <armadillo>
+#include <cstddef>
+
+#include "kexp/gram.hpp"
+#include "kexp/parallel.hpp"
+
+// Compiled three times and chosen at load by the CPU (an ifunc): AVX-512, AVX2 with FMA,
+// and the baseline x86-64 (SSE2).
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#define KEXP_VECTOR_CLONES \
+  __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
+#else
+#define KEXP_VECTOR_CLONES
+#endif
+
+namespace kexp::detail {
+
+/// Bytes of one tile of K in gram::product: 512 KiB, so that a tile, its slice of V and its
+/// rows of the result stay in the core's L2 cache between the kernel's pass that writes it
+/// and the product that reads it.
+inline constexpr std::size_t kTileBytes = std::size_t{1} << 19;
+/// Bytes of one tile of K(X, C) in gram::normal_product: 2 MiB, taller than product()'s,
+/// since each tile also checks and reads all of C.
+inline constexpr std::size_t kNormalTileBytes = std::size_t{1} << 21;
+/// Columns of Z in one tile (product): the rows follow from the tile's bytes.
+inline constexpr std::size_t kTileColumns = 1024;
+/// Partial sums of normal_product, whatever the number of threads.
+inline constexpr std::size_t kSumLanes = 64;
+
+/// Columns [first, first + count) of M as a matrix, without a copy.
+template <class Matrix>
+Matrix columns_of(const Matrix& M, std::size_t first, std::size_t count) {
+  using T = typename Matrix::elem_type;
+  return Matrix(const_cast<T*>(M.colptr(first)), M.n_rows, count, /*copy_aux_mem=*/false,
+                /*strict=*/true);
+}
+
+/// body(i, scratch) for i < count, dynamically scheduled over thread_count() threads; each
+/// thread default-constructs one Scratch (its tile buffer) and passes it to every call it
+/// makes. Once a call has thrown, the remaining ones are skipped and the first exception
+/// is rethrown here. The kernel's Gram of a tile runs on the thread that asked for it
+/// (OpenMP regions do not nest), and BLAS on one thread, so that OpenBLAS's threads never
+/// compete with these.
+template <class Scratch, class Body>
+void parallel_tiles(std::size_t count, const Body& body) {
+  SingleThreadedBlas single;
+  ExceptionCapture capture;
+#pragma omp parallel num_threads(thread_count())
+  {
+    Scratch scratch;
+#pragma omp for schedule(dynamic, 1)
+    for (long i = 0; i < static_cast<long>(count); ++i) {
+      if (capture.failed()) continue;
+      capture.run([&] { body(static_cast<std::size_t>(i), scratch); });
+    }
+  }
+  capture.rethrow_if_any();
+}
+
+}  // namespace kexp::detail
