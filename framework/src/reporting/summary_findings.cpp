@@ -135,17 +135,24 @@ std::vector<std::string> crossover_findings(const std::vector<CellSummary>& cell
 
 /// What each precision other than float64 cost in accuracy: the largest prediction
 /// difference from the float64 cell of the same parameters (precision_max_diff), the
-/// cells that fell back to float64, and those that failed.
+/// cells that fell back to float64, and those that failed; per solver where more than one
+/// solver has such cells, since each precision means another thing in each.
 std::string precision_finding(const std::vector<CellSummary>& cells) {
   struct Tally {
     double worst = 0;
     std::size_t compared = 0, fell_back = 0, failed = 0;
   };
-  std::map<std::string, Tally> tallies;
+  std::set<std::string> solvers;
+  for (const CellSummary& c : cells) {
+    const auto p = c.params.find("solver.precision");
+    if (p != c.params.end() && !p->second.empty() && p->second != "double")
+      solvers.insert(c.solver);
+  }
+  std::map<std::pair<std::string, std::string>, Tally> tallies;  // (solver, precision)
   for (const CellSummary& c : cells) {
     const auto p = c.params.find("solver.precision");
     if (p == c.params.end() || p->second.empty() || p->second == "double") continue;
-    Tally& t = tallies[p->second];
+    Tally& t = tallies[{solvers.size() > 1 ? c.solver : std::string(), p->second}];
     if (const auto it = c.values.find("precision_max_diff"); it != c.values.end()) {
       for (const double v : it->second) t.worst = std::max(t.worst, v);
       t.compared += it->second.empty() ? 0 : 1;
@@ -157,9 +164,11 @@ std::string precision_finding(const std::vector<CellSummary>& cells) {
     t.failed += c.ok < c.runs ? 1 : 0;
   }
   std::string text;
-  for (const auto& [precision, t] : tallies) {
-    text += fmt::format("{}{}: max |Δŷ| ≤ {:.3g} over {} cell{}", text.empty() ? "" : "; ",
-                        precision, t.worst, t.compared, t.compared == 1 ? "" : "s");
+  for (const auto& [key, t] : tallies) {
+    const auto& [solver, precision] = key;
+    text += fmt::format("{}{}{}: max |Δŷ| ≤ {:.3g} over {} cell{}", text.empty() ? "" : "; ",
+                        solver.empty() ? "" : solver + " ", precision, t.worst, t.compared,
+                        t.compared == 1 ? "" : "s");
     if (t.fell_back > 0) text += fmt::format(", {} of them solved in float64 instead", t.fell_back);
     if (t.failed > 0) text += fmt::format(", {} failed", t.failed);
   }

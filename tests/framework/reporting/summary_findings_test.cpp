@@ -135,6 +135,12 @@ TEST(Findings, EachPrecisionSaysWhatItCostInAccuracy) {
                         "the float64 cell of the same parameters): mixed: max |Δŷ| ≤ 5e-06 over "
                         "2 cells, 1 of them solved in float64 instead; single: max |Δŷ| ≤ "
                         "0.0002 over 1 cell, 1 failed."));
+  // With a second solver in mixed precision, each solver's cells are told apart.
+  t.rows.push_back({"f1", "0", "ok", "sine", "gaussian", "falkon", "dual", "80", "0.1", "", "0.03",
+                    "", "1e-7", "mixed"});
+  EXPECT_THAT(summary_of(t), HasSubstr("falkon mixed: max |Δŷ| ≤ 0.03 over 1 cell; "
+                                       "kernel_ridge mixed: max |Δŷ| ≤ 5e-06 over 2 cells, 1 of "
+                                       "them solved in float64 instead; kernel_ridge single:"));
   // Without a precision swept, nothing is said.
   EXPECT_THAT(summary_of(pair_sweep({0.01, 0.02, 0.04, 0.08, 0.16}, 0)),
               Not(HasSubstr("Each precision")));
