@@ -2,6 +2,10 @@
 // dataset parameters), one line per solver variant on log axes, n = D marked where the
 // primal map's one dimension D falls in the range drawn, and said in the caption where not.
 // Where some plot holds a primal-dual pair, the plots of one form alone are details.
+// A plot of dual solvers alone with more than kMaxCostLines variants (a λ sweep crossed with
+// precisions) draws a line per method instead: per solver and its textual parameters
+// (precision=mixed), each point the mean over the values of its numeric parameters, with
+// bars from the fastest to the slowest of them.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -14,13 +18,23 @@
 
 namespace kexp::core::plot {
 
+namespace {
+
+/// The most lines a cost plot of dual solvers alone draws before it gathers the values of
+/// their numeric parameters into one line per method.
+constexpr std::size_t kMaxCostLines = 12;
+
+}  // namespace
+
 void cost_vs_n_plots(const PlotInputs& in, Plots& out) {
   const std::vector<CellSummary>& cells = in.cells;
   const std::vector<std::string>& swept = in.swept;
   struct Group {
     std::string dataset;
     std::map<std::string, CostSeries> series;
-    std::set<double> dims;  ///< D of the primal cells
+    std::map<std::string, CostSeries> methods;  ///< a line per solver and textual parameters
+    std::set<double> dims;                      ///< D of the primal cells
+    bool primal = false;
   };
   std::map<std::string, Group> groups;  // plot → its lines
   for (const CellSummary& c : cells) {
@@ -46,6 +60,20 @@ void cost_vs_n_plots(const PlotInputs& in, Plots& out) {
     s.solver = c.solver;
     s.side = solver_side(c);
     s.at[n].push_back(&c);
+    const std::string method = textual_params(c, swept, "solver.");
+    CostSeries& m = g.methods[c.form + " " + c.solver + " " + method];
+    m.base = s.base;
+    m.form = c.form;
+    m.solver = c.solver;
+    m.side.form = c.form;
+    for (const auto& [column, value] : c.params) {  // the textual ones, as in `method`
+      if (column.rfind("solver.", 0) == 0 && !value.empty() && !value_of(c, column) &&
+          std::find(swept.begin(), swept.end(), column) != swept.end()) {
+        m.side.params[column.substr(7)] = value;
+      }
+    }
+    m.at[n].push_back(&c);
+    g.primal = g.primal || c.form == "primal";
     if (const double D = c.stat(Column::feature_dim).mean; c.form == "primal" && D > 0)
       g.dims.insert(D);
   }
@@ -56,7 +84,15 @@ void cost_vs_n_plots(const PlotInputs& in, Plots& out) {
   for (const auto& [key, g] : groups) {
     Plot p;
     p.name = kCostVsNStem + slug(key);
-    const std::size_t pairs = cost_lines(g.series, 2, "n", p);
+    const bool gathered = !g.primal && g.series.size() > kMaxCostLines;
+    const std::size_t pairs = cost_lines(gathered ? g.methods : g.series, 2, "n", p);
+    if (gathered) {
+      p.caption.push_back(fmt::format(
+          "{} solver variants: a line per solver and choice of method, each point the mean "
+          "time over the values of its numeric parameters, bars from the fastest to the "
+          "slowest of them.",
+          g.series.size()));
+    }
     if (p.lines.empty()) continue;
     paired.push_back(pairs > 0);
     p.title = fmt::format("time against n: {} on {}", key, g.dataset);

@@ -368,6 +368,45 @@ TEST(Plots, TheCapOnHeatMapsNeverLeavesOutTheOneOfTheBestCell) {
   EXPECT_FALSE(says_cap(drawn.some));
 }
 
+TEST(Plots, ACostPlotOfManyDualVariantsDrawsALinePerMethod) {
+  // kernel_ridge over 7 values of λ in 2 precisions at 2 values of n: 14 variants, more
+  // than a cost plot draws a line each for
+  CsvTable t;
+  t.columns = {"cell",      "repeat",        "status",          "dataset",   "kernel",
+               "solver",    "form",          "n_train",         "test_rmse", "fit_seconds",
+               "dataset.n", "solver.lambda", "solver.precision"};
+  int id = 0;
+  for (const char* n : {"100", "400"}) {
+    for (int l = 0; l < 7; ++l) {
+      for (const char* precision : {"double", "mixed"}) {
+        const double time =
+            (std::stod(n) / 100) * (precision == std::string("mixed") ? 0.5 : 1) * (1 + 0.1 * l);
+        t.rows.push_back({"c" + std::to_string(id++), "0", "ok", "friedman1", "gaussian",
+                          "kernel_ridge", "dual", std::to_string(std::stoi(n) * 4 / 5), "1.0",
+                          fmt::format("{}", time), n, fmt::format("1e-{}", l + 1), precision});
+      }
+    }
+  }
+  const test::TempDir dir;
+  const PlotResult r = plot(t, dir.path());
+  const fs::path script = dir.path() / "plots" / "cost_vs_n_gaussian.gp";
+  ASSERT_TRUE(fs::exists(script));
+  const std::string gp = read(script);
+  EXPECT_THAT(gp, HasSubstr("kernel_ridge (dual) precision=double"));
+  EXPECT_THAT(gp, HasSubstr("kernel_ridge (dual) precision=mixed"));
+  EXPECT_THAT(gp, Not(HasSubstr("lambda=")));
+  EXPECT_THAT(gp, HasSubstr("14 solver variants: a line per solver and choice of method"));
+  // 12 variants or fewer keep a line each
+  t.rows.erase(
+      std::remove_if(t.rows.begin(), t.rows.end(),
+                     [](const auto& row) { return row[11] == "1e-7" || row[11] == "1e-6"; }),
+      t.rows.end());
+  const test::TempDir fewer;
+  (void)plot(t, fewer.path());
+  EXPECT_THAT(read(fewer.path() / "plots" / "cost_vs_n_gaussian.gp"),
+              HasSubstr("lambda=1e-5, precision=mixed"));
+}
+
 TEST(Plots, APairOfValuesGetsALogAxisWhenTheSchemaAsksForOne) {
   CsvTable t = sigma_lambda_sweep();
   // λ = 0.001, 0.1 spans 100: geometric; make it 0.5 and 2 (a factor of 4)
