@@ -12,9 +12,9 @@
 // below it on an ill-conditioned K), and `relative_residual` is that true ‖r‖/‖y‖. The iterations
 // needed grow with the condition number (λmax + λ)/λ: a small λ needs many.
 //
-// precision: mixed — each product K p over float32 tiles of K from a float32 copy of the
-// points (kexp/single.hpp), each tile's product in float32 and added into K p in float64;
-// the conjugate-gradient state in float64. The products then carry float32's rounding
+// precision: mixed — each product K p over float32 tiles of K's values from a float32 copy
+// of the points (kexp/single.hpp), each tile's product and sums in float64; the
+// conjugate-gradient state in float64. The products then carry float32's rounding
 // (about 10⁻⁷ relative), so a tolerance much below that may not be reached.
 #include <fmt/format.h>
 #include <kexp/kexp.hpp>
@@ -38,10 +38,9 @@ class CgRidge final : public kexp::Solver {
     // or of K(X*, X) of each thread; the test predictions
     const double tiles =
         std::max(kexp::gram::product_block_bytes(n, n), kexp::gram::product_block_bytes(m, n));
-    // in mixed precision float32 copies of the points and float32 tiles
+    // in mixed precision float32 copies of the points (float32 tiles have float64's bytes)
     const double copies = mixed_ ? 4.0 * static_cast<double>(n + m) * static_cast<double>(d) : 0.0;
-    return 8.0 * (7.0 * static_cast<double>(n) + static_cast<double>(m)) + copies +
-           (mixed_ ? tiles / 2.0 : tiles);
+    return 8.0 * (7.0 * static_cast<double>(n) + static_cast<double>(m)) + copies + tiles;
   }
 
   /// Every iteration's product by K, each recomputing its entries, and as many checks of

@@ -82,13 +82,14 @@ class Falkon final : public kexp::Solver {
     }
     const double tiles = std::max(kexp::gram::normal_product_bytes(n, std::min(m_, n)),
                                   kexp::gram::product_block_bytes(m, std::min(m_, n)));
-    // in mixed precision float32 copies of the points and the centres, and float32 tiles
+    // in mixed precision float32 copies of the points and the centres (float32 tiles have
+    // float64's bytes)
     const double copies = mixed_ ? 4.0 * static_cast<double>(n + m) * static_cast<double>(d) +
                                        4.0 * c * static_cast<double>(d)
                                  : 0.0;
     return 8.0 * (2.0 * c * c + c * static_cast<double>(d) + 3.0 * static_cast<double>(n) +
                   static_cast<double>(m) + 9.0 * c) +
-           copies + (mixed_ ? tiles / 2.0 : tiles);
+           copies + tiles;
   }
 
   /// K_mm and its two factors, then every iteration's pass over K_nm and as many checks of

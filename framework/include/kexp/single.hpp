@@ -14,7 +14,16 @@
 // a float32 sum of d products, off by at most about (d + 2)·u·(‖x‖² + ‖z‖²) from the exact
 // value for the float32 inputs; the kernel's function then adds a few u of its value. For
 // the Gaussian kernel that gives |K₃₂ − K₆₄| ≤ K₆₄·(γ·(d + 2)·u·(‖x‖² + ‖z‖²) + 4u) + the
-// rounding of the inputs themselves (tests/framework/sdk/single_test.cpp checks it).
+// rounding of the inputs themselves (tests/framework/sdk/single_test.cpp checks it). The
+// Laplacian's √r² turns an error δ of r² into up to √δ/σ for points close together (about
+// 10⁻³ for d = 10 and ‖x‖ ≈ 1), as in float64 it turns one of float64's size into about
+// 10⁻⁸. Only the diagonal of K(X, X) has r² = 0 exactly; a point met again in K(X, Z) gets
+// r² of rounding's size, as in float64.
+//
+// Range: float32 ends at 3.4·10³⁸. The streamed products check that their results are
+// finite and throw kexp::NumericError (`use precision: double`) when a kernel value
+// overflowed; gram::single leaves K as computed (a factorization of it refuses values that
+// are not finite).
 #pragma once
 
 #include <armadillo>

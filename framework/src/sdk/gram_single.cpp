@@ -224,12 +224,8 @@ class SingleGram {
     const std::size_t d = X.n_rows;
     // ‖x‖² in float64, rounded once; the Gaussian alone takes −γ‖x‖².
     const double scale = gaussian_alone_ ? static_cast<double>(steps_[0].a) : 1.0;
-    const arma::fvec xn = arma::conv_to<arma::fvec>::from(
-        scale * arma::sum(arma::square(arma::conv_to<arma::mat>::from(X)), 0).t());
-    const arma::fvec zn =
-        symmetric ? xn
-                  : arma::conv_to<arma::fvec>::from(
-                        scale * arma::sum(arma::square(arma::conv_to<arma::mat>::from(Z)), 0).t());
+    const arma::fvec xn = squared_norms(X, scale);
+    const arma::fvec zn = symmetric ? xn : squared_norms(Z, scale);
     const float two_gamma = -2.0F * steps_[0].a;
     const auto fill = [&](float* block, std::size_t i0, std::size_t j0, std::size_t rows,
                           std::size_t cols, std::size_t ld) {
@@ -258,18 +254,44 @@ class SingleGram {
   }
 
  private:
-  /// The kernel's float64 Gram of the float32 inputs, rounded.
+  /// scale·‖x‖² of each column, summed in float64 and rounded once, without a float64 copy
+  /// of the points.
+  static arma::fvec squared_norms(const arma::fmat& X, double scale) {
+    arma::fvec out(X.n_cols);
+    for (arma::uword j = 0; j < X.n_cols; ++j) {
+      const float* x = X.colptr(j);
+      double sum = 0;
+      for (arma::uword i = 0; i < X.n_rows; ++i) sum += static_cast<double>(x[i]) * x[i];
+      out[j] = static_cast<float>(scale * sum);
+    }
+    return out;
+  }
+
+  /// The kernel's float64 Gram of the float32 inputs, rounded, a panel of kConvertedColumns
+  /// columns at a time, so that the float64 values held are 8n·kConvertedColumns bytes,
+  /// not 8nm. Of K(X, X) only the lower triangle is computed, and mirrored unless `part` is
+  /// Triangle::Lower (exactly symmetric either way).
   void converted(const arma::fmat& X, const arma::fmat& Z, arma::fmat& K, bool symmetric,
                  Triangle part) const {
-    const arma::mat Xd = arma::conv_to<arma::mat>::from(X);
-    arma::mat Kd;
-    if (symmetric) {
-      kernel_.gram(Xd, Kd, part);
-    } else {
-      kernel_.gram(Xd, arma::conv_to<arma::mat>::from(Z), Kd);
+    const std::size_t n = X.n_cols, m = Z.n_cols;
+    arma::mat panel;
+    for (std::size_t j0 = 0; j0 < m; j0 += kConvertedColumns) {
+      const std::size_t cols = std::min(kConvertedColumns, m - j0);
+      const arma::mat Zd = arma::conv_to<arma::mat>::from(Z.cols(j0, j0 + cols - 1));
+      const std::size_t i0 = symmetric ? j0 : 0;  // of K(X, X), the rows from the diagonal
+      if (i0 >= n) break;
+      kernel_.gram(arma::conv_to<arma::mat>::from(X.cols(i0, n - 1)), Zd, panel);
+      for (std::size_t j = 0; j < cols; ++j) {
+        float* into = K.colptr(j0 + j);
+        for (std::size_t i = symmetric ? j : 0; i < panel.n_rows; ++i) {
+          into[i0 + i] = static_cast<float>(panel(i, j));
+        }
+      }
     }
-    K = arma::conv_to<arma::fmat>::from(Kd);
+    if (symmetric && part == Triangle::Both) K = arma::symmatl(K);
   }
+
+  static constexpr std::size_t kConvertedColumns = 256;
 
   const Kernel& kernel_;
   std::vector<FloatStep> steps_;
@@ -285,6 +307,15 @@ void check_inputs(const char* what, const arma::fmat& X, const arma::fmat& Z) {
   if (!X.is_finite() || !Z.is_finite()) {
     throw InvalidArgument(fmt::format("{}: an input is not finite (NaN or infinity)", what));
   }
+}
+
+/// The error of a streamed product whose result is not finite: a float32 kernel value
+/// overflowed (above 3.4·10³⁸, where float64 reaches 1.8·10³⁰⁸) or was not a number.
+NumericError overflowed(const char* what) {
+  return NumericError(fmt::format(
+      "{}: a float32 kernel value overflowed or was not a number (float32 ends at 3.4e38): "
+      "use precision: double, or scale the data or the kernel's parameters",
+      what));
 }
 
 /// Entries of the float32 tiles: the bytes of the float64 ones.
@@ -344,6 +375,7 @@ SinglePath product(const Kernel& kernel, const arma::fmat& X, const arma::fmat& 
                        out.memptr() + r0, out.n_rows);
     }
   });
+  if (!out.is_finite()) throw overflowed("gram::product");
   return g.path();
 }
 
@@ -380,6 +412,7 @@ arma::vec normal_product(const Kernel& kernel, const arma::fmat& X, const arma::
     }
   });
   for (std::size_t l = 0; l < lanes; ++l) w += sums.col(l);
+  if (!w.is_finite()) throw overflowed("gram::normal_product");
   return w;
 }
 

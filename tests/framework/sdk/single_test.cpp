@@ -3,6 +3,7 @@
 // native path) against its own float64 Gram, within the bound the header states; a kernel
 // without a device form through the converted path; the streamed products against the
 // float64 ones.
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -180,6 +181,21 @@ TEST(SingleProducts, TheStreamedProductsAgreeWithFloat64ToFloat32Rounding) {
   gram::product(*kernel, Xr, Cr, V, want_kv);
   EXPECT_EQ(gram::product(*kernel, Xf, Cf, V, got_kv), gram::SinglePath::native);
   EXPECT_LT(arma::norm(got_kv - want_kv, "inf") / arma::norm(want_kv, "inf"), 32 * kU);
+}
+
+TEST(SingleProducts, AKernelValueBeyondFloat32sRangeIsAnErrorNotAnAnswer) {
+  // (xᵀz)²⁰ with xᵀz = 100: 10⁴⁰, beyond float32's 3.4·10³⁸ (float64 holds it)
+  const auto kernel = make_kernel("polynomial", {{"degree", "20"}, {"c", "0"}});
+  const arma::fmat X(1, 40, arma::fill::value(10.0F));
+  const arma::vec u(40, arma::fill::ones), v(40, arma::fill::zeros);
+  try {
+    (void)gram::normal_product(*kernel, X, X, u, v);
+    FAIL() << "no error";
+  } catch (const NumericError& e) {
+    EXPECT_THAT(e.what(), ::testing::HasSubstr("use precision: double"));
+  }
+  arma::mat out;
+  EXPECT_THROW(gram::product(*kernel, X, X, arma::mat(u), out), NumericError);
 }
 
 }  // namespace
