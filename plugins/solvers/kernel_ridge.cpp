@@ -57,6 +57,23 @@ struct BandSystem {
 
 constexpr const char* kSharedKey = "kernel_ridge/band";
 
+/// The metrics every fit records, whichever path it took.
+struct FitMetrics {
+  bool band_reduction = false;
+  bool decomposition_shared = false;
+  double transfer_seconds = 0;
+  double refinement_steps = 0;
+  bool precision_fallback = false;
+};
+
+void record(const FitMetrics& m, kexp::SolverReport& report) {
+  report.metrics.emplace_back("band_reduction", m.band_reduction ? 1.0 : 0.0);
+  report.metrics.emplace_back("decomposition_shared", m.decomposition_shared ? 1.0 : 0.0);
+  report.metrics.emplace_back("transfer_seconds", m.transfer_seconds);
+  report.metrics.emplace_back("refinement_steps", m.refinement_steps);
+  report.metrics.emplace_back("precision_fallback", m.precision_fallback ? 1.0 : 0.0);
+}
+
 class KernelRidge final : public kexp::Solver {
  public:
   explicit KernelRidge(const kexp::Params& p)
@@ -105,11 +122,10 @@ class KernelRidge final : public kexp::Solver {
       return;
     }
     if (precision_ != kexp::linalg::Precision::Double) {
-      solve_in_precision(data, report);
+      const kexp::linalg::ShiftedSolve solved = solve_in_precision(data, report);
       report.fitted = *data.targets - lambda_ * beta_;
-      report.metrics.emplace_back("band_reduction", 0.0);
-      report.metrics.emplace_back("decomposition_shared", 0.0);
-      report.metrics.emplace_back("transfer_seconds", 0.0);
+      record({false, false, 0.0, static_cast<double>(solved.refinement_steps), solved.fell_back},
+             report);
       return;
     }
     std::shared_ptr<BandSystem> band;
@@ -129,11 +145,7 @@ class KernelRidge final : public kexp::Solver {
     }
     // (K + λI)β = y, so the fitted values are Kβ = y − λβ.
     report.fitted = *data.targets - lambda_ * beta_;
-    report.metrics.emplace_back("band_reduction", band != nullptr ? 1.0 : 0.0);
-    report.metrics.emplace_back("decomposition_shared", shared ? 1.0 : 0.0);
-    report.metrics.emplace_back("transfer_seconds", 0.0);
-    report.metrics.emplace_back("refinement_steps", 0.0);
-    report.metrics.emplace_back("precision_fallback", 0.0);
+    record({band != nullptr, shared, 0.0, 0.0, false}, report);
   }
 
   kexp::Prediction predict(const kexp::TestData& data, kexp::SolverReport& report) const override {
@@ -175,11 +187,7 @@ class KernelRidge final : public kexp::Solver {
     const double nn = static_cast<double>(n);
     report.fit_flops +=
         data.kernel->gram_flops(n, n, data.inputs->n_rows) + nn * nn * nn / 3.0 + 2.0 * nn * nn;
-    report.metrics.emplace_back("band_reduction", 0.0);
-    report.metrics.emplace_back("decomposition_shared", 0.0);
-    report.metrics.emplace_back("transfer_seconds", transfers.seconds);
-    report.metrics.emplace_back("refinement_steps", 0.0);
-    report.metrics.emplace_back("precision_fallback", 0.0);
+    record({false, false, transfers.seconds, 0.0, false}, report);
   }
 
   /// (K + λI)β = y all in float32: K built here from the kernel (kexp::gram::single), its
@@ -203,18 +211,15 @@ class KernelRidge final : public kexp::Solver {
     // K, its factorization and solve, and Kβ (K again, streamed)
     report.fit_flops +=
         2.0 * data.kernel->gram_flops(n, n, inputs_single_.n_rows) + x * x * x / 3.0 + 4.0 * x * x;
-    report.metrics.emplace_back("band_reduction", 0.0);
-    report.metrics.emplace_back("decomposition_shared", 0.0);
-    report.metrics.emplace_back("transfer_seconds", 0.0);
-    report.metrics.emplace_back("refinement_steps", 0.0);
-    report.metrics.emplace_back("precision_fallback", 0.0);
+    record({}, report);
     report.metrics.emplace_back("gram_converted",
                                 path == kexp::gram::SinglePath::converted ? 1.0 : 0.0);
   }
 
   /// (K + λI)β = y in mixed precision (kexp::linalg::solve_shifted): K's lower
   /// triangle lent as for a Cholesky, since a fallback to float64 factors it in place.
-  void solve_in_precision(const kexp::TrainingData& data, kexp::SolverReport& report) {
+  kexp::linalg::ShiftedSolve solve_in_precision(const kexp::TrainingData& data,
+                                                kexp::SolverReport& report) {
     arma::mat& K = *data.gram;
     const double n = static_cast<double>(K.n_rows);
     const kexp::linalg::LowerTriangleLoan loan(K, !data.gram_writable);
@@ -228,8 +233,7 @@ class KernelRidge final : public kexp::Solver {
     // a float64 Cholesky after a fallback.
     report.fit_flops += n * n * n / 3.0 + 2.0 * n * n + 4.0 * n * n * solved.refinement_steps +
                         (solved.fell_back ? n * n * n / 3.0 + 2.0 * n * n : 0.0);
-    report.metrics.emplace_back("refinement_steps", solved.refinement_steps);
-    report.metrics.emplace_back("precision_fallback", solved.fell_back ? 1.0 : 0.0);
+    return solved;
   }
 
   void solve_by_cholesky(const kexp::TrainingData& data, kexp::SolverReport& report) {
