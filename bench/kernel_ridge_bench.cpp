@@ -14,6 +14,11 @@
 //                       each iteration: the time ratios double/mixed and double/single,
 //                       the refinement steps, and how far the predictions at 1000 other
 //                       points are from float64's (relative, largest);
+//   GpMixedOverDouble   gp_regression's fit and its predictions with variances at 2000
+//                       other points (noise 0.1), in precision double and mixed one
+//                       after the other on the same K: the time ratios of the fit and of
+//                       the whole cell, and how far mixed's mean (relative), variances and
+//                       log p(t) (absolute) are from float64's;
 //   PeakMemory          the process's peak resident memory (VmHWM) of building the Gram
 //                       matrix and fitting, as a multiple of 8n² bytes above the
 //                       baseline measured just before, and the baseline itself.
@@ -215,6 +220,63 @@ void PrecisionOverDouble(benchmark::State& state) {
   state.counters["single_prediction_diff"] = single_diff;
 }
 
+void GpMixedOverDouble(benchmark::State& state) {
+  const auto n = static_cast<arma::uword>(state.range(0));
+  const arma::uword m = 2000;
+  const arma::mat X = inputs(n);
+  const arma::vec y = arma::sin(arma::sum(X, 0)).t();
+  const auto kernel = gaussian();
+  arma::mat K0, K_cross;
+  kernel->gram(X, K0);
+  kernel->gram(X, arma::mat(inputs(n + m).tail_cols(m)), K_cross);
+  const arma::vec diagonal(m, arma::fill::ones);
+  std::map<std::string, double> fit, cell;
+  double mean_diff = 0, var_diff = 0, lml_diff = 0, steps = 0;
+  for (auto _ : state) {
+    std::map<std::string, kexp::Prediction> predictions;
+    std::map<std::string, double> lml;
+    for (const std::string precision : {"double", "mixed"}) {
+      auto solver =
+          kexp::test::make_solver("gp_regression", {{"noise", "0.1"}, {"precision", precision}});
+      arma::mat K = K0;
+      kexp::TrainingData train;
+      train.gram = &K;
+      train.gram_writable = true;
+      train.targets = &y;
+      kexp::TestData test;
+      test.gram = &K_cross;
+      test.gram_diagonal = &diagonal;
+      kexp::SolverReport report;
+      const auto start = std::chrono::steady_clock::now();
+      solver->fit(train, report);
+      const double fitted = seconds_since(start);
+      predictions[precision] = solver->predict(test, report);
+      const double whole = seconds_since(start);
+      fit[precision] += fitted;
+      cell[precision] += whole;
+      if (precision == "double") state.SetIterationTime(whole);
+      for (const auto& [name, value] : report.metrics) {
+        if (name == "log_marginal_likelihood") lml[precision] = value;
+        if (name == "refinement_steps" && precision == "mixed") steps = value;
+        if (name == "precision_fallback" && value != 0.0) {
+          state.SkipWithError("mixed precision fell back to float64");
+        }
+      }
+    }
+    const kexp::Prediction& d = predictions["double"];
+    const kexp::Prediction& x = predictions["mixed"];
+    mean_diff = std::max(mean_diff, arma::norm(x.mean - d.mean, "inf") / arma::norm(d.mean, "inf"));
+    var_diff = std::max(var_diff, arma::norm(x.var_f - d.var_f, "inf"));
+    lml_diff = std::max(lml_diff, std::abs(lml["mixed"] - lml["double"]));
+  }
+  state.counters["fit_double_over_mixed"] = fit["double"] / fit["mixed"];
+  state.counters["cell_double_over_mixed"] = cell["double"] / cell["mixed"];
+  state.counters["refinement_steps"] = steps;
+  state.counters["mean_diff"] = mean_diff;
+  state.counters["var_f_diff"] = var_diff;
+  state.counters["lml_diff"] = lml_diff;
+}
+
 void PeakMemory(benchmark::State& state) {
   const auto n = static_cast<arma::uword>(state.range(0));
   const arma::mat X = inputs(n);
@@ -263,6 +325,7 @@ BENCHMARK(CholeskyOverDpotrf)
     ->Unit(benchmark::kSecond)
     ->Iterations(3);
 BENCHMARK(PrecisionOverDouble)->Arg(8000)->UseManualTime()->Unit(benchmark::kSecond)->Iterations(3);
+BENCHMARK(GpMixedOverDouble)->Arg(8000)->UseManualTime()->Unit(benchmark::kSecond)->Iterations(3);
 BENCHMARK(PeakMemory)->Arg(8000)->Unit(benchmark::kSecond)->Iterations(1);
 
 int main(int argc, char** argv) { return kexp::bench::run_benchmarks(argc, argv); }

@@ -24,31 +24,6 @@ namespace kexp::cli {
 namespace {
 
 /// The parameters of `--set KEY=V`, checked against the kernel's schema as in a config.
-Params parameters(const core::PluginRecord& plugin, const std::vector<std::string>& settings) {
-  core::ComponentSpec spec;
-  spec.plugin = std::string(plugin.name());
-  spec.key = "--set";
-  const SourceLocation command_line{"command line", 0, 0};
-  spec.where = command_line;
-  for (const std::string& s : settings) {
-    const auto eq = s.find('=');
-    if (eq == std::string::npos || eq == 0) {
-      throw ConfigError(fmt::format("--set '{}' must be KEY=VALUE, e.g. --set sigma=0.5", s));
-    }
-    core::ParamSetting p;
-    p.name = s.substr(0, eq);
-    p.key = p.name;
-    p.where = command_line;
-    p.values.push_back({s.substr(eq + 1), command_line, false});
-    spec.params.push_back(p);
-  }
-  const auto resolved = core::resolve_params(core::schema_of(*plugin.descriptor), spec,
-                                             fmt::format("kernel plugin '{}'", plugin.name()));
-  Params out;
-  for (const auto& r : resolved) out.set(r.name, r.values.front());
-  return out;
-}
-
 std::string yes_no(bool v) { return v ? "yes" : "no"; }
 
 /// A kernel that learns from the training data (flags::fitted) is fitted on the points it

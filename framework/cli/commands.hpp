@@ -28,6 +28,11 @@ struct PluginOptions {
       std::size_t max_cells = core::Experiment{}.max_cells) const;
 };
 
+/// A plugin's parameters: its defaults, with KEY=VALUE `settings` (`--set`) over them;
+/// a ConfigError names a setting that is wrong and a required parameter not given.
+[[nodiscard]] Params parameters(const core::PluginRecord& plugin,
+                                const std::vector<std::string>& settings);
+
 void add_run_command(CLI::App& app, int& exit_code, const std::string& command_line);
 void add_plugins_command(CLI::App& app, int& exit_code);
 void add_describe_command(CLI::App& app, int& exit_code);

@@ -4,6 +4,8 @@
 #include "kexp/config_folder.hpp"
 #include "sweep/plan.hpp"
 
+#include <fmt/format.h>
+
 #include <iostream>
 
 namespace kexp::cli {
@@ -48,6 +50,31 @@ std::pair<core::Experiment, core::PluginRegistry> PluginOptions::read_experiment
   }
   errors.throw_if_any();
   return {std::move(experiment), std::move(registry)};
+}
+
+Params parameters(const core::PluginRecord& plugin, const std::vector<std::string>& settings) {
+  core::ComponentSpec spec;
+  spec.plugin = std::string(plugin.name());
+  spec.key = "--set";
+  const SourceLocation command_line{"command line", 0, 0};
+  spec.where = command_line;
+  for (const std::string& s : settings) {
+    const auto eq = s.find('=');
+    if (eq == std::string::npos || eq == 0) {
+      throw ConfigError(fmt::format("--set '{}' must be KEY=VALUE, e.g. --set sigma=0.5", s));
+    }
+    core::ParamSetting p;
+    p.name = s.substr(0, eq);
+    p.key = p.name;
+    p.where = command_line;
+    p.values.push_back({s.substr(eq + 1), command_line, false});
+    spec.params.push_back(p);
+  }
+  const auto resolved = core::resolve_params(core::schema_of(*plugin.descriptor), spec,
+                                             fmt::format("kernel plugin '{}'", plugin.name()));
+  Params out;
+  for (const auto& r : resolved) out.set(r.name, r.values.front());
+  return out;
 }
 
 }  // namespace kexp::cli

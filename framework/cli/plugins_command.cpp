@@ -8,6 +8,7 @@
 
 #include "cli/commands.hpp"
 #include "config/schema.hpp"
+#include "kexp/single.hpp"
 #include "util/names.hpp"
 #include "util/text.hpp"
 
@@ -92,6 +93,29 @@ void add_plugins_command(CLI::App& app, int& exit_code) {
   });
 }
 
+namespace {
+
+/// How a kernel runs in float32 (precision: single, mixed) and on the GPU (device: cuda),
+/// with its default parameters: by its device form, or converted from its float64 Gram
+/// and refused on the GPU (kexp::gram::single_path, kexp::device_program).
+std::string float32_and_gpu(const core::PluginRecord& plugin) {
+  std::shared_ptr<Kernel> kernel;
+  try {
+    kernel = core::create_kernel(plugin, parameters(plugin, {}));
+  } catch (const std::exception&) {
+    return "float32 and GPU: depend on the parameters (it has no defaults for all of them)";
+  }
+  if (gram::single_path(*kernel) == gram::SinglePath::native) {
+    return "float32 and GPU (default parameters): by its device form — its float32 Gram "
+           "is computed in float32 over SGEMM blocks, and device: cuda runs it on the GPU";
+  }
+  return "float32 and GPU (default parameters): no device form — its float32 Gram is its "
+         "float64 Gram rounded (gram_converted = 1, no time saved on K), and device: cuda "
+         "is refused";
+}
+
+}  // namespace
+
 void add_describe_command(CLI::App& app, int& exit_code) {
   struct Args {
     std::string name;
@@ -156,6 +180,9 @@ void add_describe_command(CLI::App& app, int& exit_code) {
                           s.doc});
         }
         fmt::print("\n{}", core::aligned_table(rows, terminal_width(), 2));
+      }
+      if (p->kind() == PluginKind::Kernel) {
+        fmt::print("\n{}", core::aligned_table({{float32_and_gpu(*p)}}, terminal_width(), 2));
       }
       if (p->info().metric_count > 0) {
         fmt::print("\n  metrics:");

@@ -18,6 +18,16 @@
 // Fit n³/3 + O(n²) flops; prediction 2n per point for the mean and n² more for the
 // variance (one triangular solve L⁻¹k per point, on an n × m copy of K(X, X*)).
 //
+// precision: mixed — C is factored in float32 (kexp::linalg::ShiftedFactor, on a rounded
+// copy of K's lower triangle, 4n² bytes more), and C⁻¹t is refined in float64 from
+// residuals t − Cα computed in float64 until it is as accurate as a float64 solve (as
+// LAPACK dsposv does): the mean is float64's. When C is too ill-conditioned for float32,
+// it is factored in float64 instead (precision_fallback = 1). The variances (‖L⁻¹k‖² by
+// the float32 factor, STRSM) and log det C (from the float32 factor) are float32's, not
+// refined: refining C⁻¹K(X, X*) would take a float64 product C·V, 2n² flops per test point,
+// at every step, several times what the variances cost in float64. Learning
+// (optimize: true) runs in float64 only.
+//
 // optimize: true learns the kernel's hyperparameters θ (Kernel::hyperparameters: σ, c,
 // the scales of a sum's terms) and the noise by maximising log p(t) over log θ and
 // log noise, within `bounds`, by L-BFGS (NLopt's LD_LBFGS) with the analytic gradient
@@ -50,6 +60,8 @@ namespace {
 /// The range every hyperparameter and the noise are searched in unless `bounds` names
 /// them: scikit-learn's default for its kernels' parameters.
 constexpr double kDefaultLower = 1e-5, kDefaultUpper = 1e5;
+
+constexpr kexp::linalg::ShiftedMatrixNames kNames{"C = K + noise·I", "noise", "noise"};
 
 struct Bound {
   std::string name;
@@ -109,14 +121,22 @@ class GaussianProcessRegression final : public kexp::Solver {
         restarts_(p.integer("restarts")),
         evaluations_(p.integer("evaluations")),
         seed_(static_cast<std::uint64_t>(p.integer("seed"))),
-        bounds_(parse_bounds(p.string("bounds"))) {}
+        bounds_(parse_bounds(p.string("bounds"))),
+        mixed_(p.string("precision") == "mixed") {
+    if (optimize_ && mixed_) {
+      throw kexp::InvalidArgument(
+          "gp_regression: optimize: true learns in float64 only (the gradients of log p(t) "
+          "need C⁻¹ to float64's accuracy); use precision: double with optimize: true");
+    }
+  }
 
   /// Without optimize, a Cholesky of C. With it, every evaluation of every restart builds
   /// K and its p slices of ∂K/∂ log θ and factors and inverts C; then the fit at the
   /// learned values.
   double fit_flops_bound(std::size_t n, std::size_t d, const kexp::Kernel* kernel) const override {
     const double x = static_cast<double>(n);
-    const double fit = x * x * x / 3.0 + 2.0 * x * x + 4.0 * x * static_cast<double>(d);
+    const double fit = x * x * x / 3.0 + 2.0 * x * x + 4.0 * x * static_cast<double>(d) +
+                       (mixed_ ? 4.0 * kexp::linalg::kMaxRefinementSteps * x * x : 0.0);
     if (!optimize_) return fit;
     if (kernel == nullptr) return -1;
     const double p = static_cast<double>(kernel->hyperparameters().size());
@@ -150,17 +170,24 @@ class GaussianProcessRegression final : public kexp::Solver {
       factor_ = &own_factor_;
       report.matrix_bytes += 8.0 * n * n;
     }
-    arma::mat& L = *factor_;
-    kexp::linalg::cholesky_shifted_in_place(L, noise_, {"C = K + noise·I", "noise", "noise"});
-    weights_ = t;
-    kexp::linalg::cholesky_solve(L, weights_);  // C⁻¹t
-    const double log_det = kexp::linalg::cholesky_log_det(L);
+    // In float64 in place on K; in mixed precision a float32 copy, K kept for residuals.
+    solve_ = std::make_unique<kexp::linalg::ShiftedFactor>(
+        *factor_, noise_, mixed_ ? kexp::linalg::Precision::Mixed : kexp::linalg::Precision::Double,
+        kNames);
+    arma::mat weights = t;
+    const int steps = solve_->solve(weights);  // C⁻¹t
+    weights_ = weights.col(0);
+    const double log_det = solve_->log_det();
     const double lml =
         -0.5 * arma::dot(t, weights_) - 0.5 * log_det - 0.5 * n * std::log(2.0 * arma::datum::pi);
     report.metrics.emplace_back("log_marginal_likelihood", lml);
+    report.metrics.emplace_back("refinement_steps", steps);
+    report.metrics.emplace_back("precision_fallback", solve_->fell_back() ? 1.0 : 0.0);
+    report.matrix_bytes += solve_->bytes();
     // Kα = (C − noise·I)α = t − noise·α.
     report.fitted = t - noise_ * weights_;
-    report.fit_flops += n * n * n / 3.0 + 2.0 * n * n + 4.0 * n;
+    // The Cholesky, its solve, and each refinement step's residual and solve.
+    report.fit_flops += n * n * n / 3.0 + 2.0 * n * n + 4.0 * n + 4.0 * n * n * steps;
   }
 
   kexp::Prediction predict(const kexp::TestData& data, kexp::SolverReport& report) const override {
@@ -189,13 +216,18 @@ class GaussianProcessRegression final : public kexp::Solver {
     p.mean = Ks.t() * weights_;
     report.predict_flops += 2.0 * n * m;
     if (k_diagonal == nullptr) return p;
-    // V = L⁻¹K(X, X*); kᵀC⁻¹k = ‖L⁻¹k‖², column by column.
-    const arma::mat V = arma::solve(arma::trimatl(*factor_), Ks, arma::solve_opts::fast);
-    report.matrix_bytes += 8.0 * n * m;
+    // V = L⁻¹K(X, X*); kᵀC⁻¹k = ‖L⁻¹k‖², column by column: by C's factor in use (in
+    // mixed precision the float32 one, unrefined), or by the learned fit's float64 one.
+    arma::mat V = Ks;
+    if (solve_ != nullptr) {
+      solve_->lower_solve(V);
+    } else {
+      kexp::linalg::lower_triangular_solve(*factor_, V, false);
+    }
+    report.matrix_bytes += (mixed_ ? 12.0 : 8.0) * n * m;
     p.var_f = *k_diagonal - arma::sum(arma::square(V), 0).t();
-    p.var_f.transform([](double v) { return v > 0 ? v : 0.0; });  // rounding below zero
-    p.var_y = p.var_f + noise_;
     report.predict_flops += n * n * m + 2.0 * n * m;
+    p.var_y = p.var_f + noise_;
     return p;
   }
 
@@ -335,11 +367,12 @@ class GaussianProcessRegression final : public kexp::Solver {
     const double n = static_cast<double>(t.n_elem), d = static_cast<double>(data.inputs->n_rows);
     learned_->gram(*data.inputs, own_factor_);
     factor_ = &own_factor_;
-    kexp::linalg::cholesky_shifted_in_place(own_factor_, noise_,
-                                            {"C = K + noise·I", "noise", "noise"});
+    kexp::linalg::cholesky_shifted_in_place(own_factor_, noise_, kNames);
     weights_ = t;
     kexp::linalg::cholesky_solve(own_factor_, weights_);
     report.metrics.emplace_back("log_marginal_likelihood", search.best);
+    report.metrics.emplace_back("refinement_steps", 0.0);
+    report.metrics.emplace_back("precision_fallback", 0.0);
     report.fitted = t - noise_ * weights_;
     const double per_evaluation =
         learned_->gram_flops(t.n_elem, t.n_elem, data.inputs->n_rows) * static_cast<double>(p) +
@@ -354,11 +387,13 @@ class GaussianProcessRegression final : public kexp::Solver {
   long restarts_, evaluations_;
   std::uint64_t seed_;
   std::vector<Bound> bounds_;
+  bool mixed_;                                          ///< precision: mixed
+  std::unique_ptr<kexp::linalg::ShiftedFactor> solve_;  ///< C's factor, without optimize
   std::unique_ptr<kexp::Kernel> learned_;  ///< optimize: the kernel at the learned values
   const arma::mat* inputs_ = nullptr;      ///< optimize: the training points
   arma::mat own_factor_;
-  arma::mat* factor_ = nullptr;
-  arma::vec weights_;  ///< C⁻¹t
+  arma::mat* factor_ = nullptr;  ///< float64: C's factor; mixed: K, read for residuals
+  arma::vec weights_;            ///< C⁻¹t
 };
 
 constexpr kexp::ParamSpec kParams[] = {
@@ -380,12 +415,17 @@ constexpr kexp::ParamSpec kParams[] = {
     kexp::param::string("bounds", "",
                         "optimize: \"name=lower:upper, …\" for the kernel's hyperparameters "
                         "(sigma, c, sum[0].scale, …) and noise; unnamed ones search [1e-5, 1e5]"),
+    kexp::param::choice("precision", "double", "double|mixed",
+                        "C factored in float64; or in float32 with the mean refined to float64 "
+                        "accuracy (float64 when C is too ill-conditioned); the variances and "
+                        "log det C from the float32 factor, float32's accuracy"),
 };
 
-constexpr const char* kMetrics[] = {"log_marginal_likelihood"};
+constexpr const char* kMetrics[] = {"log_marginal_likelihood", "refinement_steps",
+                                    "precision_fallback"};
 
 constexpr kexp::PluginInfo kInfo =
-    kexp::PluginInfo{"gp_regression", "1.1.0",
+    kexp::PluginInfo{"gp_regression", "1.2.0",
                      "GP regression: mean kᵀC⁻¹t, variance k(x,x) − kᵀC⁻¹k (+ noise), "
                      "C = K + noise·I",
                      kParams,

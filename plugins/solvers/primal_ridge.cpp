@@ -8,26 +8,56 @@
 // Pattern Recognition and Machine Learning, §3.1.4). With an exact map it gives the same
 // predictions as kernel_ridge, since Φᵀ(ΦΦᵀ + λI)⁻¹ = (ΦᵀΦ + λI)⁻¹Φᵀ.
 // Fit nD² + D³/3 + O(nD) flops and 8D² bytes for the system; prediction 2D per point.
+//
+// precision: single — Φ (the runner's, float64) rounded to float32, ΦΦᵀ by SSYRK, its
+// Cholesky and solve (kexp::linalg::solve_shifted_single_in_place) and the predictions
+// Φ*ᵀθ all in float32: 4D² bytes for the system and 4nD for the rounded Φ.
+// precision: mixed — ΦΦᵀ in float64, ΦΦᵀ + λI factored in float32 and θ refined in float64
+// to float64 accuracy, or factored in float64 when too ill-conditioned for float32
+// (kexp::linalg::solve_shifted, precision_fallback = 1).
 #include <fmt/format.h>
 #include <kexp/kexp.hpp>
 
 namespace {
 
+constexpr kexp::linalg::ShiftedMatrixNames kNames{"ΦΦᵀ + λI", "λ", "lambda"};
+
 class PrimalRidge final : public kexp::Solver {
  public:
-  explicit PrimalRidge(const kexp::Params& p) : lambda_(p.real("lambda")) {}
+  explicit PrimalRidge(const kexp::Params& p)
+      : lambda_(p.real("lambda")),
+        precision_(kexp::linalg::precision_named(p.string("precision"))) {}
 
   /// ΦΦᵀ, Φy, the Cholesky of ΦΦᵀ + λI and its solve; d is D.
   double fit_flops_bound(std::size_t n, std::size_t d,
                          const kexp::Kernel* /*kernel*/) const override {
     const double x = static_cast<double>(n), D = static_cast<double>(d);
-    return x * D * D + 4.0 * x * D + D * D * D / 3.0 + 2.0 * D * D;
+    return x * D * D + 4.0 * x * D + D * D * D / 3.0 + 2.0 * D * D +
+           4.0 * kexp::linalg::kMaxRefinementSteps * D * D;
   }
 
   void fit(const kexp::TrainingData& data, kexp::SolverReport& report) override {
     const arma::mat& Phi = *data.features;
     const arma::vec& y = *data.targets;
     const double D = static_cast<double>(Phi.n_rows), n = static_cast<double>(Phi.n_cols);
+    if (precision_ == kexp::linalg::Precision::Single) {
+      fit_in_single(Phi, y, report);
+      return;
+    }
+    if (precision_ == kexp::linalg::Precision::Mixed) {
+      arma::mat A = Phi * Phi.t();
+      arma::mat b = Phi * y;
+      const kexp::linalg::ShiftedSolve solved =
+          kexp::linalg::solve_shifted(A, lambda_, b, precision_, kNames);
+      theta_ = b.col(0);
+      report.fitted = Phi.t() * theta_;
+      report.matrix_bytes += 8.0 * D * D + solved.bytes;
+      report.fit_flops += n * D * D + 4.0 * n * D + D * D * D / 3.0 + 2.0 * D * D +
+                          4.0 * D * D * solved.refinement_steps +
+                          (solved.fell_back ? D * D * D / 3.0 + 2.0 * D * D : 0.0);
+      record(solved, report);
+      return;
+    }
     arma::mat A = Phi * Phi.t();  // ΦΦᵀ, D × D (symmetric rank-k update)
     A.diag() += lambda_;
     report.matrix_bytes += 8.0 * D * D;
@@ -43,29 +73,68 @@ class PrimalRidge final : public kexp::Solver {
     report.fitted = Phi.t() * theta_;
     // ΦΦᵀ (one triangle) nD², Φy 2nD, Cholesky D³/3, solve 2D², fitted values 2nD.
     report.fit_flops += n * D * D + 4.0 * n * D + D * D * D / 3.0 + 2.0 * D * D;
+    record({}, report);
   }
 
   kexp::Prediction predict(const kexp::TestData& data, kexp::SolverReport& report) const override {
     kexp::Prediction p;
+    if (precision_ == kexp::linalg::Precision::Single) {
+      const arma::fmat Phi = arma::conv_to<arma::fmat>::from(*data.features);
+      p.mean = arma::conv_to<arma::vec>::from(arma::fvec(Phi.t() * theta_single_));
+      report.predict_flops += 2.0 * static_cast<double>(Phi.n_elem);
+      return p;
+    }
     p.mean = data.features->t() * theta_;
     report.predict_flops += 2.0 * static_cast<double>(data.features->n_elem);
     return p;
   }
 
  private:
+  static void record(const kexp::linalg::ShiftedSolve& solved, kexp::SolverReport& report) {
+    report.metrics.emplace_back("refinement_steps", solved.refinement_steps);
+    report.metrics.emplace_back("precision_fallback", solved.fell_back ? 1.0 : 0.0);
+  }
+
+  /// (ΦΦᵀ + λI)θ = Φy all in float32, on Φ rounded.
+  void fit_in_single(const arma::mat& Phi64, const arma::vec& y, kexp::SolverReport& report) {
+    const arma::fmat Phi = arma::conv_to<arma::fmat>::from(Phi64);
+    const double D = static_cast<double>(Phi.n_rows), n = static_cast<double>(Phi.n_cols);
+    const arma::fvec y_single = arma::conv_to<arma::fvec>::from(y);
+    arma::fmat A = Phi * Phi.t();  // SSYRK
+    arma::mat b = arma::conv_to<arma::mat>::from(arma::fvec(Phi * y_single));
+    const kexp::linalg::ShiftedSolve solved =
+        kexp::linalg::solve_shifted_single_in_place(A, lambda_, b, kNames);
+    theta_ = b.col(0);
+    theta_single_ = arma::conv_to<arma::fvec>::from(theta_);
+    report.fitted = arma::conv_to<arma::vec>::from(arma::fvec(Phi.t() * theta_single_));
+    report.matrix_bytes += 4.0 * (D * D + n * D) + solved.bytes;
+    report.fit_flops += n * D * D + 4.0 * n * D + D * D * D / 3.0 + 2.0 * D * D;
+    record(solved, report);
+  }
+
   double lambda_;
+  kexp::linalg::Precision precision_;
   arma::vec theta_;
+  arma::fvec theta_single_;  ///< single: θ in float32, for the predictions
 };
 
 constexpr kexp::ParamSpec kParams[] = {
     kexp::param::real("lambda", "1e-3", "ridge penalty λ in (ΦΦᵀ + λI)θ = Φy")
         .at_least(0)
         .log_scale(),
+    kexp::param::choice("precision", "double", "double|single|mixed",
+                        "the system in float64; all in float32 (Φ rounded, ΦΦᵀ, the Cholesky "
+                        "and the predictions); or ΦΦᵀ + λI factored in float32 and θ refined to "
+                        "float64 accuracy (float64 when too ill-conditioned)"),
 };
 
-constexpr kexp::PluginInfo kInfo{"primal_ridge", "1.0.0",
-                                 "ridge regression on φ: (ΦᵀΦ + λI)θ = Φᵀy, D × D, by Cholesky",
-                                 kParams, kexp::flags::primal};
+constexpr const char* kMetrics[] = {"refinement_steps", "precision_fallback"};
+
+constexpr kexp::PluginInfo kInfo =
+    kexp::PluginInfo{"primal_ridge", "1.1.0",
+                     "ridge regression on φ: (ΦᵀΦ + λI)θ = Φᵀy, D × D, by Cholesky", kParams,
+                     kexp::flags::primal}
+        .with_metrics(kMetrics);
 
 }  // namespace
 

@@ -5,6 +5,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <filesystem>
 #include <map>
 #include <string>
 
@@ -67,6 +69,86 @@ TEST(Precision, ASweepComparesEachPrecisionWithFloat64) {
   EXPECT_THAT(cells["1e-12 single"].at("error"),
               HasSubstr("is not positive definite in single precision"));
   EXPECT_THAT(cells["1e-12 single"].at("error"), HasSubstr("use precision: mixed"));
+}
+
+TEST(Precision, PrimalEqualsDualInSingleWithinWhatEachSideLosesToFloat32) {
+  // The polynomial kernel of degree 2 has an exact map (D = 10 at d = 3): primal_ridge
+  // and kernel_ridge fit the same model, and each form runs all in float32.
+  TempDir dir;
+  dir.write("exp.yaml", R"(experiment: primal-dual-single
+seed: 5
+dataset: {plugin: cubic, n: 400, d: 3, noise: 0.1}
+kernels: [{plugin: polynomial, degree: 2, c: 1}]
+solvers:
+  - {plugin: primal_ridge, lambda: 0.1, precision: [double, single, mixed]}
+  - {plugin: kernel_ridge, lambda: 0.1, precision: [double, single, mixed]}
+)");
+  const CommandResult r =
+      run_kexp("run exp.yaml --out out --quiet --timing-max-measurements 1", dir.path());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::map<std::string, ResultRow> cells;  // "form precision" → row
+  for (const ResultRow& row : result_rows(dir.path() / "out")) {
+    EXPECT_EQ(row.at("status"), "ok") << row.at("error");
+    cells[row.at("form") + " " + row.at("solver.precision")] = row;
+  }
+  ASSERT_EQ(cells.size(), 6U);
+  // A pair's difference is written on its later cell: −1 where a column is empty.
+  const auto number = [&](const std::string& cell, const char* column) {
+    const std::string& text = cells.at(cell).at(column);
+    return text.empty() ? -1.0 : std::stod(text);
+  };
+  // Each form in single is float32's, not float64's, and within 10⁻³ of float64 (targets
+  // near 1 in size).
+  for (const char* form : {"primal", "dual"}) {
+    const std::string single = std::string(form) + " single";
+    EXPECT_GT(number(single, "precision_max_diff"), 1e-9) << single << " ran in float64";
+    EXPECT_LT(number(single, "precision_max_diff"), 1e-3) << single;
+    EXPECT_LT(number(std::string(form) + " mixed", "precision_max_diff"), 1e-10) << form;
+  }
+  // The pair in float64 agrees to the exact map's rounding bound, and the pair in float32
+  // to the triangle inequality through float64: |ŷ_p − ŷ_d| ≤ |ŷ_p − ŷ_p⁶⁴| + |ŷ_p⁶⁴ −
+  // ŷ_d⁶⁴| + |ŷ_d⁶⁴ − ŷ_d|, each term measured in the same run.
+  const double pair_double = std::max(number("primal double", "prediction_max_diff"),
+                                      number("dual double", "prediction_max_diff"));
+  EXPECT_LT(pair_double, 1e-6);
+  const double pair_single = std::max(number("primal single", "prediction_max_diff"),
+                                      number("dual single", "prediction_max_diff"));
+  EXPECT_GT(pair_single, 0.0);
+  EXPECT_LE(pair_single, number("primal single", "precision_max_diff") + pair_double +
+                             number("dual single", "precision_max_diff"));
+  EXPECT_LT(pair_single, 1e-3);
+  // The mixed pair is float64's, and is checked as float64's is (it passed: status ok).
+  EXPECT_LT(std::max(number("primal mixed", "prediction_max_diff"),
+                     number("dual mixed", "prediction_max_diff")),
+            1e-6);
+}
+
+TEST(Precision, APrecisionASolverDoesNotTakeIsRefusedAtItsEntryBeforeAnythingRuns) {
+  TempDir dir;
+  dir.write("learn.yaml", R"(experiment: learn-mixed
+dataset: {plugin: cubic, n: 100, d: 2}
+kernels: [{plugin: gaussian, sigma: 1}]
+solvers:
+  - {plugin: gp_regression, optimize: true, precision: [double, mixed]}
+)");
+  const CommandResult learn = run_kexp("run learn.yaml --out out --quiet", dir.path());
+  EXPECT_EQ(learn.exit_code, 2) << learn.err;
+  EXPECT_THAT(learn.err, HasSubstr("learn.yaml:5"));
+  EXPECT_THAT(learn.err, HasSubstr("use precision: double with optimize: true"));
+  EXPECT_THAT(learn.err, HasSubstr("precision=mixed"));
+  EXPECT_FALSE(std::filesystem::exists(dir.path() / "out")) << "a folder was written";
+
+  dir.write("falkon.yaml", R"(experiment: falkon-single
+dataset: {plugin: cubic, n: 100, d: 2}
+kernels: [{plugin: gaussian, sigma: 1}]
+solvers:
+  - {plugin: falkon, m: 20, precision: single}
+)");
+  const CommandResult falkon = run_kexp("run falkon.yaml --out out --quiet", dir.path());
+  EXPECT_EQ(falkon.exit_code, 2) << falkon.err;
+  EXPECT_THAT(falkon.err, HasSubstr("falkon.yaml:5"));
+  EXPECT_THAT(falkon.err, HasSubstr("precision must be one of double, mixed, got 'single'"));
+  EXPECT_FALSE(std::filesystem::exists(dir.path() / "out"));
 }
 
 }  // namespace

@@ -91,6 +91,59 @@ inline constexpr int kMaxRefinementSteps = 30;
 KEXP_API ShiftedSolve solve_shifted(arma::mat& A, double shift, arma::mat& B, Precision precision,
                                     const ShiftedMatrixNames& names = {});
 
+/// A + shift·I factored once in `precision`, for solves with any number of right-hand
+/// sides and for its log-determinant: a Gaussian process solves for its weights, for its
+/// predictive variances, and needs log det C, from one factorization. solve_shifted is
+/// one factorization and one solve by it.
+///   - Double: A + shift·I factored in float64 in place on A (cholesky_shifted_in_place).
+///   - Single: a float32 factor of A + shift·I rounded, on a copy (A is not written); each
+///     solve in float32.
+///   - Mixed: the float32 factor, and each solve refined in float64 to float64 accuracy
+///     (see solve_shifted). When the float32 factorization fails, or a solve's refinement
+///     does not converge, A + shift·I is factored in float64 in place on A and that solve
+///     and every later one use it; fell_back() says so.
+/// A must outlive the factor and stay unchanged while the factor uses it (Mixed reads it
+/// for every residual). A float64 factorization leaves its factor in A's lower triangle
+/// and diagonal. Throws as solve_shifted does.
+class KEXP_API ShiftedFactor {
+ public:
+  ShiftedFactor(arma::mat& A, double shift, Precision precision,
+                const ShiftedMatrixNames& names = {});
+
+  /// B ← (A + shift·I)⁻¹B, every column; returns the refinement steps it took (Mixed), 0
+  /// otherwise.
+  int solve(arma::mat& B);
+
+  /// B ← L⁻¹B, with L the lower triangular factor in use (A + shift·I = LLᵀ), without
+  /// refinement: float32's accuracy where the factor is float32 (B rounded to float32,
+  /// solved by STRSM, rounded back), float64's otherwise. For quantities such as kᵀC⁻¹k =
+  /// ‖L⁻¹k‖², where a refined C⁻¹k would cost a float64 product C·V per step.
+  void lower_solve(arma::mat& B) const;
+
+  /// log det(A + shift·I) from the factor in use: 2 Σ log Lᵢᵢ. With a float32 factor
+  /// (Single, and Mixed unless it fell back) it is as accurate as that factor, not as a
+  /// float64 one: its error grows with n and with κ(A + shift·I) times float32's ε.
+  [[nodiscard]] double log_det() const;
+
+  /// Mixed: the factor in use is float64's, after a failed float32 factorization or a
+  /// refinement that did not converge.
+  [[nodiscard]] bool fell_back() const { return fell_back_; }
+
+  /// The bytes held beside A: the float32 factor (4n²), none in float64.
+  [[nodiscard]] double bytes() const { return 4.0 * static_cast<double>(float32_.n_elem); }
+
+ private:
+  void factor_in_float64();
+
+  arma::mat* A_;
+  double shift_;
+  Precision precision_;
+  ShiftedMatrixNames names_;
+  arma::fmat float32_;   ///< the float32 factor (Single, Mixed); empty after a fallback
+  double norm_inf_ = 0;  ///< ‖A + shift·I‖∞, for Mixed's stopping test
+  bool fell_back_ = false;
+};
+
 /// Solves (A + shift·I) X = B in place for B in float32, for a float32 A built there (a Gram
 /// matrix from kexp::gram::single): A's lower triangle and diagonal are factored in place
 /// (LAPACK spotrf; the strict upper triangle is not read), B is rounded to float32, solved

@@ -346,7 +346,7 @@ class GroupExecution {
 
   /// The largest difference between this cell's predictions and those of its earlier
   /// counterpart in the other form (the first one, in run order), while both are in
-  /// memory.
+  /// memory; a kernel with an exact map fails the pair when it is beyond rounding.
   void pair_with_earlier(const GroupCell& g, CellResult& result) const {
     const arma::vec& prediction = result.prediction.mean;
     const SolverSide mine = side_of(*g.solver, g.cell->form);
@@ -357,6 +357,10 @@ class GroupExecution {
       result.prediction_max_diff = prediction.n_elem > 0 ? arma::abs(prediction - p).max() : 0.0;
       const bool iterative = g.solver->plugin->has_flag(flags::iterative) ||
                              other->solver->plugin->has_flag(flags::iterative);
+      // A pair in float32 differs by float32's rounding amplified by the system's
+      // condition number, which no fixed bound holds: its difference is recorded, not
+      // checked. Mixed precision is refined to float64's accuracy and is checked.
+      if (precision_of(*g.solver) == "single" || precision_of(*other->solver) == "single") return;
       if (auto wrong = exact_map_disagreement(*active_, kernel_name_, iterative, prediction, p,
                                               other->cell->id)) {
         result.status = CellResult::Status::Failed;

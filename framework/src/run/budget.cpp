@@ -39,7 +39,7 @@ std::string size_text(double bytes) {
 
 MemoryEstimate estimate_memory(const Cell& c, const DataDims& data, const Kernel& kernel,
                                double solver_bytes, bool gram_in_place, bool learns,
-                               bool beside_gram) {
+                               bool beside_gram, bool in_float32) {
   const double n = data.n, m = data.m, d = data.d;
   const double inputs = 8.0 * d * (n + m);
   // Model selection: the largest split's fitting part, cut out of K or Φ with its
@@ -90,10 +90,12 @@ MemoryEstimate estimate_memory(const Cell& c, const DataDims& data, const Kernel
     MemoryEstimate none{std::numeric_limits<double>::infinity(), "no feature map", e.what()};
     return none;
   }
-  // Φ (D × n), Φ(X*) (D × m), a D × D system and its factor; a split's columns of Φ
-  return {8.0 * (D * (n + m) + 2.0 * D * D + (fit_part > 0 ? D * n : 0.0)) + inputs + beside,
-          fmt::format("n = {}, m = {}, D = {}: Φ, Φ(X*) and a D × D system{}{}", n, m, D,
-                      validation, beside_text),
+  // Φ (D × n), Φ(X*) (D × m), a D × D system and its factor; a split's columns of Φ; in
+  // float32, Φ and Φ(X*) rounded besides
+  return {8.0 * (D * (n + m) + 2.0 * D * D + (fit_part > 0 ? D * n : 0.0)) +
+              (in_float32 ? 4.0 * D * (n + m) : 0.0) + inputs + beside,
+          fmt::format("n = {}, m = {}, D = {}: Φ, Φ(X*){} and a D × D system{}{}", n, m, D,
+                      in_float32 ? " with their float32 copies" : "", validation, beside_text),
           ""};
 }
 
@@ -108,7 +110,8 @@ MemoryEstimate estimate_cell(const Cell& cell, const Variant& solver, const Data
                            static_cast<std::size_t>(data.d));
   }
   return estimate_memory(cell, data, kernel, solver_bytes, place.last_reader,
-                         learns_hyperparameters(solver), place.beside_gram);
+                         learns_hyperparameters(solver), place.beside_gram,
+                         cell.form == Form::Primal && runs_in_single(solver));
 }
 
 std::optional<std::string> refusal(const MemoryEstimate& estimate, const Limit& budget) {

@@ -33,9 +33,16 @@ void spotrf_(const char* uplo, const int* n, float* a, const int* lda, int* info
              std::size_t uplo_len);
 void spotrs_(const char* uplo, const int* n, const int* nrhs, const float* a, const int* lda,
              float* b, const int* ldb, int* info, std::size_t uplo_len);
+void dsymm_(const char* side, const char* uplo, const int* m, const int* n, const double* alpha,
+            const double* a, const int* lda, const double* b, const int* ldb, const double* beta,
+            double* c, const int* ldc, std::size_t side_len, std::size_t uplo_len);
 void dsymv_(const char* uplo, const int* n, const double* alpha, const double* a, const int* lda,
             const double* x, const int* incx, const double* beta, double* y, const int* incy,
             std::size_t uplo_len);
+void strsm_(const char* side, const char* uplo, const char* transa, const char* diag, const int* m,
+            const int* n, const float* alpha, const float* a, const int* lda, float* b,
+            const int* ldb, std::size_t side_len, std::size_t uplo_len, std::size_t transa_len,
+            std::size_t diag_len);
 void dtrsm_(const char* side, const char* uplo, const char* transa, const char* diag, const int* m,
             const int* n, const double* alpha, const double* a, const int* lda, double* b,
             const int* ldb, std::size_t side_len, std::size_t uplo_len, std::size_t transa_len,
@@ -237,72 +244,130 @@ NumericError not_positive_in_float32(int minor, arma::uword n, double shift,
       names.matrix, minor, n, names.shift, shift, names.parameter));
 }
 
-/// Single: (A + shift·I) X = B in float32 on a rounded copy of A's lower triangle.
-ShiftedSolve solve_single(const arma::mat& A, double shift, arma::mat& B,
-                          const ShiftedMatrixNames& names) {
-  const Float32Factor f = factor_in_float32(A, shift);
-  if (f.info > 0) throw not_positive_in_float32(f.info, A.n_rows, shift, names);
-  solve_in_float32(f.L, B);
-  return {0, false, 4.0 * static_cast<double>(f.L.n_elem + B.n_elem)};
+}  // namespace
+
+ShiftedFactor::ShiftedFactor(arma::mat& A, double shift, Precision precision,
+                             const ShiftedMatrixNames& names)
+    : A_(&A), shift_(shift), precision_(precision), names_(names) {
+  if (A.n_rows != A.n_cols) {
+    throw InvalidArgument(fmt::format("Cholesky of {} needs a square matrix, got {} × {}",
+                                      names.matrix, A.n_rows, A.n_cols));
+  }
+  if (precision == Precision::Double) {
+    cholesky_shifted_in_place(A, shift, names);
+    return;
+  }
+  Float32Factor f = factor_in_float32(A, shift);
+  if (f.info > 0) {
+    if (precision == Precision::Single) {
+      throw not_positive_in_float32(f.info, A.n_rows, shift, names);
+    }
+    factor_in_float64();
+    return;
+  }
+  float32_ = std::move(f.L);
+  norm_inf_ = f.norm_inf;
 }
 
-/// Mixed: a float32 factor and iterative refinement in float64 as LAPACK dsposv does it
-/// (its stopping test and its ITERMAX), with the residual by dsymv on A's lower triangle,
-/// where dsposv's dsymm packs A again on every step, and the fallback by
-/// cholesky_shifted_in_place, kexp's float64 path.
-ShiftedSolve solve_mixed(arma::mat& A, double shift, arma::mat& B,
-                         const ShiftedMatrixNames& names) {
-  const arma::uword n = A.n_rows;
-  ShiftedSolve out;
-  const Float32Factor f = factor_in_float32(A, shift);
-  out.bytes = 4.0 * static_cast<double>(f.L.n_elem) + 16.0 * static_cast<double>(B.n_elem);
-  if (f.info == 0) {
-    const double tolerance =
-        f.norm_inf * std::numeric_limits<double>::epsilon() * std::sqrt(static_cast<double>(n));
-    arma::mat X = B;
-    solve_in_float32(f.L, X);
-    arma::mat R(n, B.n_cols);
-    char lower = 'L';
-    const auto size = static_cast<int>(n);
-    const int one = 1;
-    const double minus_one = -1.0, plus_one = 1.0;
-    // R = B − (A + shift·I)X, and whether every column is as accurate as float64 makes it.
-    const auto residual_small = [&] {
-      R = B - shift * X;
-      bool small = true;
-      for (arma::uword c = 0; c < B.n_cols; ++c) {
-        dsymv_(&lower, &size, &minus_one, A.memptr(), &size, X.colptr(c), &one, &plus_one,
-               R.colptr(c), &one, 1);
-        small = small && arma::norm(R.col(c), "inf") <= arma::norm(X.col(c), "inf") * tolerance;
-      }
-      return small;
-    };
-    for (int step = 0; step <= kMaxRefinementSteps && X.is_finite(); ++step) {
-      if (residual_small()) {
-        out.refinement_steps = step;
-        B = std::move(X);
-        return out;
-      }
-      if (step == kMaxRefinementSteps) break;
-      solve_in_float32(f.L, R);
-      X += R;
-    }
-    out.refinement_steps = kMaxRefinementSteps;
-  }
-  out.fell_back = true;
+void ShiftedFactor::factor_in_float64() {
+  fell_back_ = true;
+  float32_.reset();
+  arma::mat& A = *A_;
   const arma::vec diagonal = A.diag();
   try {
-    cholesky_shifted_in_place(A, shift, names);
+    cholesky_shifted_in_place(A, shift_, names_);
   } catch (...) {
     A.diag() = diagonal;
     throw;
   }
-  cholesky_solve(A, B);
-  A.diag() = diagonal;
-  return out;
 }
 
-}  // namespace
+/// Mixed refines as LAPACK dsposv does (its stopping test and its ITERMAX), with the
+/// residual by dsymv or dsymm on A's lower triangle, where dsposv's dsymm packs A again on
+/// every step, and the fallback by cholesky_shifted_in_place, kexp's float64 path.
+int ShiftedFactor::solve(arma::mat& B) {
+  const arma::mat& A = *A_;
+  const arma::uword n = A.n_rows;
+  if (B.n_rows != n) {
+    throw InvalidArgument(
+        fmt::format("solve: A + shift·I is {} × {} and B {} × {}", n, n, B.n_rows, B.n_cols));
+  }
+  if (float32_.is_empty()) {  // Double, Mixed after a fallback, or n = 0
+    if (n > 0) cholesky_solve(A, B);
+    return 0;
+  }
+  if (precision_ == Precision::Single) {
+    solve_in_float32(float32_, B);
+    return 0;
+  }
+  const double tolerance =
+      norm_inf_ * std::numeric_limits<double>::epsilon() * std::sqrt(static_cast<double>(n));
+  arma::mat X = B;
+  solve_in_float32(float32_, X);
+  arma::mat R(n, B.n_cols);
+  char lower = 'L', left = 'L';
+  const auto size = static_cast<int>(n);
+  const auto columns = static_cast<int>(B.n_cols);
+  const int one = 1;
+  const double minus_one = -1.0, plus_one = 1.0;
+  // R = B − (A + shift·I)X, and whether every column is as accurate as float64 makes it.
+  const auto residual_small = [&] {
+    R = B - shift_ * X;
+    if (columns == 1) {
+      dsymv_(&lower, &size, &minus_one, A.memptr(), &size, X.memptr(), &one, &plus_one, R.memptr(),
+             &one, 1);
+    } else if (columns > 1) {
+      dsymm_(&left, &lower, &size, &columns, &minus_one, A.memptr(), &size, X.memptr(), &size,
+             &plus_one, R.memptr(), &size, 1, 1);
+    }
+    bool small = true;
+    for (arma::uword c = 0; c < B.n_cols && small; ++c) {
+      small = arma::norm(R.col(c), "inf") <= arma::norm(X.col(c), "inf") * tolerance;
+    }
+    return small;
+  };
+  for (int step = 0; step <= kMaxRefinementSteps && X.is_finite(); ++step) {
+    if (residual_small()) {
+      B = std::move(X);
+      return step;
+    }
+    if (step == kMaxRefinementSteps) break;
+    solve_in_float32(float32_, R);
+    X += R;
+  }
+  factor_in_float64();
+  cholesky_solve(A, B);
+  return kMaxRefinementSteps;
+}
+
+void ShiftedFactor::lower_solve(arma::mat& B) const {
+  if (B.n_rows != A_->n_rows) {
+    throw InvalidArgument(fmt::format("lower_solve: A + shift·I is {} × {} and B {} × {}",
+                                      A_->n_rows, A_->n_rows, B.n_rows, B.n_cols));
+  }
+  if (float32_.is_empty()) {
+    lower_triangular_solve(*A_, B, false);
+    return;
+  }
+  arma::fmat Bf = arma::conv_to<arma::fmat>::from(B);
+  char left = 'L', lower = 'L', no = 'N', non_unit = 'N';
+  const auto size = static_cast<int>(Bf.n_rows), columns = static_cast<int>(Bf.n_cols);
+  const float one = 1.0F;
+  if (size > 0 && columns > 0) {
+    strsm_(&left, &lower, &no, &non_unit, &size, &columns, &one, float32_.memptr(), &size,
+           Bf.memptr(), &size, 1, 1, 1, 1);
+  }
+  B = arma::conv_to<arma::mat>::from(Bf);
+}
+
+double ShiftedFactor::log_det() const {
+  if (float32_.is_empty()) return cholesky_log_det(*A_);
+  double sum = 0;
+  for (arma::uword i = 0; i < float32_.n_rows; ++i) {
+    sum += std::log(static_cast<double>(float32_(i, i)));
+  }
+  return 2.0 * sum;
+}
 
 ShiftedSolve solve_shifted(arma::mat& A, double shift, arma::mat& B, Precision precision,
                            const ShiftedMatrixNames& names) {
@@ -310,17 +375,18 @@ ShiftedSolve solve_shifted(arma::mat& A, double shift, arma::mat& B, Precision p
     throw InvalidArgument(fmt::format("solve_shifted: A is {} × {} and B {} × {}", A.n_rows,
                                       A.n_cols, B.n_rows, B.n_cols));
   }
-  switch (precision) {
-    case Precision::Single:
-      return solve_single(A, shift, B, names);
-    case Precision::Mixed:
-      return solve_mixed(A, shift, B, names);
-    case Precision::Double:
-      break;
+  // Single and Mixed give A's diagonal back, also after Mixed's fallback to float64.
+  const arma::vec diagonal = precision == Precision::Double ? arma::vec() : arma::vec(A.diag());
+  ShiftedFactor factor(A, shift, precision, names);
+  ShiftedSolve out;
+  out.refinement_steps = factor.solve(B);
+  out.fell_back = factor.fell_back();
+  if (precision == Precision::Single) out.bytes = 4.0 * static_cast<double>(A.n_elem + B.n_elem);
+  if (precision == Precision::Mixed) {
+    out.bytes = 4.0 * static_cast<double>(A.n_elem) + 16.0 * static_cast<double>(B.n_elem);
+    if (out.fell_back) A.diag() = diagonal;
   }
-  cholesky_shifted_in_place(A, shift, names);
-  cholesky_solve(A, B);
-  return {};
+  return out;
 }
 
 ShiftedSolve solve_shifted_single_in_place(arma::fmat& A, double shift, arma::mat& B,

@@ -276,6 +276,15 @@ Plan make_plan(const Experiment& e, const PluginRegistry& registry,
       solver.plugin = p;
       solver.component = s;
       for (Variant& v : expand(solver, params, e.solvers[s].zips)) {
+        // A solver may refuse a combination of its values when it is made (gp_regression:
+        // optimize: true with precision: mixed): refused here, at its entry, before
+        // anything runs or is written.
+        try {
+          (void)create_solver(*p, v.params);
+        } catch (const PluginError& err) {
+          throw ConfigError(e.solvers[s].where, e.solvers[s].key,
+                            fmt::format("{} (in {})", err.what(), v.canonical));
+        }
         solvers_of[s].push_back(plan.solvers.size());
         plan.solvers.push_back(std::move(v));
       }

@@ -53,6 +53,10 @@ TEST(Budget, ADualCellCountsAWorkingCopyOfKUnlessItFactorsKInPlace) {
   EXPECT_DOUBLE_EQ(estimate_memory(primal, data, *map, -1, false, false, true).bytes -
                        estimate_memory(primal, data, *map).bytes,
                    kept);
+  // in float32, Φ and Φ(X*) rounded besides: D = 15 for degree 2 in d = 4
+  const MemoryEstimate single = estimate_memory(primal, data, *map, -1, false, false, false, true);
+  EXPECT_DOUBLE_EQ(single.bytes - estimate_memory(primal, data, *map).bytes, 4 * 15 * (n + m));
+  EXPECT_THAT(single.what, HasSubstr("Φ, Φ(X*) with their float32 copies"));
 }
 
 }  // namespace

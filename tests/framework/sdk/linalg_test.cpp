@@ -459,9 +459,9 @@ TEST(SolveShifted, MixedFallsBackToFloat64WhereFloat32CannotHoldTheMatrix) {
   }
 }
 
-TEST(SolveShifted, MixedFallsBackWhenRefinementCannotConverge) {
+TEST(SolveShifted, MixedFallsBackWhenFloat32CannotFactorAnIllConditionedMatrix) {
   // A Gaussian Gram matrix of 300 points with λ = 10⁻¹⁰: κ near 10¹⁰, past float32's 10⁷,
-  // so refinement diverges or stalls; the float64 solve still reaches its own accuracy.
+  // so float32 cannot factor it; the float64 solve still reaches its own accuracy.
   const arma::mat K = gaussian_gram_of_random_points(300, 2.0, 9);
   const arma::vec y = arma::linspace(-1, 1, 300);
   arma::mat A = K, b = y;
@@ -470,6 +470,88 @@ TEST(SolveShifted, MixedFallsBackWhenRefinementCannotConverge) {
   arma::mat Ad = K, bd = y;
   (void)solve_shifted(Ad, 1e-10, bd, Precision::Double);
   EXPECT_TRUE(arma::approx_equal(b, bd, "absdiff", 0.0)) << "the fallback is dpotrf and dpotrs";
+}
+
+TEST(ShiftedFactor, MixedSolvesManyRightHandSidesToFloat64AccuracyFromOneFloat32Factor) {
+  const arma::uword n = 250;
+  const arma::mat K = gaussian_gram_of_random_points(n, 1.0, 11);
+  const double noise = 0.05;  // κ(K + noise·I) ≤ (λmax + noise)/noise, a few thousand
+  arma::arma_rng::set_seed(3);
+  const arma::mat B(n, 40, arma::fill::randn);
+  arma::mat Ad = K, Bd = B;
+  ShiftedFactor in_double(Ad, noise, Precision::Double);
+  EXPECT_EQ(in_double.solve(Bd), 0);
+  EXPECT_EQ(in_double.bytes(), 0.0);
+
+  arma::mat Am = K, Bm = B;
+  ShiftedFactor mixed(Am, noise, Precision::Mixed);
+  const int steps = mixed.solve(Bm);
+  EXPECT_GE(steps, 1);
+  EXPECT_LE(steps, 6);
+  EXPECT_FALSE(mixed.fell_back());
+  EXPECT_EQ(mixed.bytes(), 4.0 * n * n);
+  EXPECT_TRUE(arma::approx_equal(Am, K, "absdiff", 0.0)) << "mixed wrote A";
+  const double eps = std::numeric_limits<double>::epsilon();
+  for (arma::uword c = 0; c < B.n_cols; ++c) {
+    // dsposv's test for each column, and the float64 solution to κ·ε (κ below 10⁵)
+    EXPECT_LT(backward_error(K, noise, Bm.col(c), B.col(c)), eps * std::sqrt(double(n))) << c;
+    EXPECT_LT(arma::norm(Bm.col(c) - Bd.col(c), "inf") / arma::norm(Bd.col(c), "inf"), 1e5 * eps)
+        << c;
+  }
+  // A second solve by the same factor: the factor is kept, A is still read for residuals.
+  arma::vec y = arma::linspace(-1, 1, n);
+  arma::mat ym = y, yd = y;
+  EXPECT_GE(mixed.solve(ym), 1);
+  in_double.solve(yd);
+  EXPECT_LT(arma::norm(ym - yd, "inf") / arma::norm(yd, "inf"), 1e5 * eps);
+
+  // log det from the float32 factor: the float32 Cholesky's backward error E, |E| ≲
+  // n·ε₃₂·|K + noise·I|, moves log det by tr((K + noise·I)⁻¹E), at most n‖E‖₂/λmin. The
+  // measured difference is far below that worst case; it is held to 10⁻³ here (absolute,
+  // log det itself near −400), and must differ from float64's (it is float32's).
+  const double difference = std::abs(mixed.log_det() - in_double.log_det());
+  EXPECT_LT(difference, 1e-3) << in_double.log_det();
+  EXPECT_GT(difference, 0.0);
+  EXPECT_NEAR(in_double.log_det(), cholesky_log_det(Ad), 0.0);
+}
+
+TEST(ShiftedFactor, MixedFallsBackOnceAndEveryLaterSolveIsFloat64s) {
+  // λ = 6·10⁻⁶: κ near 10⁸, past float32's 10⁷. The float32 factorization still
+  // succeeds (from 3·10⁻⁶ down it fails on these points), but refinement cannot converge.
+  const arma::mat K = gaussian_gram_of_random_points(300, 2.0, 9);
+  const arma::vec y = arma::linspace(-1, 1, 300);
+  arma::mat Am = K, b = y;
+  ShiftedFactor mixed(Am, 6e-6, Precision::Mixed);
+  EXPECT_FALSE(mixed.fell_back());
+  EXPECT_EQ(mixed.solve(b), kMaxRefinementSteps);
+  EXPECT_TRUE(mixed.fell_back());
+  EXPECT_EQ(mixed.bytes(), 0.0) << "the float32 factor is let go";
+  arma::mat Ad = K, bd = y;
+  ShiftedFactor in_double(Ad, 6e-6, Precision::Double);
+  in_double.solve(bd);
+  EXPECT_TRUE(arma::approx_equal(b, bd, "absdiff", 0.0));
+  arma::mat again = y;
+  EXPECT_EQ(mixed.solve(again), 0) << "no float32 step after the fallback";
+  EXPECT_TRUE(arma::approx_equal(again, bd, "absdiff", 0.0));
+  EXPECT_EQ(mixed.log_det(), in_double.log_det());
+}
+
+TEST(ShiftedFactor, SingleRefusesWhatFloat32CannotFactorAndMixedTakesFloat64) {
+  const arma::mat ones(6, 6, arma::fill::ones);  // 1 + 10⁻¹⁰ is 1 in float32
+  arma::mat As = ones;
+  const ShiftedMatrixNames names{"C = K + noise·I", "noise", "noise"};
+  try {
+    ShiftedFactor single(As, 1e-10, Precision::Single, names);
+    FAIL() << "no error";
+  } catch (const NumericError& e) {
+    EXPECT_THAT(e.what(), ::testing::HasSubstr("C = K + noise·I is not positive definite in "
+                                               "single precision (leading minor 2 of 6"));
+  }
+  arma::mat Am = ones;
+  ShiftedFactor mixed(Am, 1e-10, Precision::Mixed, names);
+  EXPECT_TRUE(mixed.fell_back());
+  // det(11ᵀ + εI) = ε⁵(6 + ε): log det = 5 log ε + log(6 + ε).
+  EXPECT_NEAR(mixed.log_det(), 5 * std::log(1e-10) + std::log(6 + 1e-10), 1e-4);
 }
 
 TEST(SolveShifted, RejectsMismatchedShapesAndUnknownPrecisions) {

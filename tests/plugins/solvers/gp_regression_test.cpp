@@ -82,6 +82,58 @@ TEST(GpRegression, VarianceAndLogMarginalLikelihoodMatchTheirDirectFormulas) {
   EXPECT_EQ(run.report.matrix_bytes, 8.0 * (60 * 60 + 60 * 25));  // copy of K, L⁻¹K(X, X*)
 }
 
+TEST(GpRegression, MixedPrecisionPredictsMeanAndVarianceAsFloat64Does) {
+  const Problem p = make_problem(3, 300, 60, 53);
+  const double sigma = 0.8;
+  const arma::mat K = gaussian_gram(p.X, p.X, sigma), K_cross = gaussian_gram(p.X, p.Xt, sigma);
+  const arma::vec diag(60, arma::fill::ones);
+  for (const char* noise : {"0.1", "1e-3"}) {
+    auto in_double = make_solver("gp_regression", {{"noise", noise}});
+    auto mixed = make_solver("gp_regression", {{"noise", noise}, {"precision", "mixed"}});
+    const FitResult d = run_dual(*in_double, K, K_cross, diag, p.y);
+    const FitResult m = run_dual(*mixed, K, K_cross, diag, p.y);
+    EXPECT_EQ(metric(m.report, "precision_fallback"), 0.0) << noise;
+    EXPECT_GE(metric(m.report, "refinement_steps"), 1.0) << noise;
+    EXPECT_EQ(metric(d.report, "refinement_steps"), 0.0);
+    const double kappa = arma::cond(K + std::stod(noise) * arma::eye(300, 300));
+    // The mean as accurate as a float64 solve: ≤ 2·n·ε·κ(C) apart (κ up to 2e5 at 1e-3)
+    const double tolerance = 2.0 * 300 * kEps * kappa;
+    EXPECT_LT(relative_difference(m.prediction.mean, d.prediction.mean), tolerance) << noise;
+    // The variances and log det C from the float32 factor, unrefined: float32's accuracy
+    // (measured: variances 4.9e-7 and 8.4e-7 apart, log p(t) 5.7e-5 and 8.2e-3).
+    const double var_diff = arma::abs(m.prediction.var_f - d.prediction.var_f).max();
+    EXPECT_GT(var_diff, 0.0) << "ran in float64";
+    EXPECT_LT(var_diff, 1e-3) << noise;
+    const double lml = metric(d.report, "log_marginal_likelihood");
+    EXPECT_NEAR(metric(m.report, "log_marginal_likelihood"), lml, 1e-4 * std::abs(lml)) << noise;
+    // the float32 factor is counted (4n²) and K is not copied (the runner's, writable or not)
+    EXPECT_GE(m.report.matrix_bytes, 4.0 * 300 * 300);
+  }
+}
+
+TEST(GpRegression, MixedPrecisionFallsBackToFloat64WhereFloat32CannotHoldC) {
+  const Problem p = make_problem(2, 200, 20, 54);
+  const arma::mat K = gaussian_gram(p.X, p.X, 2.0), K_cross = gaussian_gram(p.X, p.Xt, 2.0);
+  const arma::vec diag(20, arma::fill::ones);
+  auto in_double = make_solver("gp_regression", {{"noise", "1e-10"}});
+  auto mixed = make_solver("gp_regression", {{"noise", "1e-10"}, {"precision", "mixed"}});
+  const FitResult d = run_dual(*in_double, K, K_cross, diag, p.y);
+  const FitResult m = run_dual(*mixed, K, K_cross, diag, p.y);
+  EXPECT_EQ(metric(m.report, "precision_fallback"), 1.0);
+  EXPECT_TRUE(arma::approx_equal(m.prediction.mean, d.prediction.mean, "absdiff", 0.0));
+  EXPECT_TRUE(arma::approx_equal(m.prediction.var_f, d.prediction.var_f, "absdiff", 0.0));
+  EXPECT_EQ(metric(m.report, "log_marginal_likelihood"),
+            metric(d.report, "log_marginal_likelihood"));
+}
+
+TEST(GpRegression, LearningRefusesMixedPrecision) {
+  EXPECT_THAT(
+      [] {
+        make_solver("gp_regression", {{"optimize", "true"}, {"precision", "mixed"}});
+      },
+      ThrowsMessage<PluginError>(HasSubstr("use precision: double with optimize")));
+}
+
 TEST(GpRegression, VarianceAtATrainingPointIsBelowTheNoiseAndFarAwayIsThePrior) {
   // Far from the data k → 0: var_f → k(x*, x*) = 1, the prior.
   const Problem p = make_problem(1, 20, 1, 53);
