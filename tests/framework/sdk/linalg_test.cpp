@@ -472,6 +472,25 @@ TEST(SolveShifted, MixedFallsBackWhenFloat32CannotFactorAnIllConditionedMatrix) 
   EXPECT_TRUE(arma::approx_equal(b, bd, "absdiff", 0.0)) << "the fallback is dpotrf and dpotrs";
 }
 
+TEST(SolveShifted, OneColumnByBlocksSolvesAsSpotrsDoesForManyColumns) {
+  // One column is solved by blocks of 256 (STRSV and SGEMV), several by spotrs: n = 700
+  // has two whole blocks and a part. Both are float32 solves of one factor, so they agree
+  // to float32's rounding, and each has a float32 backward error.
+  const arma::uword n = 700;
+  const arma::mat K = gaussian_gram_of_random_points(n, 1.0, 13);
+  const arma::vec y = arma::sin(arma::linspace(0, 20, n));
+  arma::mat A1 = K, one = y;
+  (void)solve_shifted(A1, 0.1, one, Precision::Single);
+  arma::mat A2 = K, two = arma::join_rows(y, y);
+  (void)solve_shifted(A2, 0.1, two, Precision::Single);
+  const double eps32 = std::numeric_limits<float>::epsilon();
+  EXPECT_LT(backward_error(K, 0.1, one.col(0), y), 100 * eps32);
+  EXPECT_LT(backward_error(K, 0.1, two.col(0), y), 100 * eps32);
+  const double scale = arma::norm(two.col(0), "inf");
+  EXPECT_LT(arma::norm(one.col(0) - two.col(0), "inf") / scale, 1e-3);
+  EXPECT_GT(arma::norm(one.col(0) - two.col(0), "inf"), 0.0) << "not two paths";
+}
+
 TEST(ShiftedFactor, MixedSolvesManyRightHandSidesToFloat64AccuracyFromOneFloat32Factor) {
   const arma::uword n = 250;
   const arma::mat K = gaussian_gram_of_random_points(n, 1.0, 11);
