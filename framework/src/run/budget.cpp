@@ -39,7 +39,7 @@ std::string size_text(double bytes) {
 
 MemoryEstimate estimate_memory(const Cell& c, const DataDims& data, const Kernel& kernel,
                                double solver_bytes, bool gram_in_place, bool learns,
-                               bool beside_gram, bool in_float32) {
+                               bool beside_gram, bool float32_copy) {
   const double n = data.n, m = data.m, d = data.d;
   const double inputs = 8.0 * d * (n + m);
   // Model selection: the largest split's fitting part, cut out of K or Φ with its
@@ -76,10 +76,13 @@ MemoryEstimate estimate_memory(const Cell& c, const DataDims& data, const Kernel
     // K (n × n), a working copy a solver may make of it unless it may factor K in place,
     // K(X, X*) (n × m), k(x*, x*); a split's K (n_fit × n_fit) and its held-out block
     // (n_fit × (n − n_fit)).
+    // In mixed precision, a float32 copy of K + λI besides.
     const double copies = gram_in_place ? 1.0 : 2.0;
-    return {8.0 * (copies * n * n + n * m + m + fit_part * n) + inputs,
-            fmt::format("n = {}, m = {}: the n × n Gram matrix{}, the n × m cross block{}", n, m,
-                        gram_in_place ? " (factored in place)" : " and a working copy", validation),
+    return {8.0 * (copies * n * n + n * m + m + fit_part * n) + (float32_copy ? 4.0 * n * n : 0.0) +
+                inputs,
+            fmt::format("n = {}, m = {}: the n × n Gram matrix{}{}, the n × m cross block{}", n, m,
+                        gram_in_place ? " (factored in place)" : " and a working copy",
+                        float32_copy ? ", its float32 copy" : "", validation),
             ""};
   }
   double D = 0;
@@ -93,9 +96,9 @@ MemoryEstimate estimate_memory(const Cell& c, const DataDims& data, const Kernel
   // Φ (D × n), Φ(X*) (D × m), a D × D system and its factor; a split's columns of Φ; in
   // float32, Φ and Φ(X*) rounded besides
   return {8.0 * (D * (n + m) + 2.0 * D * D + (fit_part > 0 ? D * n : 0.0)) +
-              (in_float32 ? 4.0 * D * (n + m) : 0.0) + inputs + beside,
+              (float32_copy ? 4.0 * D * (n + m) : 0.0) + inputs + beside,
           fmt::format("n = {}, m = {}, D = {}: Φ, Φ(X*){} and a D × D system{}{}", n, m, D,
-                      in_float32 ? " with their float32 copies" : "", validation, beside_text),
+                      float32_copy ? " with their float32 copies" : "", validation, beside_text),
           ""};
 }
 
@@ -109,9 +112,10 @@ MemoryEstimate estimate_cell(const Cell& cell, const Variant& solver, const Data
             ->memory_bytes(static_cast<std::size_t>(data.n), static_cast<std::size_t>(data.m),
                            static_cast<std::size_t>(data.d));
   }
-  return estimate_memory(cell, data, kernel, solver_bytes, place.last_reader,
-                         learns_hyperparameters(solver), place.beside_gram,
-                         cell.form == Form::Primal && runs_in_single(solver));
+  return estimate_memory(
+      cell, data, kernel, solver_bytes, place.last_reader, learns_hyperparameters(solver),
+      place.beside_gram,
+      cell.form == Form::Primal ? runs_in_single(solver) : runs_in_mixed(solver));
 }
 
 std::optional<std::string> refusal(const MemoryEstimate& estimate, const Limit& budget) {

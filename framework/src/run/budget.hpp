@@ -42,12 +42,12 @@ struct MemoryEstimate {
 /// kernel's hyperparameters (learns_hyperparameters) gets no K; it holds C = K + noise·I and the p
 /// slices of ∂K/∂ log θ of the kernel's p hyperparameters, then the learned kernel's K(X, X*). A
 /// cell that reads no K but runs `beside_gram` (GramPlace) holds, besides, the group's K and K(X,
-/// X*), kept for a later cell. A primal cell `in_float32` (precision: single) holds float32
-/// copies of Φ and Φ(X*) besides.
+/// X*), kept for a later cell. A cell with a `float32_copy` holds one of its matrix besides:
+/// a primal cell in precision single of Φ and Φ(X*), a dual cell in mixed of K + λI.
 MemoryEstimate estimate_memory(const Cell& cell, const DataDims& data, const Kernel& kernel,
                                double solver_bytes = -1, bool gram_in_place = false,
                                bool learns = false, bool beside_gram = false,
-                               bool in_float32 = false);
+                               bool float32_copy = false);
 
 /// The estimate for `cell`, run by `solver` on data of sizes `data` (its dataset's first
 /// repeat) with

@@ -371,6 +371,12 @@ bool runs_in_single(const Variant& s) {
          s.params.string("precision") == "single";
 }
 
+bool runs_in_mixed(const Variant& s) {
+  return s.params.has("precision") &&
+         std::holds_alternative<std::string>(s.params.value("precision")) &&
+         s.params.string("precision") == "mixed";
+}
+
 bool reaches_kernel_itself(const Variant& s) {
   return s.plugin->has_flag(flags::kernel_inputs) || learns_hyperparameters(s) ||
          runs_on_device(s) || runs_in_single(s);

@@ -81,6 +81,10 @@ Plan make_plan(const Experiment& experiment, const PluginRegistry& registry,
 /// builds its float32 Gram matrices there (kexp/single.hpp), never the float64 K.
 [[nodiscard]] bool runs_in_single(const Variant& solver);
 
+/// Whether a solver variant's `precision` parameter is "mixed": a dual cell of it that
+/// reads K factors a float32 copy of K + λI beside it (run/budget.cpp counts it).
+[[nodiscard]] bool runs_in_mixed(const Variant& solver);
+
 /// Whether a dual cell of this solver variant reaches the kernel instead of reading the
 /// group's K: its plugin has flags::kernel_inputs, or it learns the kernel's
 /// hyperparameters, runs on the GPU or runs in float32.

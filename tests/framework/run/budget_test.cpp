@@ -29,6 +29,10 @@ TEST(Budget, ADualCellCountsAWorkingCopyOfKUnlessItFactorsKInPlace) {
   const MemoryEstimate in_place = estimate_memory(cell, data, *kernel, -1, true);
   EXPECT_DOUBLE_EQ(in_place.bytes, 8 * (n * n + n * m + m) + inputs);
   EXPECT_THAT(in_place.what, HasSubstr("the n × n Gram matrix (factored in place)"));
+  // mixed precision factors a float32 copy of K + λI beside K
+  const MemoryEstimate mixed = estimate_memory(cell, data, *kernel, -1, true, false, false, true);
+  EXPECT_DOUBLE_EQ(mixed.bytes, 8 * (n * n + n * m + m) + 4 * n * n + inputs);
+  EXPECT_THAT(mixed.what, HasSubstr("(factored in place), its float32 copy"));
   // learning σ and the noise: no K, but C and one slice of ∂K, then the learned cross
   // block and L⁻¹K(X, X*), whatever the cell's place
   for (const bool last : {false, true}) {
