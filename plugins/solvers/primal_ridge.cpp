@@ -32,8 +32,9 @@ class PrimalRidge final : public kexp::Solver {
   double fit_flops_bound(std::size_t n, std::size_t d,
                          const kexp::Kernel* /*kernel*/) const override {
     const double x = static_cast<double>(n), D = static_cast<double>(d);
+    // mixed: every refinement step, and a float64 Cholesky after them
     return x * D * D + 4.0 * x * D + D * D * D / 3.0 + 2.0 * D * D +
-           4.0 * kexp::linalg::kMaxRefinementSteps * D * D;
+           4.0 * kexp::linalg::kMaxRefinementSteps * D * D + D * D * D / 3.0 + 2.0 * D * D;
   }
 
   void fit(const kexp::TrainingData& data, kexp::SolverReport& report) override {

@@ -217,7 +217,9 @@ Float32Factor factor_in_float32(const arma::mat& A, double shift) {
   {
     std::vector<double>& rows = partial[static_cast<std::size_t>(omp_get_thread_num())];
     rows.assign(n, 0.0);
-#pragma omp for schedule(dynamic, 16)
+    // Static chunks: the same columns go into each thread's sums in every run, so that
+    // ‖A + shift·I‖∞, and with it the refinement's stopping test, is the same to the bit.
+#pragma omp for schedule(static, 16)
     for (long c = 0; c < static_cast<long>(n); ++c) {
       const auto j = static_cast<arma::uword>(c);
       const double diagonal = A(j, j) + shift;

@@ -526,8 +526,8 @@ TEST(ShiftedFactor, MixedSolvesManyRightHandSidesToFloat64AccuracyFromOneFloat32
 
   // log det from the float32 factor: the float32 Cholesky's backward error E, |E| ≲
   // n·ε₃₂·|K + noise·I|, moves log det by tr((K + noise·I)⁻¹E), at most n‖E‖₂/λmin. The
-  // measured difference is far below that worst case; it is held to 10⁻³ here (absolute,
-  // log det itself near −400), and must differ from float64's (it is float32's).
+  // measured difference is far below that worst case; it is held to 10⁻³ here (absolute),
+  // and must differ from float64's (it is float32's).
   const double difference = std::abs(mixed.log_det() - in_double.log_det());
   EXPECT_LT(difference, 1e-3) << in_double.log_det();
   EXPECT_GT(difference, 0.0);
@@ -535,18 +535,30 @@ TEST(ShiftedFactor, MixedSolvesManyRightHandSidesToFloat64AccuracyFromOneFloat32
 }
 
 TEST(ShiftedFactor, MixedFallsBackOnceAndEveryLaterSolveIsFloat64s) {
-  // λ = 6·10⁻⁶: κ near 10⁸, past float32's 10⁷. The float32 factorization still
-  // succeeds (from 3·10⁻⁶ down it fails on these points), but refinement cannot converge.
+  // λ near 10⁻⁵: κ near 10⁸, past float32's 10⁷, where the float32 factorization of these
+  // points still succeeds but refinement cannot converge (on Xeon-207: for λ from 4·10⁻⁶ to
+  // 8·10⁻⁶; from 3·10⁻⁶ down the factorization fails). The first λ of the scan that does
+  // so is the case: another BLAS may round the factorization a little differently.
   const arma::mat K = gaussian_gram_of_random_points(300, 2.0, 9);
   const arma::vec y = arma::linspace(-1, 1, 300);
+  double lambda = 0;
+  for (const double candidate : {1e-5, 8e-6, 6e-6, 5e-6, 4e-6, 3e-6}) {
+    arma::mat A = K, c = y;
+    ShiftedFactor probe(A, candidate, Precision::Mixed);
+    if (!probe.fell_back() && probe.solve(c) == kMaxRefinementSteps && probe.fell_back()) {
+      lambda = candidate;
+      break;
+    }
+  }
+  ASSERT_GT(lambda, 0.0) << "no λ of the scan factors in float32 and then fails to refine";
   arma::mat Am = K, b = y;
-  ShiftedFactor mixed(Am, 6e-6, Precision::Mixed);
+  ShiftedFactor mixed(Am, lambda, Precision::Mixed);
   EXPECT_FALSE(mixed.fell_back());
   EXPECT_EQ(mixed.solve(b), kMaxRefinementSteps);
   EXPECT_TRUE(mixed.fell_back());
   EXPECT_EQ(mixed.bytes(), 0.0) << "the float32 factor is let go";
   arma::mat Ad = K, bd = y;
-  ShiftedFactor in_double(Ad, 6e-6, Precision::Double);
+  ShiftedFactor in_double(Ad, lambda, Precision::Double);
   in_double.solve(bd);
   EXPECT_TRUE(arma::approx_equal(b, bd, "absdiff", 0.0));
   arma::mat again = y;

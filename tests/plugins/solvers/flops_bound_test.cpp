@@ -37,6 +37,10 @@ TEST(FitFlopsBound, HoldsForEverySolverThatReadsK) {
   expect_bound_holds_on_gram("kernel_ridge_classifier", {{"lambda", "0.1"}}, labels);
   expect_bound_holds_on_gram("nadaraya_watson", {}, p.y);
   expect_bound_holds_on_gram("gp_regression", {{"noise", "0.1"}}, p.y);
+  expect_bound_holds_on_gram("kernel_ridge", {{"lambda", "0.1"}, {"precision", "mixed"}}, p.y);
+  expect_bound_holds_on_gram("gp_regression", {{"noise", "0.1"}, {"precision", "mixed"}}, p.y);
+  // mixed precision falling back to float64 (λ far below float32's resolution of K)
+  expect_bound_holds_on_gram("gp_regression", {{"noise", "1e-12"}, {"precision", "mixed"}}, p.y);
   // every iteration runs: no tolerance reached
   expect_bound_holds_on_gram("dual_gd", {{"iterations", "400"}, {"tolerance", "1e-300"}}, p.y);
 }
@@ -46,6 +50,8 @@ TEST(FitFlopsBound, HoldsForThePrimalSolversInTheirFeatures) {
   const arma::mat Phi = quadratic_map(p.X), Phi_test = quadratic_map(p.Xt);
   for (const auto& [name, params] : std::vector<std::pair<std::string, TextParams>>{
            {"primal_ridge", {{"lambda", "0.1"}}},
+           {"primal_ridge", {{"lambda", "0.1"}, {"precision", "single"}}},
+           {"primal_ridge", {{"lambda", "0.1"}, {"precision", "mixed"}}},
            {"primal_gd", {{"iterations", "400"}, {"tolerance", "1e-300"}}}}) {
     SCOPED_TRACE(name);
     auto solver = make_solver(name, params);
