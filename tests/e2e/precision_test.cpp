@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <map>
 #include <string>
 
@@ -121,6 +123,13 @@ solvers:
   EXPECT_LT(std::max(number("primal mixed", "prediction_max_diff"),
                      number("dual mixed", "prediction_max_diff")),
             1e-6);
+  // The summary gives the float32 pair's difference apart from the float64 and mixed pairs'.
+  std::ifstream file(dir.path() / "out" / "summary.md");
+  const std::string summary((std::istreambuf_iterator<char>(file)),
+                            std::istreambuf_iterator<char>());
+  EXPECT_THAT(summary, HasSubstr("polynomial: max |Δŷ| ≤"));
+  EXPECT_THAT(summary, HasSubstr("over 1 pair; polynomial in mixed: max |Δŷ| ≤"));
+  EXPECT_THAT(summary, HasSubstr("polynomial in single: max |Δŷ| ≤"));
 }
 
 TEST(Precision, APrecisionASolverDoesNotTakeIsRefusedAtItsEntryBeforeAnythingRuns) {

@@ -216,12 +216,22 @@ void findings(const std::vector<CellSummary>& cells, const std::vector<FormPair>
     out += "How the time grows with n, against the flop count:\n\n";
     list_lines(lines, out);
   }
-  std::map<std::string, std::pair<double, std::size_t>> agreement;  // kernel → (max, pairs)
+  // kernel, and the precision where a pair ran in float32 or mixed → (max, pairs): a pair
+  // in float32 differs by float32's rounding, which must not be read as the map's error
+  std::map<std::string, std::pair<double, std::size_t>> agreement;
   std::vector<std::string> kernels;
+  const auto precision_of = [](const CellSummary& c) {
+    const auto it = c.params.find("solver.precision");
+    return it == c.params.end() || it->second.empty() ? std::string("double") : it->second;
+  };
   for (const FormPair& p : pairs) {
     if (p.prediction_max_diff < 0) continue;
-    auto [it, fresh] = agreement.emplace(p.primal->kernel, std::pair<double, std::size_t>{0, 0});
-    if (fresh) kernels.push_back(p.primal->kernel);
+    std::string precision = precision_of(*p.primal);
+    if (precision == "double") precision = precision_of(*p.dual);
+    const std::string key =
+        precision == "double" ? p.primal->kernel : p.primal->kernel + " in " + precision;
+    auto [it, fresh] = agreement.emplace(key, std::pair<double, std::size_t>{0, 0});
+    if (fresh) kernels.push_back(key);
     it->second.first = std::max(it->second.first, p.prediction_max_diff);
     ++it->second.second;
   }

@@ -14,7 +14,7 @@ bool counterparts(const SolverSide& a, const SolverSide& b) {
     const auto it = b.params.find(name);
     if (it == b.params.end()) continue;
     if (it->second != value) return false;
-    ++shared;
+    if (name != "precision" && name != "device") ++shared;
   }
   return shared > 0;
 }

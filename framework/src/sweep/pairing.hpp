@@ -5,7 +5,10 @@
 // share at least one parameter and agree on every parameter they share: primal ridge
 // with λ = 10⁻³ pairs with kernel ridge with λ = 10⁻³, primal gradient descent with a
 // step and a number of iterations pairs with dual gradient descent with the same ones.
-// Parameters only one of them has (a method choice, a tolerance) do not matter.
+// Parameters only one of them has (a method choice, a tolerance) do not matter. The
+// settings of how a solver runs, `precision` and `device`, must agree where both have them
+// but do not count as shared: gp_regression (noise) and primal_ridge (lambda) both in
+// precision: mixed are not the same model.
 #pragma once
 
 #include <map>

@@ -73,6 +73,12 @@ TEST(Pairing, CounterpartsShareAParameterAndAgreeOnAllShared) {
   EXPECT_FALSE(counterparts(primal, {"dual", {{"step", "0.1"}, {"iterations", "10"}}}));
   EXPECT_TRUE(counterparts({"dual", {{"step", "0.1"}, {"iterations", "10"}}},
                            {"primal", {{"step", "0.1"}, {"iterations", "10"}}}));
+  // how a solver runs must agree but is not a shared parameter of the model
+  const SolverSide mixed{"primal", {{"lambda", "0.1"}, {"precision", "mixed"}}};
+  EXPECT_FALSE(counterparts(mixed, {"dual", {{"noise", "0.001"}, {"precision", "mixed"}}}));
+  EXPECT_TRUE(counterparts(mixed, {"dual", {{"lambda", "0.1"}, {"precision", "mixed"}}}));
+  EXPECT_FALSE(counterparts(mixed, {"dual", {{"lambda", "0.1"}, {"precision", "single"}}}));
+  EXPECT_TRUE(counterparts(mixed, {"dual", {{"lambda", "0.1"}, {"device", "cpu"}}}));
 }
 
 CsvTable two_form_table() {
