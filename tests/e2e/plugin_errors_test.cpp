@@ -273,6 +273,18 @@ TEST(Introspection, DescribePrintsTypesDefaultsBoundsAndDocs) {
   EXPECT_THAT(unknown.err, HasSubstr("did you mean 'gaussian'?"));
 }
 
+TEST(Introspection, DescribeSaysHowAKernelRunsInFloat32AndOnTheGpu) {
+  // the Gaussian has a device form; the spectrum kernel (sequences) has none
+  const auto gaussian = test::run_kexp("describe gaussian");
+  EXPECT_THAT(gaussian.out, HasSubstr("float32 and GPU (default parameters): by its device form"));
+  const auto spectrum = test::run_kexp("describe spectrum");
+  EXPECT_EQ(spectrum.exit_code, 0) << spectrum.err;
+  EXPECT_THAT(spectrum.out, AllOf(HasSubstr("no device form"), HasSubstr("gram_converted = 1"),
+                                  HasSubstr("device: cuda")));
+  // solvers and datasets have no such line
+  EXPECT_THAT(test::run_kexp("describe kernel_ridge").out, Not(HasSubstr("float32 and GPU")));
+}
+
 TEST(Run, QuickstartWritesOneRowPerCellAndRepeat) {
   // The quickstart's sweep over n, cut to two small sizes so that the test stays quick
   // under the sanitizers; its shape and its primal-dual pairing are the file's own.
