@@ -178,6 +178,47 @@ std::string precision_finding(const std::vector<CellSummary>& cells) {
          text + ".\n\n";
 }
 
+/// The same cell on the CPU and on the GPU: cells of one solver that differ only in
+/// `solver.device` (cpu, cuda), each with a run that ended ok. Per such pair its time
+/// (Gram or features, fit and predict, the mean over the repeats, with the GPU's copies
+/// to and from it) on each device and their ratio; the GPU's cells with the GPU's name.
+std::vector<std::string> device_lines(const std::vector<CellSummary>& cells,
+                                      const std::vector<std::string>& swept) {
+  std::map<std::string, std::pair<const CellSummary*, const CellSummary*>> sides;  // cpu, cuda
+  std::vector<std::string> order;
+  for (const CellSummary& c : cells) {
+    const auto device = c.params.find("solver.device");
+    if (device == c.params.end() || (device->second != "cpu" && device->second != "cuda") ||
+        c.ok == 0) {
+      continue;
+    }
+    std::string key = c.dataset + '\n' + c.kernel + '\n' + c.solver + '\n' + c.form;
+    for (const auto& [name, value] : c.params) {
+      if (name != "solver.device") key += '\n' + name + '=' + value;
+    }
+    auto [it, fresh] = sides.emplace(key, std::pair<const CellSummary*, const CellSummary*>{});
+    if (fresh) order.push_back(key);
+    (device->second == "cpu" ? it->second.first : it->second.second) = &c;
+  }
+  std::vector<std::string> lines;
+  for (const std::string& key : order) {
+    const auto& [cpu, gpu] = sides.at(key);
+    if (cpu == nullptr || gpu == nullptr) continue;
+    const double on_cpu = cpu->stat(Column::total_seconds).mean;
+    const double on_gpu = gpu->stat(Column::total_seconds).mean;
+    if (!(on_cpu > 0) || !(on_gpu > 0)) continue;
+    const std::string params = swept_params(
+        *gpu, swept, [](const std::string& column) { return column != "solver.device"; });
+    lines.push_back(fmt::format("{}, {}{}: GPU {} s against CPU {} s, {}", gpu->solver, gpu->kernel,
+                                params.empty() ? "" : " (" + params + ")",
+                                fmt::format("{:.3g}", on_gpu), fmt::format("{:.3g}", on_cpu),
+                                on_gpu < on_cpu
+                                    ? fmt::format("{:.3g}× faster on the GPU", on_cpu / on_gpu)
+                                    : fmt::format("{:.3g}× faster on the CPU", on_gpu / on_cpu)));
+  }
+  return lines;
+}
+
 }  // namespace
 
 /// The answer first: where each form is cheaper against what the flop counts predict,
@@ -248,6 +289,12 @@ void findings(const std::vector<CellSummary>& cells, const std::vector<FormPair>
         text + ".\n\n";
   }
   if (const std::string text = precision_finding(cells); !text.empty()) out += text;
+  if (const auto device = device_lines(cells, swept); !device.empty()) {
+    out +=
+        "The same cell on the GPU and on the CPU (time: Gram or features, fit and predict, "
+        "with the copies to and from the GPU; means over the repeats):\n\n";
+    list_lines(device, out);
+  }
   lines.clear();
   for (const CellSummary* c : best_per_solver(cells, measure)) {
     const std::string params = swept_params(*c, swept);
