@@ -150,9 +150,8 @@ TEST(Findings, TheSameCellOnTheGpuAndOnTheCpuIsComparedByItsTime) {
   // kernel ridge at two λ on each device, and falkon on the CPU alone: two comparisons,
   // each with its λ, none for falkon
   CsvTable t;
-  t.columns = {"cell",          "repeat",        "status",        "dataset",
-               "kernel",        "solver",        "form",          "n_train",
-               "test_rmse",     "total_seconds", "solver.lambda", "solver.device"};
+  t.columns = {"cell", "repeat",  "status",    "dataset",       "kernel",        "solver",
+               "form", "n_train", "test_rmse", "total_seconds", "solver.lambda", "solver.device"};
   const auto row = [&](const char* cell, const char* solver, const char* seconds,
                        const char* lambda, const char* device) {
     t.rows.push_back({cell, "0", "ok", "friedman1", "gaussian", solver, "dual", "40000", "1.0",
