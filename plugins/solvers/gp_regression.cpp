@@ -162,20 +162,19 @@ class GaussianProcessRegression final : public kexp::Solver {
     }
     const arma::vec& t = *data.targets;
     const double n = static_cast<double>(data.gram->n_rows);
-    if (data.gram_writable) {
-      // Factor K in place: the factor lives in the runner's matrix, which stays valid
-      // until this cell's predictions are made.
-      factor_ = data.gram;
-    } else {
+    // Factor K in place where the runner allows it: the factor lives in the runner's
+    // matrix, which stays valid until this cell's predictions are made.
+    arma::mat* C = data.gram;
+    if (!data.gram_writable) {
       own_factor_.set_size(data.gram->n_rows, data.gram->n_cols);
       kexp::advise_huge_pages(own_factor_);
       own_factor_ = *data.gram;
-      factor_ = &own_factor_;
+      C = &own_factor_;
       report.matrix_bytes += 8.0 * n * n;
     }
     // In float64 in place on K; in mixed precision a float32 copy, K kept for residuals.
     solve_ = std::make_unique<kexp::linalg::ShiftedFactor>(
-        *factor_, noise_, mixed_ ? kexp::linalg::Precision::Mixed : kexp::linalg::Precision::Double,
+        *C, noise_, mixed_ ? kexp::linalg::Precision::Mixed : kexp::linalg::Precision::Double,
         kNames);
     arma::mat weights = t;
     const int steps = solve_->solve(weights);  // C⁻¹t
@@ -222,16 +221,12 @@ class GaussianProcessRegression final : public kexp::Solver {
     p.mean = Ks.t() * weights_;
     report.predict_flops += 2.0 * n * m;
     if (k_diagonal == nullptr) return p;
-    // V = L⁻¹K(X, X*); kᵀC⁻¹k = ‖L⁻¹k‖², column by column: by C's factor in use (in
-    // mixed precision the float32 one, unrefined), or by the learned fit's float64 one.
+    // V = L⁻¹K(X, X*); kᵀC⁻¹k = ‖L⁻¹k‖², column by column, by C's factor in use (in
+    // mixed precision the float32 one, unrefined).
     arma::mat V = Ks;
-    if (solve_ != nullptr) {
-      solve_->lower_solve(V);
-    } else {
-      kexp::linalg::lower_triangular_solve(*factor_, V, false);
-    }
+    solve_->lower_solve(V);
     // V, and its float32 copy where the factor is float32
-    const bool in_float32 = solve_ != nullptr && mixed_ && !solve_->fell_back();
+    const bool in_float32 = mixed_ && !solve_->fell_back();
     report.matrix_bytes += (in_float32 ? 12.0 : 8.0) * n * m;
     p.var_f = *k_diagonal - arma::sum(arma::square(V), 0).t();
     p.var_f.transform([](double v) { return v > 0 ? v : 0.0; });  // rounding below zero
@@ -375,10 +370,11 @@ class GaussianProcessRegression final : public kexp::Solver {
     const arma::vec& t = *data.targets;
     const double n = static_cast<double>(t.n_elem), d = static_cast<double>(data.inputs->n_rows);
     learned_->gram(*data.inputs, own_factor_);
-    factor_ = &own_factor_;
-    kexp::linalg::cholesky_shifted_in_place(own_factor_, noise_, kNames);
-    weights_ = t;
-    kexp::linalg::cholesky_solve(own_factor_, weights_);
+    solve_ = std::make_unique<kexp::linalg::ShiftedFactor>(own_factor_, noise_,
+                                                           kexp::linalg::Precision::Double, kNames);
+    arma::mat weights = t;
+    solve_->solve(weights);
+    weights_ = weights.col(0);
     report.metrics.emplace_back("log_marginal_likelihood", search.best);
     report.metrics.emplace_back("refinement_steps", 0.0);
     report.metrics.emplace_back("precision_fallback", 0.0);
@@ -397,12 +393,11 @@ class GaussianProcessRegression final : public kexp::Solver {
   std::uint64_t seed_;
   std::vector<Bound> bounds_;
   bool mixed_;                                          ///< precision: mixed
-  std::unique_ptr<kexp::linalg::ShiftedFactor> solve_;  ///< C's factor, without optimize
+  std::unique_ptr<kexp::linalg::ShiftedFactor> solve_;  ///< C's factor
   std::unique_ptr<kexp::Kernel> learned_;  ///< optimize: the kernel at the learned values
   const arma::mat* inputs_ = nullptr;      ///< optimize: the training points
-  arma::mat own_factor_;
-  arma::mat* factor_ = nullptr;  ///< float64: C's factor; mixed: K, read for residuals
-  arma::vec weights_;            ///< C⁻¹t
+  arma::mat own_factor_;                   ///< C when the runner's K may not be written, or learned
+  arma::vec weights_;                      ///< C⁻¹t
 };
 
 constexpr kexp::ParamSpec kParams[] = {

@@ -127,18 +127,18 @@ void program_block(float* block, std::size_t ld, std::size_t rows, std::size_t c
         case DeviceOp::constant:
           std::fill_n(stack[top++], rows, a);
           break;
-        case DeviceOp::sum: {
-          // in the order of the terms, as the host's sum adds them
-          const std::size_t first = top - static_cast<std::size_t>(step.count);
-          float* acc = stack[first];
-          for (std::size_t t = first + 1; t < top; ++t) add_column(acc, stack[t], rows);
-          top = first + 1;
-          break;
-        }
+        case DeviceOp::sum:
         case DeviceOp::product: {
+          // in the order of the terms, as the host's sum and product combine them
           const std::size_t first = top - static_cast<std::size_t>(step.count);
           float* acc = stack[first];
-          for (std::size_t t = first + 1; t < top; ++t) multiply_column(acc, stack[t], rows);
+          for (std::size_t t = first + 1; t < top; ++t) {
+            if (step.op == DeviceOp::sum) {
+              add_column(acc, stack[t], rows);
+            } else {
+              multiply_column(acc, stack[t], rows);
+            }
+          }
           top = first + 1;
           break;
         }

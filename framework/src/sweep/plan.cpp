@@ -360,22 +360,21 @@ bool learns_hyperparameters(const Variant& s) {
          std::holds_alternative<bool>(s.params.value("optimize")) && s.params.boolean("optimize");
 }
 
-bool runs_on_device(const Variant& s) {
-  return s.params.has("device") && std::holds_alternative<std::string>(s.params.value("device")) &&
-         s.params.string("device") == "cuda";
+namespace {
+
+/// Whether the variant has the textual parameter `name` set to `value`.
+bool text_param_is(const Variant& s, const char* name, const char* value) {
+  return s.params.has(name) && std::holds_alternative<std::string>(s.params.value(name)) &&
+         s.params.string(name) == value;
 }
 
-bool runs_in_single(const Variant& s) {
-  return s.params.has("precision") &&
-         std::holds_alternative<std::string>(s.params.value("precision")) &&
-         s.params.string("precision") == "single";
-}
+}  // namespace
 
-bool runs_in_mixed(const Variant& s) {
-  return s.params.has("precision") &&
-         std::holds_alternative<std::string>(s.params.value("precision")) &&
-         s.params.string("precision") == "mixed";
-}
+bool runs_on_device(const Variant& s) { return text_param_is(s, "device", "cuda"); }
+
+bool runs_in_single(const Variant& s) { return text_param_is(s, "precision", "single"); }
+
+bool runs_in_mixed(const Variant& s) { return text_param_is(s, "precision", "mixed"); }
 
 bool reaches_kernel_itself(const Variant& s) {
   return s.plugin->has_flag(flags::kernel_inputs) || learns_hyperparameters(s) ||
