@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The GPU check of `device: cuda`: runs the GPU's tests, then a short benchmark of
 # kernel_ridge (n = 4·10⁴) and falkon (n = 10⁶, m = 10⁴, 20 iterations) on the GPU beside
-# the same cells on the CPU at a smaller n, compared by their rates, and prints a summary.
+# the same cells on the CPU at a smaller n, compared by their rates, then primal against
+# dual ridge on both devices in one run (bench/gpu/primal_dual.yaml, its findings printed),
+# and prints a summary.
 # Each step runs under `timeout`; the whole takes under five minutes on an H100.
 #
 # From a bundle (scripts/gpu-bundle.sh, which copies this script into it) it needs only
@@ -87,6 +89,9 @@ if [[ $gpu == yes ]]; then
   bench kernel_ridge_cpu 120 "$bench/kernel_ridge.yaml" --set dataset.n=12500 --set 'solvers[0].device=cpu'
   bench falkon_gpu 150 "$bench/falkon.yaml"
   bench falkon_cpu 150 "$bench/falkon.yaml" --set dataset.n=125000 --set 'solvers[0].device=cpu'
+  bench primal_dual 180 "$bench/primal_dual.yaml" --threads "$(nproc)"
+  [[ -f $work/primal_dual/summary.md ]] &&
+    sed -n '/^## Findings/,/^## Cells/p' "$work/primal_dual/summary.md" | head -40
 else
   echo "== no GPU: kexp must refuse device: cuda before it runs anything"
   timeout 60 "$kexp" run "$bench/kernel_ridge.yaml" --out "$work/refused" --quiet >"$work/refused.log" 2>&1

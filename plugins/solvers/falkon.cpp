@@ -48,13 +48,14 @@
 
 #include "common/conjugate_gradients.hpp"
 #include "device/gpu.hpp"
+#include "device/memory_plan.hpp"
 
 namespace {
 
 /// float32's machine epsilon, 2⁻²³: the relative rounding of a float32 kernel value.
 constexpr double kFloat32Epsilon = 0x1p-23;
 
-class Falkon final : public kexp::Solver {
+class Falkon final : public kexp::Solver, public kexp::DeviceMemory {
  public:
   explicit Falkon(const kexp::Params& p)
       : lambda_(p.real("lambda")),
@@ -90,6 +91,15 @@ class Falkon final : public kexp::Solver {
     return 8.0 * (2.0 * c * c + c * static_cast<double>(d) + 3.0 * static_cast<double>(n) +
                   static_cast<double>(m) + 9.0 * c) +
            copies + tiles;
+  }
+
+  /// On the GPU: the points, the centres, K_mm and both factors and a block of K_nm at its
+  /// smallest at the fit; the centres and a block of K(X*, C) at prediction.
+  double device_memory_bytes(std::size_t n, std::size_t m, std::size_t d) const override {
+    if (!on_gpu_) return 0.0;
+    const std::size_t c = std::min(m_, n);
+    return std::max(kexp::device::nystrom_least_bytes(n, c, d),
+                    kexp::device::product_least_bytes(c, m, d));
   }
 
   /// K_mm and its two factors, then every iteration's pass over K_nm and as many checks of

@@ -34,10 +34,12 @@
 #include <fmt/format.h>
 #include <kexp/kexp.hpp>
 
+#include <algorithm>
 #include <memory>
 #include <optional>
 
 #include "device/gpu.hpp"
+#include "device/memory_plan.hpp"
 
 namespace {
 
@@ -74,7 +76,7 @@ void record(const FitMetrics& m, kexp::SolverReport& report) {
   report.metrics.emplace_back("precision_fallback", m.precision_fallback ? 1.0 : 0.0);
 }
 
-class KernelRidge final : public kexp::Solver {
+class KernelRidge final : public kexp::Solver, public kexp::DeviceMemory {
  public:
   explicit KernelRidge(const kexp::Params& p)
       : lambda_(p.real("lambda")),
@@ -98,6 +100,14 @@ class KernelRidge final : public kexp::Solver {
              kexp::gram::product_block_bytes(m, n) + 8.0 * (2.0 * x + t);
     }
     return -1.0;
+  }
+
+  /// On the GPU: K + λI, the points, y and β at the fit; the points, β, the predictions and
+  /// a block of K(X*, X) at its smallest at prediction (cuSOLVER's workspace not counted).
+  double device_memory_bytes(std::size_t n, std::size_t m, std::size_t d) const override {
+    if (!on_gpu_) return 0.0;
+    return std::max(kexp::device::ridge_bytes(n, d, 0.0),
+                    kexp::device::product_least_bytes(n, m, d));
   }
 
   /// The band reduction (4n³/3) with its banded solve, or a Cholesky (n³/3), in mixed

@@ -15,18 +15,38 @@
 // precision: mixed — ΦΦᵀ in float64, ΦΦᵀ + λI factored in float32 and θ refined in float64
 // to float64 accuracy, or factored in float64 when too ill-conditioned for float32
 // (kexp::linalg::solve_shifted, precision_fallback = 1).
+//
+// device: cuda — Φ (the runner's, computed on the host: feature maps have no device form)
+// is copied to the GPU, where ΦΦᵀ + λI (cuBLAS DSYRK) and Φy are formed, factored by
+// cuSOLVER's dpotrf and solved (device/gpu.hpp, primal_ridge_solve); θ comes back, and the
+// predictions Φ*ᵀθ, 2D flops a point, are made on the host. float64 only; the copies are
+// the metric transfer_seconds.
 #include <fmt/format.h>
 #include <kexp/kexp.hpp>
+
+#include "device/gpu.hpp"
+#include "device/memory_plan.hpp"
 
 namespace {
 
 constexpr kexp::linalg::ShiftedMatrixNames kNames{"ΦΦᵀ + λI", "λ", "lambda"};
 
-class PrimalRidge final : public kexp::Solver {
+class PrimalRidge final : public kexp::Solver, public kexp::DeviceMemory {
  public:
   explicit PrimalRidge(const kexp::Params& p)
       : lambda_(p.real("lambda")),
-        precision_(kexp::linalg::precision_named(p.string("precision"))) {}
+        precision_(kexp::linalg::precision_named(p.string("precision"))),
+        on_gpu_(p.string("device") == "cuda") {
+    if (on_gpu_ && precision_ != kexp::linalg::Precision::Double) {
+      throw kexp::InvalidArgument(
+          "primal_ridge: device: cuda runs in float64 only; use precision: double there");
+    }
+  }
+
+  /// On the GPU: Φ, ΦΦᵀ + λI, y and Φy (d is D; cuSOLVER's workspace not counted).
+  double device_memory_bytes(std::size_t n, std::size_t /*m*/, std::size_t d) const override {
+    return on_gpu_ ? kexp::device::primal_bytes(d, n, 0.0) : 0.0;
+  }
 
   /// ΦΦᵀ, Φy, the Cholesky of ΦΦᵀ + λI and its solve; d is D.
   double fit_flops_bound(std::size_t n, std::size_t d,
@@ -43,6 +63,15 @@ class PrimalRidge final : public kexp::Solver {
     const double D = static_cast<double>(Phi.n_rows), n = static_cast<double>(Phi.n_cols);
     if (precision_ == kexp::linalg::Precision::Single) {
       fit_in_single(Phi, y, report);
+      return;
+    }
+    if (on_gpu_) {
+      kexp::device::Transfers transfers;
+      theta_ = kexp::device::primal_ridge_solve(Phi, y, lambda_, transfers);
+      report.fitted = Phi.t() * theta_;  // the system is on the GPU: no host bytes
+      report.fit_flops += n * D * D + 4.0 * n * D + D * D * D / 3.0 + 2.0 * D * D;
+      record({}, report);
+      report.metrics.emplace_back("transfer_seconds", transfers.seconds);
       return;
     }
     if (precision_ == kexp::linalg::Precision::Mixed) {
@@ -91,9 +120,11 @@ class PrimalRidge final : public kexp::Solver {
   }
 
  private:
-  static void record(const kexp::linalg::ShiftedSolve& solved, kexp::SolverReport& report) {
+  /// The metrics of every fit but the GPU's, which adds its copies: no copies on the host.
+  void record(const kexp::linalg::ShiftedSolve& solved, kexp::SolverReport& report) const {
     report.metrics.emplace_back("refinement_steps", solved.refinement_steps);
     report.metrics.emplace_back("precision_fallback", solved.fell_back ? 1.0 : 0.0);
+    if (!on_gpu_) report.metrics.emplace_back("transfer_seconds", 0.0);
   }
 
   /// (ΦΦᵀ + λI)θ = Φy all in float32, on Φ rounded.
@@ -115,6 +146,7 @@ class PrimalRidge final : public kexp::Solver {
 
   double lambda_;
   kexp::linalg::Precision precision_;
+  bool on_gpu_;
   arma::vec theta_;
   arma::fvec theta_single_;  ///< single: θ in float32, for the predictions
 };
@@ -127,12 +159,16 @@ constexpr kexp::ParamSpec kParams[] = {
                         "the system in float64; all in float32 (Φ rounded, ΦΦᵀ, the Cholesky "
                         "and the predictions); or ΦΦᵀ + λI factored in float32 and θ refined to "
                         "float64 accuracy (float64 when too ill-conditioned)"),
+    kexp::param::choice("device", "cpu", "cpu|cuda",
+                        "the system on the host; or ΦΦᵀ + λI formed, factored and solved on "
+                        "the GPU by cuBLAS and cuSOLVER, in float64 (Φ is computed on the "
+                        "host and copied)"),
 };
 
-constexpr const char* kMetrics[] = {"refinement_steps", "precision_fallback"};
+constexpr const char* kMetrics[] = {"refinement_steps", "precision_fallback", "transfer_seconds"};
 
 constexpr kexp::PluginInfo kInfo =
-    kexp::PluginInfo{"primal_ridge", "1.1.0",
+    kexp::PluginInfo{"primal_ridge", "1.2.0",
                      "ridge regression on φ: (ΦᵀΦ + λI)θ = Φᵀy, D × D, by Cholesky", kParams,
                      kexp::flags::primal}
         .with_metrics(kMetrics);

@@ -18,6 +18,7 @@ namespace kexp::test {
 namespace {
 
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 std::string experiment(const std::string& kernel, const std::string& device) {
   return "experiment: gpu\n"
@@ -56,6 +57,23 @@ TEST(Device, WithoutAGpuCudaIsRefusedBeforeAnythingRuns) {
   const CommandResult dry = run_kexp("run exp.yaml --out out --dry-run", dir.path());
   EXPECT_EQ(dry.exit_code, 2);
   EXPECT_THAT(dry.err, HasSubstr("cuda needs an NVIDIA GPU"));
+}
+
+TEST(Device, WithoutAGpuAPrimalCellOnCudaIsRefusedBeforeAnythingRuns) {
+  if (device::gpu_info().present) GTEST_SKIP() << "a GPU is present";
+  TempDir dir;
+  // the cubic kernel has no device form, and a primal cell needs none: only the GPU
+  dir.write("exp.yaml",
+            "experiment: gpu-primal\n"
+            "dataset: {plugin: friedman1, n: 200}\n"
+            "kernels: [{plugin: cubic}]\n"
+            "solvers: [{plugin: primal_ridge, lambda: 0.01, device: cuda}]\n");
+  const CommandResult r = run_kexp("run exp.yaml --out out --quiet", dir.path());
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_THAT(r.err, HasSubstr("solvers[0].device"));
+  EXPECT_THAT(r.err, HasSubstr("cuda needs an NVIDIA GPU, and there is none"));
+  EXPECT_THAT(r.err, Not(HasSubstr("device form")));
+  EXPECT_FALSE(std::filesystem::exists(dir.path() / "out"));
 }
 
 TEST(Device, AKernelWithoutADeviceFormIsRefusedByName) {
@@ -105,6 +123,64 @@ TEST(Device, ASweepOverTheDeviceWritesTheGpuAndPredictsAsTheCpu) {
     ASSERT_TRUE(cpu.count(s) && gpu.count(s)) << s;
     EXPECT_NEAR(gpu[s], cpu[s], 1e-9 * cpu[s]) << s;
   }
+}
+
+TEST(Device, PrimalAndDualOnTheGpuPairAndAgreeAsOnTheCpu) {
+  if (!device::gpu_info().present) GTEST_SKIP() << "no GPU: " << device::gpu_info().reason;
+  TempDir dir;
+  dir.write("exp.yaml",
+            "experiment: gpu-pairs\n"
+            "dataset: {plugin: friedman1, n: 600}\n"
+            "kernels: [{plugin: polynomial, degree: 2, c: 1}]\n"
+            "solvers:\n"
+            "  - {plugin: primal_ridge, lambda: 0.1, device: [cpu, cuda]}\n"
+            "  - {plugin: kernel_ridge, lambda: 0.1, device: [cpu, cuda]}\n");
+  const CommandResult r = run_kexp("run exp.yaml --out out --quiet", dir.path());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const core::CsvTable t = core::read_csv(dir.path() / "out" / "results.csv");
+  ASSERT_EQ(t.rows.size(), 4U);
+  const std::size_t form = column(t, "form"), device = column(t, "solver.device"),
+                    name = column(t, "device_name"), paired = column(t, "paired_with"),
+                    diff = column(t, "prediction_max_diff"), rmse = column(t, "test_rmse");
+  std::map<std::string, double> by_cell;
+  for (const auto& row : t.rows) {
+    EXPECT_EQ(row[name], row[device] == "cuda" ? device::gpu_info().name : "");
+    by_cell[row[form] + "/" + row[device]] = std::stod(row[rmse]);
+    if (row[form] == "dual") {
+      // each dual cell pairs with the primal cell on its own device, within the exact map's
+      // bound
+      EXPECT_FALSE(row[paired].empty());
+      EXPECT_LT(std::stod(row[diff]), 1e-6);
+    }
+  }
+  EXPECT_NEAR(by_cell["primal/cuda"], by_cell["primal/cpu"], 1e-9 * by_cell["primal/cpu"]);
+  EXPECT_NEAR(by_cell["dual/cuda"], by_cell["dual/cpu"], 1e-9 * by_cell["dual/cpu"]);
+}
+
+TEST(Device, ACellOverTheGpusFreeMemoryIsRefusedBeforeItStartsWithTheFigures) {
+  if (!device::gpu_info().present) GTEST_SKIP() << "no GPU: " << device::gpu_info().reason;
+  // K alone, 8n² bytes for the training part (80% of friedman1's n), is a fifth larger
+  // than what the GPU has free
+  const auto n =
+      static_cast<long>(std::ceil(std::sqrt(1.2 * device::gpu_info().free_bytes / 8.0) / 0.8)) + 1;
+  TempDir dir;
+  dir.write("exp.yaml",
+            "experiment: gpu-memory\n"
+            "dataset: {plugin: friedman1, n: " +
+                std::to_string(n) +
+                "}\n"
+                "kernels: [{plugin: gaussian, sigma: 2}]\n"
+                "solvers: [{plugin: kernel_ridge, lambda: 0.01, device: cuda}]\n");
+  const CommandResult dry = run_kexp("run exp.yaml --out out --dry-run", dir.path());
+  ASSERT_EQ(dry.exit_code, 0) << dry.err;
+  EXPECT_THAT(dry.out, HasSubstr("OVER GPU MEMORY"));
+  EXPECT_THAT(dry.out, HasSubstr("1 cells need more GPU memory than the"));
+  const CommandResult r = run_kexp("run exp.yaml --out out --quiet", dir.path());
+  const core::CsvTable t = core::read_csv(dir.path() / "out" / "results.csv");
+  ASSERT_EQ(t.rows.size(), 1U) << r.err;
+  EXPECT_EQ(t.rows[0][column(t, "status")], "refused");
+  EXPECT_THAT(t.rows[0][column(t, "error")], HasSubstr("GiB of GPU memory, more than the"));
+  EXPECT_THAT(t.rows[0][column(t, "error")], HasSubstr(device::gpu_info().name));
 }
 
 }  // namespace

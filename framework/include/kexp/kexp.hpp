@@ -4,6 +4,7 @@
 #include "kexp/config_folder.hpp"
 #include "kexp/dataset.hpp"
 #include "kexp/device_form.hpp"
+#include "kexp/device_memory.hpp"
 #include "kexp/error.hpp"
 #include "kexp/gram.hpp"
 #include "kexp/kernel.hpp"

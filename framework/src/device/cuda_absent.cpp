@@ -30,6 +30,11 @@ void ridge_solve(const DeviceProgram&, const double*, std::size_t, std::size_t, 
   refuse();
 }
 
+void primal_solve(const double*, std::size_t, std::size_t, const double*, double, double*,
+                  double&) {
+  refuse();
+}
+
 void kernel_product(const DeviceProgram&, const double*, std::size_t, const double*, std::size_t,
                     std::size_t, const double*, double*, double&) {
   refuse();

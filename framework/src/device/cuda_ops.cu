@@ -1,4 +1,5 @@
-// Kernel ridge regression and falkon's operators on an NVIDIA GPU, in float64: K blocks
+// Kernel ridge regression, primal ridge regression's system (ΦΦᵀ + λI by DSYRK) and
+// falkon's operators on an NVIDIA GPU, in float64: K blocks
 // from cuBLAS (DSYRK for K(X, X), DGEMM for K(Z, X) and blocks of K_nm) and one
 // elementwise kernel that evaluates the kernel's DeviceProgram on (s, r²); Cholesky by
 // cuSOLVER (dpotrf, dpotrs), triangular solves and matrix-vector products by cuBLAS.
@@ -364,6 +365,45 @@ void ridge_solve(const DeviceProgram& program, const double* X, std::size_t d, s
                          dinfo.get()),
         "cusolverDnDpotrs");
   copy(beta, dy.get(), 8 * n, cudaMemcpyDeviceToHost, transfer_seconds);
+}
+
+void primal_solve(const double* Phi, std::size_t D, std::size_t n, const double* y, double lambda,
+                  double* theta, double& transfer_seconds) {
+  require_int(D, "features");
+  require_int(n, "training points");
+  const Handles h;
+  const int dd = static_cast<int>(D), nn = static_cast<int>(n);
+  int lwork = 0;
+  check(cusolverDnDpotrf_bufferSize(h.solver, CUBLAS_FILL_MODE_LOWER, dd, nullptr, dd, &lwork),
+        "cusolverDnDpotrf_bufferSize");
+  require_memory(primal_bytes(D, n, 8.0 * lwork),
+                 "Φ of " + std::to_string(D) + " × " + std::to_string(n) + ", ΦΦᵀ + λI of " +
+                     std::to_string(D) + " × " + std::to_string(D) +
+                     " in float64 and cuSOLVER's workspace");
+  Buffer<double> dPhi(D * n), dA(D * D), dy(n), db(D);
+  copy(dPhi.get(), Phi, 8 * D * n, cudaMemcpyHostToDevice, transfer_seconds);
+  copy(dy.get(), y, 8 * n, cudaMemcpyHostToDevice, transfer_seconds);
+  const double one = 1.0, zero = 0.0;
+  check(cublasDsyrk(h.blas, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N, dd, nn, &one, dPhi.get(), dd,
+                    &zero, dA.get(), dd),
+        "cublasDsyrk");
+  lower_only<<<grid_for(D, D), kThreads>>>(dA.get(), D, lambda);
+  launched("lower_only");
+  check(cublasDgemv(h.blas, CUBLAS_OP_N, dd, nn, &one, dPhi.get(), dd, dy.get(), 1, &zero, db.get(),
+                    1),
+        "cublasDgemv");
+  const int info = cholesky(h, dA.get(), D);
+  if (info != 0) {
+    throw NumericError("ΦΦᵀ + λI is not positive definite (leading minor " + std::to_string(info) +
+                       " of " + std::to_string(D) + ", λ = " + std::to_string(lambda) +
+                       ", on the GPU): use a larger lambda (with λ = 0 the system is singular "
+                       "whenever D > n)");
+  }
+  Buffer<int> dinfo(1);
+  check(cusolverDnDpotrs(h.solver, CUBLAS_FILL_MODE_LOWER, dd, 1, dA.get(), dd, db.get(), dd,
+                         dinfo.get()),
+        "cusolverDnDpotrs");
+  copy(theta, db.get(), 8 * D, cudaMemcpyDeviceToHost, transfer_seconds);
 }
 
 void kernel_product(const DeviceProgram& program, const double* X, std::size_t n, const double* Z,

@@ -21,6 +21,10 @@ void memory(double& free_bytes, double& total_bytes);
 void ridge_solve(const DeviceProgram& program, const double* X, std::size_t d, std::size_t n,
                  const double* y, double lambda, double* beta, double& transfer_seconds);
 
+/// θ of (ΦΦᵀ + λI)θ = Φy; Φ is D × n.
+void primal_solve(const double* Phi, std::size_t D, std::size_t n, const double* y, double lambda,
+                  double* theta, double& transfer_seconds);
+
 /// out = K(Z, X) v, X d × n, Z d × m, v n entries, out m entries.
 void kernel_product(const DeviceProgram& program, const double* X, std::size_t n, const double* Z,
                     std::size_t m, std::size_t d, const double* v, double* out,

@@ -2,7 +2,10 @@
 // code takes, and the probe of GPU 0 made once.
 #include "device/gpu.hpp"
 
+#include <string>
+
 #include "device/cuda_ops.hpp"
+#include "kexp/error.hpp"
 
 namespace kexp::device {
 
@@ -29,6 +32,19 @@ arma::vec ridge_solve(const DeviceProgram& kernel, const arma::mat& X, const arm
   cuda::ridge_solve(kernel, X.memptr(), X.n_rows, X.n_cols, y.memptr(), lambda, beta.memptr(),
                     transfers.seconds);
   return beta;
+}
+
+arma::vec primal_ridge_solve(const arma::mat& Phi, const arma::vec& y, double lambda,
+                             Transfers& transfers) {
+  if (y.n_elem != Phi.n_cols) {
+    throw InvalidArgument("primal_ridge_solve: y has " + std::to_string(y.n_elem) +
+                          " entries and Φ " + std::to_string(Phi.n_cols) +
+                          " columns; they must be equal");
+  }
+  arma::vec theta(Phi.n_rows);
+  cuda::primal_solve(Phi.memptr(), Phi.n_rows, Phi.n_cols, y.memptr(), lambda, theta.memptr(),
+                     transfers.seconds);
+  return theta;
 }
 
 arma::vec kernel_product(const DeviceProgram& kernel, const arma::mat& X, const arma::mat& Z,

@@ -45,6 +45,14 @@ struct Transfers {
 [[nodiscard]] arma::vec ridge_solve(const DeviceProgram& kernel, const arma::mat& X,
                                     const arma::vec& y, double lambda, Transfers& transfers);
 
+/// Ridge regression in the primal form on the GPU: ΦΦᵀ + λI (D × D) by cuBLAS DSYRK from
+/// the features Φ (D × n, computed on the host), Φy by DGEMV, factored by cuSOLVER's
+/// dpotrf and solved by dpotrs; returns θ of (ΦΦᵀ + λI)θ = Φy. Refuses, with the figures,
+/// a Φ that does not fit the free memory; throws kexp::NumericError when ΦΦᵀ + λI is not
+/// positive definite.
+[[nodiscard]] arma::vec primal_ridge_solve(const arma::mat& Phi, const arma::vec& y, double lambda,
+                                           Transfers& transfers);
+
 /// K(Z, X) v = (Σᵢ k(zⱼ, xᵢ) vᵢ)ⱼ for X d × n, Z d × m and v of n entries: predictions at
 /// the columns of Z, streamed over blocks of them.
 [[nodiscard]] arma::vec kernel_product(const DeviceProgram& kernel, const arma::mat& X,

@@ -29,10 +29,26 @@ double ridge_bytes(std::size_t n, std::size_t d, double workspace_bytes) {
   return 8.0 * (nn * nn + nn * static_cast<double>(d) + 3.0 * nn) + workspace_bytes;
 }
 
+double primal_bytes(std::size_t D, std::size_t n, double workspace_bytes) {
+  const double dd = static_cast<double>(D), nn = static_cast<double>(n);
+  return 8.0 * (dd * nn + dd * dd + nn + dd) + workspace_bytes;
+}
+
 double nystrom_fixed_bytes(std::size_t n, std::size_t m, std::size_t d) {
   const double nn = static_cast<double>(n), mm = static_cast<double>(m);
   const double dd = static_cast<double>(d);
   return 8.0 * (nn * dd + 3.0 * nn + mm * dd + 3.0 * mm * mm + 8.0 * mm);
+}
+
+double nystrom_least_bytes(std::size_t n, std::size_t m, std::size_t d) {
+  const double rows = static_cast<double>(std::min(n, kRowGranule));
+  return nystrom_fixed_bytes(n, m, d) + 8.0 * rows * static_cast<double>(m + 2);
+}
+
+double product_least_bytes(std::size_t n, std::size_t m, std::size_t d) {
+  const double rows = static_cast<double>(std::min(m, kRowGranule));
+  return 8.0 * (static_cast<double>(d + 2) * static_cast<double>(n + m) +
+                rows * static_cast<double>(n + 2));
 }
 
 std::size_t nystrom_block_rows(std::size_t n, std::size_t m, double free_bytes, double share) {

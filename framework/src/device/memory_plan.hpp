@@ -12,9 +12,22 @@ namespace kexp::device {
 /// β, besides cuSOLVER's workspace (`workspace_bytes`).
 [[nodiscard]] double ridge_bytes(std::size_t n, std::size_t d, double workspace_bytes);
 
+/// Bytes primal_ridge holds on the GPU for D features of n points: Φ (D × n), ΦΦᵀ + λI
+/// (D × D), y and Φy, besides cuSOLVER's workspace (`workspace_bytes`).
+[[nodiscard]] double primal_bytes(std::size_t D, std::size_t n, double workspace_bytes);
+
 /// Bytes falkon holds on the GPU whatever the block: X (d × n), its squared norms and two
 /// n-vectors, the centres, K_mm and the two m × m factors, and m-vectors.
 [[nodiscard]] double nystrom_fixed_bytes(std::size_t n, std::size_t m, std::size_t d);
+
+/// nystrom_fixed_bytes with a block of K_nm at its smallest, min(n, 256) rows: the least
+/// falkon's fit holds on the GPU.
+[[nodiscard]] double nystrom_least_bytes(std::size_t n, std::size_t m, std::size_t d);
+
+/// Bytes kernel_product holds for n training points and m points to predict at, in d
+/// dimensions, with a block of K(X*, X) at its smallest, min(m, 256) rows: the points,
+/// their squared norms, the coefficients and the predictions, and the block.
+[[nodiscard]] double product_least_bytes(std::size_t n, std::size_t m, std::size_t d);
 
 /// Rows of K_nm in one block: as many as the fraction `share` of `free_bytes` holds at
 /// 8·(m + 2) bytes a row (the block and its two row vectors), at most n, rounded down to

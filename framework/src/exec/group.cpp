@@ -159,11 +159,11 @@ class GroupExecution {
     train.group_position = sharing.position;
     TestData test;
     double flops = 0, bytes = 0;
+    if (runs_on_device(*g.solver)) result.device_name = device::gpu_info().name;
     if (reaches_kernel(g)) {
       // The solver computes what it needs from the kernel and the points: no K, no
       // K(X, X*), and no phase of the group's to time.
       validation_.validate(*g.solver, Form::Dual, kernel, in_, result, /*reaching=*/true);
-      if (runs_on_device(*g.solver)) result.device_name = device::gpu_info().name;
       train.kernel = &kernel;
       train.inputs = &data_.X_train;
       test.kernel = &kernel;

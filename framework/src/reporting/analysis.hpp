@@ -57,6 +57,9 @@ std::string shown_value(const std::string& text);
 inline constexpr const char* kTimeSeconds = "time_seconds";
 inline constexpr const char* kTimeSecondsMin = "time_seconds_min";
 inline constexpr const char* kTimeSecondsMax = "time_seconds_max";
+/// The metric of a solver that runs on the GPU: its copies between host and device, inside
+/// fit_seconds and predict_seconds and reported apart, the transfer phase.
+inline constexpr const char* kTransferSeconds = "transfer_seconds";
 inline constexpr const char* kTimeBelowFloor = "time_below_floor";
 
 /// y ≈ c·xᵇ by least squares on (log x, log y); needs at least two distinct positive x

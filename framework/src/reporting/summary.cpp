@@ -75,7 +75,14 @@ void cells_table(const std::vector<CellSummary>& cells, const std::vector<std::s
                    column_name(Column::test_rmse)});
   if (accuracy) t.header.push_back(column_name(Column::test_accuracy));
   if (measure.validated()) t.header.push_back(measure.selection + " (± over folds)");
-  for (const char* h : {"time (s)", "fit (s)", "ok"}) t.header.emplace_back(h);
+  // The copies between host and GPU, a phase of their own inside fit and predict: only
+  // where a cell ran on the GPU.
+  const bool copies = std::any_of(cells.begin(), cells.end(), [](const CellSummary& c) {
+    return c.stat(kTransferSeconds).count > 0 && c.stat(kTransferSeconds).mean > 0;
+  });
+  for (const char* h : {"time (s)", "fit (s)"}) t.header.emplace_back(h);
+  if (copies) t.header.emplace_back("copies (s)");
+  t.header.emplace_back("ok");
   for (const CellSummary& c : cells) {
     std::vector<std::string> r = {c.cell, c.kernel, c.solver, c.form};
     for (const auto& s : swept) r.push_back(param_value(c, s));
@@ -87,6 +94,7 @@ void cells_table(const std::vector<CellSummary>& cells, const std::vector<std::s
     if (measure.validated()) r.push_back(over_folds(c, measure.selection));
     r.push_back(with_std(c.stat(kTimeSeconds)));
     r.push_back(with_std(c.stat(Column::fit_seconds)));
+    if (copies) r.push_back(with_std(c.stat(kTransferSeconds)));
     r.push_back(c.not_converged == 0
                     ? fmt::format("{}/{}", c.ok, c.runs)
                     : fmt::format("{}/{}, {} not converged", c.ok, c.runs, c.not_converged));
@@ -101,7 +109,10 @@ void cells_table(const std::vector<CellSummary>& cells, const std::vector<std::s
   const std::string same = t.drop_constant_columns({column_name(Column::cell)});
   md += fmt::format(
             "## Cells\n\nMean ± standard deviation over the repeats that finished. time: Gram "
-            "or features, fit and predict (medians of repeated measurements).{}{}\n\n",
+            "or features, fit and predict (medians of repeated measurements).{}{}{}\n\n",
+            copies ? " copies: the copies between host and GPU, timed apart (they are inside fit "
+                     "and predict)."
+                   : "",
             validation, same.empty() ? "" : " The same in every row: " + same + ".") +
         t.markdown();
 }

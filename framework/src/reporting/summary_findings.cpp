@@ -209,11 +209,15 @@ std::vector<std::string> device_lines(const std::vector<CellSummary>& cells,
     if (!(on_cpu > 0) || !(on_gpu > 0)) continue;
     const std::string params = swept_params(
         *gpu, swept, [](const std::string& column) { return column != "solver.device"; });
-    lines.push_back(fmt::format("{}, {}{}: GPU {} s against CPU {} s, {}", gpu->solver, gpu->kernel,
-                                params.empty() ? "" : " (" + params + ")",
-                                fmt::format("{:.3g}", on_gpu), fmt::format("{:.3g}", on_cpu),
-                                on_gpu < on_cpu
-                                    ? fmt::format("{:.3g}× faster on the GPU", on_cpu / on_gpu)
+    const MeanStd copies = gpu->stat(kTransferSeconds);
+    const std::string copied = copies.count > 0 && copies.mean > 0
+                                   ? fmt::format(" (copies {:.3g} s of it)", copies.mean)
+                                   : std::string();
+    lines.push_back(
+        fmt::format("{}, {}{}: GPU {} s{} against CPU {} s, {}", gpu->solver, gpu->kernel,
+                    params.empty() ? "" : " (" + params + ")", fmt::format("{:.3g}", on_gpu),
+                    copied, fmt::format("{:.3g}", on_cpu),
+                    on_gpu < on_cpu ? fmt::format("{:.3g}× faster on the GPU", on_cpu / on_gpu)
                                     : fmt::format("{:.3g}× faster on the CPU", on_gpu / on_cpu)));
   }
   return lines;

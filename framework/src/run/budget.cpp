@@ -13,6 +13,8 @@
 #include <exception>
 #include <limits>
 
+#include "device/memory_plan.hpp"
+#include "kexp/device_memory.hpp"
 #include "plugin/plugin_call.hpp"
 #include "plugin/registry.hpp"
 #include "util/measure.hpp"
@@ -105,17 +107,29 @@ MemoryEstimate estimate_memory(const Cell& c, const DataDims& data, const Kernel
 MemoryEstimate estimate_cell(const Cell& cell, const Variant& solver, const DataDims& data,
                              const Kernel& kernel, const GramPlace& place) {
   double solver_bytes = -1;
+  double device_bytes = 0;
   if (cell.form == Form::Dual && (solver.plugin->has_flag(flags::kernel_inputs) ||
                                   runs_on_device(solver) || runs_in_single(solver))) {
-    solver_bytes =
-        create_solver(*solver.plugin, solver.params)
-            ->memory_bytes(static_cast<std::size_t>(data.n), static_cast<std::size_t>(data.m),
-                           static_cast<std::size_t>(data.d));
+    const auto made = create_solver(*solver.plugin, solver.params);
+    const auto n = static_cast<std::size_t>(data.n), m = static_cast<std::size_t>(data.m),
+               d = static_cast<std::size_t>(data.d);
+    solver_bytes = made->memory_bytes(n, m, d);
+    if (runs_on_device(solver)) device_bytes = device_memory_bytes(*made, n, m, d).value_or(0.0);
   }
-  return estimate_memory(
-      cell, data, kernel, solver_bytes, place.last_reader, learns_hyperparameters(solver),
-      place.beside_gram,
-      cell.form == Form::Primal ? runs_in_single(solver) : runs_in_mixed(solver));
+  MemoryEstimate estimate =
+      estimate_memory(cell, data, kernel, solver_bytes, place.last_reader,
+                      learns_hyperparameters(solver), place.beside_gram,
+                      cell.form == Form::Primal ? runs_in_single(solver) : runs_in_mixed(solver));
+  if (cell.form == Form::Primal && runs_on_device(solver) && estimate.impossible.empty()) {
+    // a primal solver on the GPU holds Φ there: D features in place of d
+    const auto D = kernel.feature_map()->dimension(static_cast<std::size_t>(data.input_size));
+    device_bytes =
+        device_memory_bytes(*create_solver(*solver.plugin, solver.params),
+                            static_cast<std::size_t>(data.n), static_cast<std::size_t>(data.m), D)
+            .value_or(0.0);
+  }
+  estimate.device_bytes = device_bytes;
+  return estimate;
 }
 
 std::optional<std::string> refusal(const MemoryEstimate& estimate, const Limit& budget) {
@@ -131,6 +145,15 @@ std::optional<std::string> refusal(const MemoryEstimate& estimate, const Limit& 
       size_text(estimate.bytes), estimate.what, size_text(budget.value), source);
 }
 
+std::optional<std::string> device_refusal(const MemoryEstimate& estimate, const DeviceLimit& gpu) {
+  if (!(estimate.device_bytes > 0) || estimate.device_bytes <= gpu.free_bytes) return std::nullopt;
+  return fmt::format(
+      "refused before it started: it needs about {} of GPU memory, more than the {} free of {} "
+      "on {} when kexp started; lower n, or use device: cpu",
+      device::gib_text(estimate.device_bytes), device::gib_text(gpu.free_bytes),
+      device::gib_text(gpu.total_bytes), gpu.name);
+}
+
 std::string out_of_memory_note(const CellResult& result, const std::string& dataset,
                                double estimate_bytes) {
   if (result.error.find(kOutOfMemory) == std::string::npos) return {};
@@ -142,19 +165,28 @@ std::string out_of_memory_note(const CellResult& result, const std::string& data
 
 void print_dry_run(const Plan& plan, const std::vector<DryRunLine>& lines, int repeats,
                    const Limit& budget, const TimeLimit& time, const std::string& shard_text,
-                   const std::string& out_dir) {
-  std::size_t runs = 0, over = 0, impossible = 0, over_time = 0;
+                   const std::string& out_dir, const std::optional<DeviceLimit>& gpu) {
+  std::size_t runs = 0, over = 0, impossible = 0, over_time = 0, over_device = 0;
   std::string text;
   for (const DryRunLine& l : lines) {
     const Cell& c = *l.cell;
     runs += static_cast<std::size_t>(repeats - l.repeats_done);
     const bool cannot = !l.estimate.impossible.empty();
     const bool too_big = !cannot && l.estimate.bytes > budget.value;
-    const bool too_long = !cannot && !too_big && l.over_time;
+    const bool too_big_for_gpu =
+        !cannot && !too_big && gpu && device_refusal(l.estimate, *gpu).has_value();
+    const bool too_long = !cannot && !too_big && !too_big_for_gpu && l.over_time;
     over += too_big ? 1 : 0;
     impossible += cannot ? 1 : 0;
     over_time += too_long ? 1 : 0;
-    std::string state = too_big ? "  OVER BUDGET" : too_long ? "  OVER TIME LIMIT" : "";
+    over_device += too_big_for_gpu ? 1 : 0;
+    std::string state = too_big           ? "  OVER BUDGET"
+                        : too_big_for_gpu ? "  OVER GPU MEMORY"
+                        : too_long        ? "  OVER TIME LIMIT"
+                                          : "";
+    if (!cannot && l.estimate.device_bytes > 0) {
+      state = fmt::format("  GPU {}", device::gib_text(l.estimate.device_bytes)) + state;
+    }
     if (cannot) state = "  CANNOT RUN: " + l.estimate.impossible;
     if (l.repeats_done > 0) {
       state += fmt::format("  {} of {} repeats done", l.repeats_done, repeats);
@@ -186,6 +218,11 @@ void print_dry_run(const Plan& plan, const std::vector<DryRunLine>& lines, int r
   for (const auto& l : plan.left_out) fmt::print("left out: {}\n", l);
   if (over > 0) {
     fmt::print("{} cells are over the memory budget and would be refused (--max-memory)\n", over);
+  }
+  if (over_device > 0) {
+    fmt::print("{} cells need more GPU memory than the {} free of {} on {} and would be refused\n",
+               over_device, device::gib_text(gpu->free_bytes), device::gib_text(gpu->total_bytes),
+               gpu->name);
   }
   if (over_time > 0) {
     fmt::print("{} cells are over the time limit and would be refused (--max-cell-time)\n",

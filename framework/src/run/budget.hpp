@@ -31,6 +31,15 @@ struct MemoryEstimate {
   /// Why the cell cannot run at all (its kernel's feature map cannot be built for the
   /// data, say D past its limit); bytes is then infinite and the cell refused.
   std::string impossible;
+  /// A cell whose solver runs on the GPU: the bytes of device memory it holds at its peak
+  /// (kexp::DeviceMemory); 0 for a cell on the host or a solver that does not say.
+  double device_bytes = 0;
+};
+
+/// The GPU a cell on `device: cuda` runs on, as kexp found it at the start.
+struct DeviceLimit {
+  std::string name;
+  double free_bytes = 0, total_bytes = 0;
 };
 
 /// The estimate for a cell on data of sizes `data` (its dataset's first repeat) with `kernel`. For
@@ -60,6 +69,10 @@ MemoryEstimate estimate_cell(const Cell& cell, const Variant& solver, const Data
 /// The message of a cell refused before it started, or nothing when it fits `budget`.
 std::optional<std::string> refusal(const MemoryEstimate& estimate, const Limit& budget);
 
+/// The message of a GPU cell refused before it started because it needs more device memory
+/// than `gpu` had free, with both figures; nothing when it fits or holds nothing there.
+std::optional<std::string> device_refusal(const MemoryEstimate& estimate, const DeviceLimit& gpu);
+
 /// What a failed cell's message gains when it ran out of memory (its error holds
 /// kOutOfMemory): its dataset, n, m, d and estimate, and how to refuse such a cell before
 /// it runs; nothing for any other failure.
@@ -84,9 +97,11 @@ struct TimeLimit {
 
 /// Prints the dry-run listing on stdout: the count of cells and runs, the budgets, the
 /// folder results would go to, then a line per cell (its memory and the least time it
-/// takes), the combinations left out and the cells over a budget.
+/// takes, and the device memory of a cell on the GPU), the combinations left out and the
+/// cells over a budget. `gpu`: the GPU the cells on `device: cuda` would run on, when one
+/// of them is listed.
 void print_dry_run(const Plan& plan, const std::vector<DryRunLine>& lines, int repeats,
                    const Limit& budget, const TimeLimit& time, const std::string& shard_text,
-                   const std::string& out_dir);
+                   const std::string& out_dir, const std::optional<DeviceLimit>& gpu = {});
 
 }  // namespace kexp::core

@@ -22,6 +22,16 @@ std::pair<SourceLocation, std::string> device_setting(const ComponentSpec& spec)
   return {spec.where, spec.key + ".device"};
 }
 
+void require_gpu(const SourceLocation& where, const std::string& key) {
+  const device::GpuInfo& gpu = device::gpu_info();
+  if (!gpu.present) {
+    throw ConfigError(where, key,
+                      fmt::format("{} = cuda needs an NVIDIA GPU, and there is none: {}; use "
+                                  "device: cpu, or run on a machine with a GPU",
+                                  key, gpu.reason));
+  }
+}
+
 }  // namespace
 
 void check_devices(const Experiment& e, const Plan& plan, const std::vector<bool>& selected,
@@ -29,8 +39,13 @@ void check_devices(const Experiment& e, const Plan& plan, const std::vector<bool
   for (std::size_t i = 0; i < plan.cells.size(); ++i) {
     const Cell& cell = plan.cells[i];
     const Variant& solver = plan.solvers[cell.solver];
-    if (!selected[i] || cell.form != Form::Dual || !runs_on_device(solver)) continue;
+    if (!selected[i] || !runs_on_device(solver)) continue;
     const auto [where, key] = device_setting(e.solvers[solver.component]);
+    if (cell.form == Form::Primal) {
+      // the features are computed on the host: only the GPU is needed
+      require_gpu(where, key);
+      continue;
+    }
     const Variant& kernel = plan.kernels[cell.kernel];
     const std::optional<DeviceProgram> program = device_program(*kernels[cell.kernel]);
     if (!program) {
@@ -50,14 +65,7 @@ void check_devices(const Experiment& e, const Plan& plan, const std::vector<bool
                       "{}; use device: cpu with it",
                       key, kernel.name(), e.kernels[kernel.component].key, err.what()));
     }
-    const device::GpuInfo& gpu = device::gpu_info();
-    if (!gpu.present) {
-      throw ConfigError(
-          where, key,
-          fmt::format("{} = cuda needs an NVIDIA GPU, and there is none: {}; use device: "
-                      "cpu, or run on a machine with a GPU",
-                      key, gpu.reason));
-    }
+    require_gpu(where, key);
   }
 }
 

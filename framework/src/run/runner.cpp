@@ -15,6 +15,7 @@
 #include <mutex>
 #include <set>
 
+#include "device/gpu.hpp"
 #include "exec/data.hpp"
 #include "exec/group.hpp"
 #include "exec/isolated_group.hpp"
@@ -137,7 +138,8 @@ class Run {
   /// The progress line's weight of one run of `c` (run/progress.hpp).
   [[nodiscard]] double run_cost_of(const Cell& c) const {
     // A cell refused before it runs takes no time: no weight.
-    if (refusal(estimate(c), budget_) || time_refusal_of(c)) return 0;
+    const MemoryEstimate e = estimate(c);
+    if (refusal(e, budget_) || device_refusal_of(e) || time_refusal_of(c)) return 0;
     return run_cost(c.form, data_.dims[c.dataset], *kernels_[c.kernel]);
   }
 
@@ -175,6 +177,18 @@ class Run {
     return e;
   }
 
+  /// The GPU as kexp found it at the start: probed only for a cell that holds device memory
+  /// (check_devices has made sure there is one).
+  [[nodiscard]] static DeviceLimit gpu_limit() {
+    const device::GpuInfo& gpu = device::gpu_info();
+    return {gpu.name, gpu.free_bytes, gpu.total_bytes};
+  }
+
+  [[nodiscard]] static std::optional<std::string> device_refusal_of(const MemoryEstimate& e) {
+    if (!(e.device_bytes > 0)) return std::nullopt;
+    return device_refusal(e, gpu_limit());
+  }
+
   /// DGEMM's rate at the run's threads (run/time_budget.hpp).
   [[nodiscard]] const FlopRate& rate() const {
     if (!rate_) rate_ = dgemm_rate_for(static_cast<int>(threads_.value));
@@ -199,6 +213,7 @@ class Run {
 
   int dry_run() {
     std::vector<DryRunLine> lines;
+    std::optional<DeviceLimit> gpu;
     for (const Cell& c : plan_.cells) {
       if (!selected_[c.index]) continue;
       int done = 0;
@@ -206,9 +221,11 @@ class Run {
       const TimeEstimate t = time_estimate(c);
       lines.push_back({&c, estimate(c), done, t.flops / rate().flops_per_second, t.bounded,
                        time_refusal_of(t).has_value()});
+      if (lines.back().estimate.device_bytes > 0 && !gpu) gpu = gpu_limit();
     }
     print_dry_run(plan_, lines, e_.repeats, budget_, {options_.max_cell_seconds, rate().source},
-                  options_.shard ? options_.shard->str() : std::string(), folder_.dir().string());
+                  options_.shard ? options_.shard->str() : std::string(), folder_.dir().string(),
+                  gpu);
     return kExitOk;
   }
 
@@ -310,6 +327,7 @@ class Run {
             const bool in_place = places[i].last_reader;
             const MemoryEstimate e = estimate(*g.cell, places[i]);
             g.refusal = refusal(e, budget_);
+            if (!g.refusal) g.refusal = device_refusal_of(e);
             if (!g.refusal) g.refusal = time_refusal_of(*g.cell);
             // A GPU cell's host memory grows by CUDA's own buffers, not by what its
             // estimate counts: it is not held to it.

@@ -23,6 +23,16 @@ TEST(DeviceMemory, FalkonHoldsXTheCentresAndThreeMByMMatrices) {
   EXPECT_EQ(nystrom_fixed_bytes(1000000, 10000, 10), 8.0 * 313180000.0);
 }
 
+TEST(DeviceMemory, TheLeastHeldAddsOneBlockAtItsSmallest) {
+  // falkon: the fixed part and 256 rows of m + 2 doubles; fewer rows when n is smaller
+  EXPECT_EQ(nystrom_least_bytes(1000000, 10000, 10),
+            nystrom_fixed_bytes(1000000, 10000, 10) + 8.0 * 256 * 10002);
+  EXPECT_EQ(nystrom_least_bytes(100, 10, 3), nystrom_fixed_bytes(100, 10, 3) + 8.0 * 100 * 12);
+  // a product at 1000 points from 200: (d + 2)(n + m) doubles, and 256 rows of n + 2
+  EXPECT_EQ(product_least_bytes(200, 1000, 3), 8.0 * (5 * 1200 + 256 * 202));
+  EXPECT_EQ(product_least_bytes(200, 10, 3), 8.0 * (5 * 210 + 10 * 202));
+}
+
 TEST(DeviceMemory, BlocksOfKnmTakeTheShareOfFreeMemoryInWholeGranules) {
   // all n rows fit: 1000 rows of m + 2 = 102 doubles is 816 000 bytes
   EXPECT_EQ(nystrom_block_rows(1000, 100, 1e6, 1.0), 1000U);

@@ -150,27 +150,34 @@ TEST(Findings, TheSameCellOnTheGpuAndOnTheCpuIsComparedByItsTime) {
   // kernel ridge at two λ on each device, and falkon on the CPU alone: two comparisons,
   // each with its λ, none for falkon
   CsvTable t;
-  t.columns = {"cell", "repeat",  "status",    "dataset",       "kernel",        "solver",
-               "form", "n_train", "test_rmse", "total_seconds", "solver.lambda", "solver.device"};
+  t.columns = {"cell",          "repeat",        "status",          "dataset",   "kernel",
+               "solver",        "form",          "n_train",         "test_rmse", "total_seconds",
+               "solver.lambda", "solver.device", "transfer_seconds"};
   const auto row = [&](const char* cell, const char* solver, const char* seconds,
-                       const char* lambda, const char* device) {
+                       const char* lambda, const char* device, const char* copies) {
     t.rows.push_back({cell, "0", "ok", "friedman1", "gaussian", solver, "dual", "40000", "1.0",
-                      seconds, lambda, device});
+                      seconds, lambda, device, copies});
   };
-  row("a", "kernel_ridge", "12.5", "0.1", "cpu");
-  row("b", "kernel_ridge", "0.5", "0.1", "cuda");
-  row("c", "kernel_ridge", "12", "1e-3", "cpu");
-  row("d", "kernel_ridge", "0.6", "1e-3", "cuda");
-  row("e", "falkon", "3", "0.1", "cpu");
+  row("a", "kernel_ridge", "12.5", "0.1", "cpu", "0");
+  row("b", "kernel_ridge", "0.5", "0.1", "cuda", "0.125");
+  row("c", "kernel_ridge", "12", "1e-3", "cpu", "0");
+  row("d", "kernel_ridge", "0.6", "1e-3", "cuda", "0.25");
+  row("e", "falkon", "3", "0.1", "cpu", "0");
   const auto md = summary_of(t);
   EXPECT_THAT(md, HasSubstr("The same cell on the GPU and on the CPU"));
-  EXPECT_THAT(md, HasSubstr("kernel_ridge, gaussian (solver.lambda=0.1): GPU 0.5 s against CPU "
-                            "12.5 s, 25× faster on the GPU"));
-  EXPECT_THAT(md, HasSubstr("(solver.lambda=1e-3): GPU 0.6 s against CPU 12 s, 20× faster"));
+  // the copies between host and GPU, the transfer phase, are named inside the GPU's time
+  EXPECT_THAT(md, HasSubstr("kernel_ridge, gaussian (solver.lambda=0.1): GPU 0.5 s (copies "
+                            "0.125 s of it) against CPU 12.5 s, 25× faster on the GPU"));
+  EXPECT_THAT(md, HasSubstr("(solver.lambda=1e-3): GPU 0.6 s (copies 0.25 s of it) against CPU 12 "
+                            "s, 20× faster"));
   EXPECT_THAT(md, Not(HasSubstr("falkon, gaussian")));
-  // a folder without GPU cells has no such paragraph
-  EXPECT_THAT(summary_of(pair_sweep({0.1, 0.2, 0.4, 0.8, 1.6}, 0.05)),
-              Not(HasSubstr("on the GPU and on the CPU")));
+  // and the cells table has a column of their own for them
+  EXPECT_THAT(md, HasSubstr("| copies (s) |"));
+  EXPECT_THAT(md, HasSubstr("copies: the copies between host and GPU, timed apart"));
+  // a folder without GPU cells has no such paragraph and no such column
+  const auto cpu_only = summary_of(pair_sweep({0.1, 0.2, 0.4, 0.8, 1.6}, 0.05));
+  EXPECT_THAT(cpu_only, Not(HasSubstr("on the GPU and on the CPU")));
+  EXPECT_THAT(cpu_only, Not(HasSubstr("copies (s)")));
 }
 
 }  // namespace

@@ -6,12 +6,16 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <cstdio>
+
 #include "support/plugins.hpp"
 
 namespace kexp::core {
 namespace {
 
 using ::testing::HasSubstr;
+
+constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
 
 TEST(Budget, ADualCellCountsAWorkingCopyOfKUnlessItFactorsKInPlace) {
   PreparedData prepared;
@@ -61,6 +65,58 @@ TEST(Budget, ADualCellCountsAWorkingCopyOfKUnlessItFactorsKInPlace) {
   const MemoryEstimate single = estimate_memory(primal, data, *map, -1, false, false, false, true);
   EXPECT_DOUBLE_EQ(single.bytes - estimate_memory(primal, data, *map).bytes, 4 * 15 * (n + m));
   EXPECT_THAT(single.what, HasSubstr("Φ, Φ(X*) with their float32 copies"));
+}
+
+TEST(Budget, AGpuCellOverTheFreeDeviceMemoryIsRefusedWithBothFigures) {
+  const DeviceLimit h100{"NVIDIA H100 80GB HBM3", 70.0 * kGiB, 79.0 * kGiB};
+  MemoryEstimate host_only;
+  host_only.bytes = 1e12;  // the host budget is another check
+  EXPECT_FALSE(device_refusal(host_only, h100).has_value());
+  MemoryEstimate fits;
+  fits.device_bytes = 70.0 * kGiB;
+  EXPECT_FALSE(device_refusal(fits, h100).has_value());
+  MemoryEstimate over;
+  over.device_bytes = 95.5 * kGiB;
+  const auto why = device_refusal(over, h100);
+  ASSERT_TRUE(why.has_value());
+  EXPECT_THAT(*why, HasSubstr("refused before it started: it needs about 95.50 GiB of GPU memory"));
+  EXPECT_THAT(*why, HasSubstr("the 70.00 GiB free of 79.00 GiB on NVIDIA H100 80GB HBM3"));
+  EXPECT_THAT(*why, HasSubstr("use device: cpu"));
+}
+
+TEST(Budget, TheDryRunShowsEachGpuCellsDeviceMemoryAndTheOnesOverIt) {
+  Plan plan;
+  plan.datasets.resize(1);
+  plan.datasets[0].canonical = "friedman1(n=40000)";
+  plan.kernels.resize(1);
+  plan.kernels[0].canonical = "gaussian(sigma=1)";
+  plan.solvers.resize(2);
+  plan.solvers[0].canonical = "kernel_ridge(device=cuda)";
+  plan.solvers[1].canonical = "kernel_ridge(device=cpu)";
+  plan.cells.resize(3);
+  plan.cells[0].id = "00000000000000a1";
+  plan.cells[1].id = "00000000000000a2";
+  plan.cells[2].id = "00000000000000a3";
+  plan.cells[2].solver = 1;
+  std::vector<DryRunLine> lines(3);
+  for (std::size_t i = 0; i < 3; ++i) {
+    lines[i].cell = &plan.cells[i];
+    lines[i].estimate.bytes = 1e6;
+  }
+  lines[0].estimate.device_bytes = 12.0 * kGiB;
+  lines[1].estimate.device_bytes = 95.5 * kGiB;
+  const DeviceLimit h100{"NVIDIA H100 80GB HBM3", 70.0 * kGiB, 79.0 * kGiB};
+  ::testing::internal::CaptureStdout();
+  print_dry_run(plan, lines, 1, Limit{1e9, "--max-memory"}, {0, "DGEMM"}, "", "results/x", h100);
+  std::fflush(stdout);
+  const std::string out = ::testing::internal::GetCapturedStdout();
+  EXPECT_THAT(out, HasSubstr("00000000000000a1  dual         1 MB"));
+  EXPECT_THAT(out, ::testing::ContainsRegex("a1 .*kernel_ridge\\(device=cuda\\)  GPU 12.00 GiB\n"));
+  EXPECT_THAT(out, ::testing::ContainsRegex(
+                       "a2 .*kernel_ridge\\(device=cuda\\)  GPU 95.50 GiB  OVER GPU MEMORY\n"));
+  EXPECT_THAT(out, ::testing::ContainsRegex("a3 .*kernel_ridge\\(device=cpu\\)\n"));
+  EXPECT_THAT(out, HasSubstr("1 cells need more GPU memory than the 70.00 GiB free of 79.00 GiB "
+                             "on NVIDIA H100 80GB HBM3 and would be refused"));
 }
 
 }  // namespace

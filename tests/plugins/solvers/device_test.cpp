@@ -94,6 +94,28 @@ TEST(DeviceSolvers, FalkonOnTheGpuPredictsAsOnTheCpu) {
   }
 }
 
+TEST(DeviceSolvers, PrimalRidgeOnTheGpuPredictsAsOnTheCpu) {
+  if (!device::gpu_info().present) GTEST_SKIP() << "no GPU: " << device::gpu_info().reason;
+  const Problem p = make_problem(6, 2000, 300, 5);
+  const arma::mat Phi = quadratic_map(p.X), Phi_test = quadratic_map(p.Xt);  // D = 28
+  for (const char* lambda : {"1e-6", "0.1", "10"}) {
+    auto cpu = make_solver("primal_ridge", {{"lambda", lambda}});
+    auto gpu = make_solver("primal_ridge", {{"lambda", lambda}, {"device", "cuda"}});
+    const FitResult want = run_primal(*cpu, Phi, Phi_test, p.y);
+    const FitResult got = run_primal(*gpu, Phi, Phi_test, p.y);
+    EXPECT_LT(relative_difference(got.prediction.mean, want.prediction.mean), 1e-9) << lambda;
+    EXPECT_LT(relative_difference(got.report.fitted, want.report.fitted), 1e-9) << lambda;
+    EXPECT_GT(metric(got.report, "transfer_seconds"), 0.0) << lambda;
+    EXPECT_EQ(metric(want.report, "transfer_seconds"), 0.0) << lambda;
+  }
+  // λ = 0 with a feature that is 0 at every point: a zero pivot, a NumericError on the GPU
+  // as on the CPU
+  arma::mat zero_feature = Phi;
+  zero_feature.row(7).zeros();
+  auto singular = make_solver("primal_ridge", {{"lambda", "0"}, {"device", "cuda"}});
+  EXPECT_THROW((void)run_primal(*singular, zero_feature, Phi_test, p.y), NumericError);
+}
+
 TEST(DeviceSolvers, WithoutAGpuACudaCellFailsWithTheLibrarysMessage) {
   if (device::gpu_info().present) GTEST_SKIP() << "a GPU is present";
   const Problem p = make_problem(2, 40, 10, 8);
@@ -111,6 +133,25 @@ TEST(DeviceSolvers, WithoutAGpuACudaCellFailsWithTheLibrarysMessage) {
           << solver;
     }
   }
+  auto primal = make_solver("primal_ridge", {{"device", "cuda"}});
+  try {
+    (void)run_primal(*primal, quadratic_map(p.X), quadratic_map(p.Xt), p.y);
+    ADD_FAILURE() << "primal_ridge ran without a GPU";
+  } catch (const Error& e) {
+    EXPECT_THAT(e.what(), ::testing::AnyOf(HasSubstr("CUDA error"), HasSubstr("cuBLAS error"),
+                                           HasSubstr("built without CUDA")));
+  }
+}
+
+TEST(DeviceSolvers, PrimalRidgeOnTheGpuRunsInFloat64Only) {
+  for (const char* precision : {"single", "mixed"}) {
+    try {
+      (void)make_solver("primal_ridge", {{"device", "cuda"}, {"precision", precision}});
+      ADD_FAILURE() << precision << " was taken on the GPU";
+    } catch (const Error& e) {
+      EXPECT_THAT(e.what(), HasSubstr("device: cuda runs in float64 only")) << precision;
+    }
+  }
 }
 
 TEST(DeviceSolvers, OnTheGpuTheHostBudgetCountsNoK) {
@@ -124,6 +165,33 @@ TEST(DeviceSolvers, OnTheGpuTheHostBudgetCountsNoK) {
   EXPECT_EQ(falkon_gpu->memory_bytes(1000, 50, 5), 8.0 * (500 + 3000 + 50 + 900));
   EXPECT_GT(falkon_cpu->memory_bytes(1000, 50, 5),
             falkon_gpu->memory_bytes(1000, 50, 5) + 8.0 * 2 * 100 * 100);
+}
+
+TEST(DeviceSolvers, OnTheGpuEachSolverSaysWhatItHoldsInDeviceMemory) {
+  // n = 1000 training points, m = 100 test points, d = 5
+  EXPECT_FALSE(device_memory_bytes(*make_solver("kernel_ridge"), 1000, 100, 5).has_value());
+  // K (10⁶), X (5000), y, β and a spare n-vector (3000); more than predicting, which holds
+  // the points and their norms (7 · 1100), β, the predictions and 100 rows of K(X*, X)
+  const auto ridge =
+      device_memory_bytes(*make_solver("kernel_ridge", {{"device", "cuda"}}), 1000, 100, 5);
+  ASSERT_TRUE(ridge.has_value());
+  EXPECT_EQ(*ridge, 8.0 * (1000000 + 5000 + 3000));
+  // at 2·10⁵ test points predicting holds more: 7 · 201 000 and 256 rows of 1002
+  EXPECT_EQ(
+      *device_memory_bytes(*make_solver("kernel_ridge", {{"device", "cuda"}}), 1000, 200000, 5),
+      8.0 * (7 * 201000 + 256 * 1002));
+  EXPECT_FALSE(
+      device_memory_bytes(*make_solver("falkon", {{"m", "100"}}), 1000, 50, 5).has_value());
+  // falkon, 100 centres: X (5000), three n-vectors, the centres (500), K_mm and two factors
+  // (3 · 10⁴), eight m-vectors, and 256 rows of K_nm with two row vectors (256 · 102)
+  const auto falkon =
+      device_memory_bytes(*make_solver("falkon", {{"m", "100"}, {"device", "cuda"}}), 1000, 50, 5);
+  ASSERT_TRUE(falkon.has_value());
+  EXPECT_EQ(*falkon, 8.0 * (5000 + 3000 + 500 + 30000 + 800 + 256 * 102));
+  // primal_ridge, d = D = 28 features: Φ (28 000), ΦΦᵀ + λI (784), y and Φy
+  EXPECT_FALSE(device_memory_bytes(*make_solver("primal_ridge"), 1000, 100, 28).has_value());
+  EXPECT_EQ(*device_memory_bytes(*make_solver("primal_ridge", {{"device", "cuda"}}), 1000, 100, 28),
+            8.0 * (28000 + 784 + 1000 + 28));
 }
 
 }  // namespace
