@@ -16,24 +16,51 @@
 // of the points (kexp/single.hpp), each tile's product and sums in float64; the
 // conjugate-gradient state in float64. The products then carry float32's rounding
 // (about 10⁻⁷ relative), so a tolerance much below that may not be reached.
+//
+// device: cuda — the points stay on the GPU and each product K p streams blocks of K's
+// rows there (cuBLAS DGEMM and the kernel's device form, then DGEMV; device/gpu.hpp,
+// GramOperator); the conjugate-gradient state stays on the host in float64, and the
+// predictions K(X*, X)β are streamed on the GPU too. float64 only; the copies are the
+// metric transfer_seconds.
 #include <fmt/format.h>
 #include <kexp/kexp.hpp>
 
+#include <algorithm>
 #include <cmath>
+#include <optional>
 
 #include "common/conjugate_gradients.hpp"
+#include "device/gpu.hpp"
+#include "device/memory_plan.hpp"
 
 namespace {
 
-class CgRidge final : public kexp::Solver {
+class CgRidge final : public kexp::Solver, public kexp::DeviceMemory {
  public:
   explicit CgRidge(const kexp::Params& p)
       : lambda_(p.real("lambda")),
         tolerance_(p.real("tolerance")),
         iterations_(p.integer("iterations")),
-        mixed_(p.string("precision") == "mixed") {}
+        mixed_(p.string("precision") == "mixed"),
+        on_gpu_(p.string("device") == "cuda") {
+    if (on_gpu_ && mixed_) {
+      throw kexp::InvalidArgument(
+          "cg_ridge: device: cuda runs in float64 only; use precision: double there");
+    }
+  }
+
+  /// On the GPU: the points, their norms, two n-vectors and a block of K(X, X) at its
+  /// smallest while fitting; the points, the test points and a block of K(X*, X) at
+  /// prediction.
+  double device_memory_bytes(std::size_t n, std::size_t m, std::size_t d) const override {
+    if (!on_gpu_) return 0.0;
+    return std::max(kexp::device::product_least_bytes(n, n, d),
+                    kexp::device::product_least_bytes(n, m, d));
+  }
 
   double memory_bytes(std::size_t n, std::size_t m, std::size_t d) const override {
+    // on the GPU the host holds the vectors only
+    if (on_gpu_) return 8.0 * (7.0 * static_cast<double>(n) + static_cast<double>(m));
     // β, r, p, K p, the fitted values and the best β and fitted values so far; the tiles of K(X, X)
     // or of K(X*, X) of each thread; the test predictions
     const double tiles =
@@ -61,10 +88,20 @@ class CgRidge final : public kexp::Solver {
     X_ = &X;
     if (mixed_) X_single_ = arma::conv_to<arma::fmat>::from(X);
     bool converted = false;
+    kexp::device::Transfers transfers;
+    std::optional<kexp::device::GramOperator> on_gpu;
+    if (on_gpu_) {
+      const std::optional<kexp::DeviceProgram> program = kexp::device_program(k);
+      if (!program) throw kexp::InvalidArgument("cg_ridge: the kernel has no device form");
+      program_ = *program;
+      on_gpu.emplace(program_, X, transfers);
+    }
     // (K + λI) β = y, by conjugate gradients judged by the true residual
     const auto apply = [&](const arma::vec& v) {
       arma::vec Kv;
-      if (mixed_) {
+      if (on_gpu) {
+        Kv = on_gpu->product(v);
+      } else if (mixed_) {
         converted = kexp::gram::product(k, X_single_, X_single_, v, Kv) ==
                     kexp::gram::SinglePath::converted;
       } else {
@@ -81,6 +118,7 @@ class CgRidge final : public kexp::Solver {
     report.converged = cg.converged;
     report.metrics.emplace_back("relative_residual", cg.residual);
     if (mixed_) report.metrics.emplace_back("gram_converted", converted ? 1.0 : 0.0);
+    report.metrics.emplace_back("transfer_seconds", transfers.seconds);
     const long it = cg.iterations, checks = cg.checks;
     const double per_product = k.gram_flops(n, n, d) + 2.0 * static_cast<double>(n * n);
     report.fit_flops =
@@ -91,7 +129,13 @@ class CgRidge final : public kexp::Solver {
   kexp::Prediction predict(const kexp::TestData& data, kexp::SolverReport& report) const override {
     kexp::Prediction p;
     // f(X*) = K(X*, X) β
-    if (mixed_) {
+    if (on_gpu_) {
+      kexp::device::Transfers transfers;
+      p.mean = kexp::device::kernel_product(program_, *X_, *data.inputs, beta_, transfers);
+      for (auto& [name, value] : report.metrics) {
+        if (name == "transfer_seconds") value += transfers.seconds;
+      }
+    } else if (mixed_) {
       kexp::gram::product(*data.kernel, arma::conv_to<arma::fmat>::from(*data.inputs), X_single_,
                           beta_, p.mean);
     } else {
@@ -106,6 +150,8 @@ class CgRidge final : public kexp::Solver {
   double lambda_, tolerance_;
   long iterations_;
   bool mixed_;
+  bool on_gpu_;
+  kexp::DeviceProgram program_;  ///< on the GPU: the kernel's device form
   const arma::mat* X_ = nullptr;
   arma::fmat X_single_;  ///< mixed: the points in float32
   arma::vec beta_;
@@ -122,11 +168,14 @@ constexpr kexp::ParamSpec kParams[] = {
     kexp::param::choice("precision", "double", "double|mixed",
                         "the products K p in float64; or in float32 tiles added in float64, with "
                         "conjugate gradients in float64"),
+    kexp::param::choice("device", "cpu", "cpu|cuda",
+                        "the products K p on the host; or streamed on the GPU from the kernel's "
+                        "device form (cuBLAS), in float64, with conjugate gradients on the host"),
 };
-constexpr const char* kMetrics[] = {"relative_residual", "gram_converted"};
+constexpr const char* kMetrics[] = {"relative_residual", "gram_converted", "transfer_seconds"};
 constexpr kexp::PluginInfo kInfo =
     kexp::PluginInfo(
-        "cg_ridge", "1.1.0",
+        "cg_ridge", "1.2.0",
         "(K + λI)β = y by conjugate gradients on products K p streamed from the kernel in "
         "blocks (memory O(n), never K); f(x) = Σ βᵢ k(xᵢ, x)",
         kParams,

@@ -40,6 +40,17 @@ void kernel_product(const DeviceProgram&, const double*, std::size_t, const doub
   refuse();
 }
 
+struct Gram::Impl {};
+
+Gram::Gram(const DeviceProgram&, const double*, std::size_t, std::size_t, double& transfer_seconds)
+    : impl_(nullptr), transfer_seconds_(&transfer_seconds) {
+  refuse();
+}
+
+Gram::~Gram() = default;
+
+void Gram::product(const double*, double*) { refuse(); }
+
 struct Nystrom::Impl {};
 
 Nystrom::Nystrom(const DeviceProgram&, const double*, std::size_t, const double*, std::size_t,

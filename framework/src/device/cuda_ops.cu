@@ -294,6 +294,34 @@ void require_int(std::size_t value, const char* what) {
   }
 }
 
+/// Points in device memory, d × count, with their squared norms.
+struct DevicePoints {
+  const double* X;
+  const double* norms;
+  std::size_t count;
+};
+
+/// out = K(Z, X) v over blocks of `block` rows of K(Z, X): each block's inner products by
+/// DGEMM into S (block × n), the kernel applied in place, then one DGEMV.
+void streamed_product(const Handles& h, const Program& p, const DevicePoints& Z,
+                      const DevicePoints& X, std::size_t d, const double* v, double* out, double* S,
+                      std::size_t block) {
+  const double one = 1.0, zero = 0.0;
+  const std::size_t n = X.count;
+  for (std::size_t j0 = 0; j0 < Z.count; j0 += block) {
+    const std::size_t rows = std::min(block, Z.count - j0);
+    const int r = static_cast<int>(rows);
+    check(
+        cublasDgemm(h.blas, CUBLAS_OP_T, CUBLAS_OP_N, r, static_cast<int>(n), static_cast<int>(d),
+                    &one, Z.X + j0 * d, static_cast<int>(d), X.X, static_cast<int>(d), &zero, S, r),
+        "cublasDgemm");
+    apply(S, rows, rows, n, Z.norms + j0, X.norms, p, false, 0.0);
+    check(cublasDgemv(h.blas, CUBLAS_OP_N, r, static_cast<int>(n), &one, S, r, v, 1, &zero,
+                      out + j0, 1),
+          "cublasDgemv");
+  }
+}
+
 }  // namespace
 
 bool probe(std::string& name, std::string& reason, double& free_bytes, double& total_bytes) {
@@ -429,20 +457,56 @@ void kernel_product(const DeviceProgram& program, const double* X, std::size_t n
     throw Error(*memory_refusal(8.0 * 256 * (n + 2), free_bytes, total_bytes,
                                 "a block of 256 rows of K(X*, X)"));
   Buffer<double> S(b * n);
-  const double one = 1.0, zero = 0.0;
-  for (std::size_t j0 = 0; j0 < m; j0 += b) {
-    const std::size_t rows = std::min(b, m - j0);
-    const int r = static_cast<int>(rows);
-    check(cublasDgemm(h.blas, CUBLAS_OP_T, CUBLAS_OP_N, r, static_cast<int>(n), static_cast<int>(d),
-                      &one, dZ.get() + j0 * d, static_cast<int>(d), dX.get(), static_cast<int>(d),
-                      &zero, S.get(), r),
-          "cublasDgemm");
-    apply(S.get(), rows, rows, n, zz.get() + j0, xx.get(), p, false, 0.0);
-    check(cublasDgemv(h.blas, CUBLAS_OP_N, r, static_cast<int>(n), &one, S.get(), r, dv.get(), 1,
-                      &zero, dout.get() + j0, 1),
-          "cublasDgemv");
-  }
+  streamed_product(h, p, {dZ.get(), zz.get(), m}, {dX.get(), xx.get(), n}, d, dv.get(), dout.get(),
+                   S.get(), b);
   copy(out, dout.get(), 8 * m, cudaMemcpyDeviceToHost, transfer_seconds);
+}
+
+struct Gram::Impl {
+  Program program{};
+  std::size_t n = 0, d = 0, block = 0;
+  Handles h;
+  Buffer<double> X, xx, v, out, S;
+};
+
+Gram::Gram(const DeviceProgram& program, const double* X, std::size_t n, std::size_t d,
+           double& transfer_seconds)
+    : impl_(nullptr), transfer_seconds_(&transfer_seconds) {
+  require_int(n, "training points");
+  require_memory(
+      8.0 * static_cast<double>(d + 3) * static_cast<double>(n) +
+          8.0 * static_cast<double>(n + 2) * static_cast<double>(std::min<std::size_t>(n, 256)),
+      "X, three n-vectors and a block of 256 rows of K(X, X)");
+  auto impl = std::make_unique<Impl>();
+  Impl& s = *impl;
+  s.program = program_of(program);
+  s.n = n;
+  s.d = d;
+  s.X.allocate(d * n);
+  s.xx.allocate(n);
+  s.v.allocate(n);
+  s.out.allocate(n);
+  copy(s.X.get(), X, 8 * d * n, cudaMemcpyHostToDevice, transfer_seconds);
+  norms_of(s.X.get(), d, n, s.xx.get());
+  double free_bytes = 0, total_bytes = 0;
+  memory(free_bytes, total_bytes);
+  s.block = product_block_columns(n, n, free_bytes, 0.8);
+  if (s.block == 0) {
+    throw Error(*memory_refusal(8.0 * 256 * static_cast<double>(n + 2), free_bytes, total_bytes,
+                                "a block of 256 rows of K(X, X)"));
+  }
+  s.S.allocate(s.block * n);
+  impl_ = impl.release();
+}
+
+Gram::~Gram() { delete impl_; }
+
+void Gram::product(const double* v, double* out) {
+  Impl& s = *impl_;
+  copy(s.v.get(), v, 8 * s.n, cudaMemcpyHostToDevice, *transfer_seconds_);
+  streamed_product(s.h, s.program, {s.X.get(), s.xx.get(), s.n}, {s.X.get(), s.xx.get(), s.n}, s.d,
+                   s.v.get(), s.out.get(), s.S.get(), s.block);
+  copy(out, s.out.get(), 8 * s.n, cudaMemcpyDeviceToHost, *transfer_seconds_);
 }
 
 struct Nystrom::Impl {

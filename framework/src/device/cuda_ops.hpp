@@ -30,6 +30,23 @@ void kernel_product(const DeviceProgram& program, const double* X, std::size_t n
                     std::size_t m, std::size_t d, const double* v, double* out,
                     double& transfer_seconds);
 
+/// The points of K(X, X) on the GPU (device/gpu.hpp, GramOperator).
+class Gram {
+ public:
+  Gram(const DeviceProgram& program, const double* X, std::size_t n, std::size_t d,
+       double& transfer_seconds);
+  ~Gram();
+  Gram(const Gram&) = delete;
+  Gram& operator=(const Gram&) = delete;
+
+  void product(const double* v, double* out);
+
+ private:
+  struct Impl;
+  Impl* impl_;
+  double* transfer_seconds_;
+};
+
 /// Falkon's state on the GPU (device/gpu.hpp, NystromSystem).
 class Nystrom {
  public:

@@ -55,6 +55,28 @@ arma::vec kernel_product(const DeviceProgram& kernel, const arma::mat& X, const 
   return out;
 }
 
+struct GramOperator::State {
+  State(const DeviceProgram& kernel, const arma::mat& X, Transfers& t)
+      : n(X.n_cols), gpu(kernel, X.memptr(), X.n_cols, X.n_rows, t.seconds) {}
+  std::size_t n;
+  cuda::Gram gpu;
+};
+
+GramOperator::GramOperator(const DeviceProgram& kernel, const arma::mat& X, Transfers& transfers)
+    : state_(std::make_unique<State>(kernel, X, transfers)) {}
+
+GramOperator::~GramOperator() = default;
+
+arma::vec GramOperator::product(const arma::vec& v) {
+  if (v.n_elem != state_->n) {
+    throw InvalidArgument("GramOperator::product: v has " + std::to_string(v.n_elem) +
+                          " entries and X " + std::to_string(state_->n) + " points");
+  }
+  arma::vec out(state_->n);
+  state_->gpu.product(v.memptr(), out.memptr());
+  return out;
+}
+
 struct NystromSystem::State {
   State(const DeviceProgram& kernel, const arma::mat& X, const arma::mat& C, Transfers& t)
       : n(X.n_cols), m(C.n_cols), gpu(kernel, X.memptr(), n, C.memptr(), m, X.n_rows, t.seconds) {}

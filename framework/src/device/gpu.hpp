@@ -1,8 +1,8 @@
-// The GPU side of `device: cuda`: what the solvers kernel_ridge and falkon run on an
-// NVIDIA GPU through CUDA, cuBLAS and cuSOLVER, in float64. A host-only interface: no
-// CUDA type appears here, so that the solvers and the runner compile without the toolkit,
-// and a build without it (KEXP_CUDA=OFF, or no toolkit found) links gpu_absent.cpp, whose
-// probe says so and whose other functions throw.
+// The GPU side of `device: cuda`: what the solvers kernel_ridge, falkon, cg_ridge and
+// primal_ridge run on an NVIDIA GPU through CUDA, cuBLAS and cuSOLVER, in float64. A
+// host-only interface: no CUDA type appears here, so that the solvers and the runner
+// compile without the toolkit, and a build without it (KEXP_CUDA=OFF, or no toolkit
+// found) links cuda_absent.cpp, whose probe says so and whose other functions throw.
 //
 // K(X, Z) is built from one matrix product S = XᵀZ (cuBLAS DGEMM, or DSYRK for K(X, X))
 // and the squared norms, then one elementwise kernel evaluates the kernel's DeviceProgram
@@ -58,6 +58,24 @@ struct Transfers {
 [[nodiscard]] arma::vec kernel_product(const DeviceProgram& kernel, const arma::mat& X,
                                        const arma::mat& Z, const arma::vec& v,
                                        Transfers& transfers);
+
+/// K(X, X) as an operator on the GPU, for conjugate gradients (plugins/solvers/cg_ridge.cpp):
+/// X stays in device memory and each product K v streams blocks of K's rows, sized from
+/// the free memory, each computed again from X (K is never stored).
+class GramOperator {
+ public:
+  GramOperator(const DeviceProgram& kernel, const arma::mat& X, Transfers& transfers);
+  ~GramOperator();
+  GramOperator(const GramOperator&) = delete;
+  GramOperator& operator=(const GramOperator&) = delete;
+
+  /// K(X, X) v for v of n entries.
+  [[nodiscard]] arma::vec product(const arma::vec& v);
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
 
 /// Falkon's operators on the GPU (plugins/solvers/falkon.cpp for the method): the points X
 /// and the centres C stay in device memory, with the factors Lt, La of the preconditioner,

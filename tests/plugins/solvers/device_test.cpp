@@ -94,6 +94,28 @@ TEST(DeviceSolvers, FalkonOnTheGpuPredictsAsOnTheCpu) {
   }
 }
 
+TEST(DeviceSolvers, CgRidgeOnTheGpuPredictsAsOnTheCpu) {
+  if (!device::gpu_info().present) GTEST_SKIP() << "no GPU: " << device::gpu_info().reason;
+  const Problem p = make_problem(3, 1500, 200, 7);
+  for (const Named& k : psd_device_kernels()) {
+    // a well-conditioned system (λ = 10: κ of a few hundred), converged to the rounding
+    // floor on both, so that two orders of rounding agree to 1e-9 through κ
+    const TextParams params = {{"lambda", "10"}, {"iterations", "2000"}, {"tolerance", "1e-13"}};
+    TextParams on_gpu = params;
+    on_gpu["device"] = "cuda";
+    auto cpu = make_solver("cg_ridge", params);
+    auto gpu = make_solver("cg_ridge", on_gpu);
+    const FitResult want = run_reaching(*cpu, *k.kernel, p);
+    const FitResult got = run_reaching(*gpu, *k.kernel, p);
+    // as for falkon, a pair at distance 0 off the diagonal gives the laplacian's √r² a
+    // rounding of its own on each device
+    const double tolerance = k.name == "laplacian" || k.name == "product" ? 1e-7 : 1e-9;
+    EXPECT_LT(relative_difference(got.prediction.mean, want.prediction.mean), tolerance) << k.name;
+    EXPECT_GT(metric(got.report, "transfer_seconds"), 0.0) << k.name;
+    EXPECT_EQ(metric(want.report, "transfer_seconds"), 0.0) << k.name;
+  }
+}
+
 TEST(DeviceSolvers, PrimalRidgeOnTheGpuPredictsAsOnTheCpu) {
   if (!device::gpu_info().present) GTEST_SKIP() << "no GPU: " << device::gpu_info().reason;
   const Problem p = make_problem(6, 2000, 300, 5);
@@ -120,7 +142,7 @@ TEST(DeviceSolvers, WithoutAGpuACudaCellFailsWithTheLibrarysMessage) {
   if (device::gpu_info().present) GTEST_SKIP() << "a GPU is present";
   const Problem p = make_problem(2, 40, 10, 8);
   const auto kernel = make_kernel("gaussian");
-  for (const std::string solver : {"kernel_ridge", "falkon"}) {
+  for (const std::string solver : {"kernel_ridge", "falkon", "cg_ridge"}) {
     TextParams params = {{"device", "cuda"}};
     if (solver == "falkon") params["m"] = "10";
     auto s = make_solver(solver, params);
@@ -143,13 +165,19 @@ TEST(DeviceSolvers, WithoutAGpuACudaCellFailsWithTheLibrarysMessage) {
   }
 }
 
-TEST(DeviceSolvers, PrimalRidgeOnTheGpuRunsInFloat64Only) {
-  for (const char* precision : {"single", "mixed"}) {
+TEST(DeviceSolvers, OnTheGpuEachSolverRunsInFloat64Only) {
+  const std::vector<std::pair<std::string, std::string>> refused = {{"primal_ridge", "single"},
+                                                                    {"primal_ridge", "mixed"},
+                                                                    {"cg_ridge", "mixed"},
+                                                                    {"kernel_ridge", "mixed"},
+                                                                    {"falkon", "mixed"}};
+  for (const auto& [solver, precision] : refused) {
     try {
-      (void)make_solver("primal_ridge", {{"device", "cuda"}, {"precision", precision}});
-      ADD_FAILURE() << precision << " was taken on the GPU";
+      (void)make_solver(solver, {{"device", "cuda"}, {"precision", precision}});
+      ADD_FAILURE() << solver << " took " << precision << " on the GPU";
     } catch (const Error& e) {
-      EXPECT_THAT(e.what(), HasSubstr("device: cuda runs in float64 only")) << precision;
+      EXPECT_THAT(e.what(), HasSubstr(solver + ": device: cuda runs in float64 only"))
+          << solver << " " << precision;
     }
   }
 }
@@ -188,6 +216,11 @@ TEST(DeviceSolvers, OnTheGpuEachSolverSaysWhatItHoldsInDeviceMemory) {
       device_memory_bytes(*make_solver("falkon", {{"m", "100"}, {"device", "cuda"}}), 1000, 50, 5);
   ASSERT_TRUE(falkon.has_value());
   EXPECT_EQ(*falkon, 8.0 * (5000 + 3000 + 500 + 30000 + 800 + 256 * 102));
+  // cg_ridge: the points and their norms with two n-vectors, 7 · 2000 when fitting, and
+  // 256 rows of K(X, X); predicting at 100 points needs less
+  EXPECT_FALSE(device_memory_bytes(*make_solver("cg_ridge"), 1000, 100, 5).has_value());
+  EXPECT_EQ(*device_memory_bytes(*make_solver("cg_ridge", {{"device", "cuda"}}), 1000, 100, 5),
+            8.0 * (7 * 2000 + 256 * 1002));
   // primal_ridge, d = D = 28 features: Φ (28 000), ΦΦᵀ + λI (784), y and Φy
   EXPECT_FALSE(device_memory_bytes(*make_solver("primal_ridge"), 1000, 100, 28).has_value());
   EXPECT_EQ(*device_memory_bytes(*make_solver("primal_ridge", {{"device", "cuda"}}), 1000, 100, 28),
