@@ -39,6 +39,12 @@
 // would be at the written values: the solver makes K wherever it evaluates log p(t). Each
 // evaluation costs the kernel's K and gradient, a Cholesky factorization (n³/3) and
 // C⁻¹ from it ((2/3)n³): for n up to a few thousand.
+//
+// device: cuda — the runner gives the kernel and the points; C is built from the kernel's
+// device form, factored and solved on the GPU, where X and the factor stay for the
+// predictions: the mean and ‖L⁻¹k‖² per test point (cuBLAS DTRSM), streamed over blocks
+// (device/gpu.hpp, GaussianProcessSystem). k(x*, x*) is the kernel's own diagonal, on the
+// host. float64 only, without optimize; the copies are the metric transfer_seconds.
 #include <nlopt.h>
 
 #include <kexp/kexp.hpp>
@@ -48,11 +54,14 @@
 #include <exception>
 #include <limits>
 #include <memory>
+#include <optional>
 #include <random>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "device/gpu.hpp"
+#include "device/memory_plan.hpp"
 #include "solvers/gp_likelihood.hpp"
 
 namespace {
@@ -113,7 +122,7 @@ std::vector<Bound> parse_bounds(const std::string& text) {
   return out;
 }
 
-class GaussianProcessRegression final : public kexp::Solver {
+class GaussianProcessRegression final : public kexp::Solver, public kexp::DeviceMemory {
  public:
   explicit GaussianProcessRegression(const kexp::Params& p)
       : noise_(p.real("noise")),
@@ -122,12 +131,41 @@ class GaussianProcessRegression final : public kexp::Solver {
         evaluations_(p.integer("evaluations")),
         seed_(static_cast<std::uint64_t>(p.integer("seed"))),
         bounds_(parse_bounds(p.string("bounds"))),
-        mixed_(p.string("precision") == "mixed") {
+        mixed_(p.string("precision") == "mixed"),
+        on_gpu_(p.string("device") == "cuda") {
     if (optimize_ && mixed_) {
       throw kexp::InvalidArgument(
           "gp_regression: optimize: true learns in float64 only (the gradients of log p(t) "
           "need C⁻¹ to float64's accuracy); use precision: double with optimize: true");
     }
+    if (on_gpu_ && mixed_) {
+      throw kexp::InvalidArgument(
+          "gp_regression: device: cuda runs in float64 only; use precision: double there");
+    }
+    if (on_gpu_ && optimize_) {
+      throw kexp::InvalidArgument(
+          "gp_regression: optimize: true learns on the host only; use device: cpu with it");
+    }
+  }
+
+  /// On the GPU the host holds t, α, the fitted values and the predictions with their
+  /// variances and the kernel's diagonal at the test points; otherwise the runner counts
+  /// K.
+  double memory_bytes(std::size_t n, std::size_t m, std::size_t d) const override {
+    if (!on_gpu_) return kexp::Solver::memory_bytes(n, m, d);
+    return 8.0 * (3.0 * static_cast<double>(n) + 5.0 * static_cast<double>(m));
+  }
+
+  /// On the GPU: C, the points and their norms, α and n more at the fit; besides C, the
+  /// points and α, the test points with three m-vectors and a block of K(X, X*) at its
+  /// smallest at prediction.
+  double device_memory_bytes(std::size_t n, std::size_t m, std::size_t d) const override {
+    if (!on_gpu_) return 0.0;
+    const double x = static_cast<double>(n), t = static_cast<double>(m),
+                 dd = static_cast<double>(d);
+    const double block = static_cast<double>(std::min<std::size_t>(m, 256)) * (x + 2.0);
+    return std::max(kexp::device::ridge_bytes(n, d, 0.0),
+                    8.0 * (x * x + (dd + 2.0) * x + (dd + 3.0) * t + block));
   }
 
   /// Without optimize, a Cholesky of C. With it, every evaluation of every restart builds
@@ -153,6 +191,10 @@ class GaussianProcessRegression final : public kexp::Solver {
   void fit(const kexp::TrainingData& data, kexp::SolverReport& report) override {
     if (optimize_) {
       learn(data, report);
+      return;
+    }
+    if (on_gpu_) {
+      fit_on_gpu(data, report);
       return;
     }
     if (data.gram == nullptr) {
@@ -185,6 +227,7 @@ class GaussianProcessRegression final : public kexp::Solver {
     report.metrics.emplace_back("log_marginal_likelihood", lml);
     report.metrics.emplace_back("refinement_steps", steps);
     report.metrics.emplace_back("precision_fallback", solve_->fell_back() ? 1.0 : 0.0);
+    report.metrics.emplace_back("transfer_seconds", 0.0);
     // the float32 copy of C, held at the peak even where it was let go for float64's
     if (mixed_) report.matrix_bytes += 4.0 * n * n;
     // Kα = (C − noise·I)α = t − noise·α.
@@ -196,6 +239,7 @@ class GaussianProcessRegression final : public kexp::Solver {
   }
 
   kexp::Prediction predict(const kexp::TestData& data, kexp::SolverReport& report) const override {
+    if (on_gpu_) return predict_on_gpu(data, report);
     if (learned_) {
       // The runner gives no K(X, X*) to a solver that learns: the learned kernel's.
       if (data.inputs == nullptr) {
@@ -232,6 +276,46 @@ class GaussianProcessRegression final : public kexp::Solver {
     p.var_f.transform([](double v) { return v > 0 ? v : 0.0; });  // rounding below zero
     report.predict_flops += n * n * m + 2.0 * n * m;
     p.var_y = p.var_f + noise_;
+    return p;
+  }
+
+  /// C = K + noise·I factored and solved on the GPU from the kernel's device form (the
+  /// runner has checked that it has one).
+  void fit_on_gpu(const kexp::TrainingData& data, kexp::SolverReport& report) {
+    const std::optional<kexp::DeviceProgram> program = kexp::device_program(*data.kernel);
+    if (!program) throw kexp::InvalidArgument("gp_regression: the kernel has no device form");
+    const arma::vec& t = *data.targets;
+    const double n = static_cast<double>(t.n_elem);
+    gpu_ = std::make_unique<kexp::device::GaussianProcessSystem>(*program, *data.inputs, t, noise_,
+                                                                 transfers_);
+    weights_ = gpu_->weights();
+    const double lml = -0.5 * arma::dot(t, weights_) - 0.5 * gpu_->log_det() -
+                       0.5 * n * std::log(2.0 * arma::datum::pi);
+    report.metrics.emplace_back("log_marginal_likelihood", lml);
+    report.metrics.emplace_back("refinement_steps", 0.0);
+    report.metrics.emplace_back("precision_fallback", 0.0);
+    report.metrics.emplace_back("transfer_seconds", transfers_.seconds);
+    report.fitted = t - noise_ * weights_;
+    report.fit_flops += data.kernel->gram_flops(t.n_elem, t.n_elem, data.inputs->n_rows) / 2.0 +
+                        n * n * n / 3.0 + 2.0 * n * n + 4.0 * n;
+  }
+
+  /// The mean and the variances on the GPU, k(x*, x*) from the kernel on the host.
+  kexp::Prediction predict_on_gpu(const kexp::TestData& data, kexp::SolverReport& report) const {
+    const double before = transfers_.seconds;
+    const arma::mat& Z = *data.inputs;
+    const double n = static_cast<double>(weights_.n_elem), m = static_cast<double>(Z.n_cols);
+    kexp::Prediction p;
+    arma::vec explained;
+    p.mean = gpu_->predict(Z, &explained);
+    p.var_f = data.kernel->diagonal(Z) - explained;
+    p.var_f.transform([](double v) { return v > 0 ? v : 0.0; });  // rounding below zero
+    p.var_y = p.var_f + noise_;
+    report.predict_flops +=
+        data.kernel->gram_flops(weights_.n_elem, Z.n_cols, Z.n_rows) + n * n * m + 4.0 * n * m;
+    for (auto& [name, value] : report.metrics) {
+      if (name == "transfer_seconds") value += transfers_.seconds - before;
+    }
     return p;
   }
 
@@ -378,6 +462,7 @@ class GaussianProcessRegression final : public kexp::Solver {
     report.metrics.emplace_back("log_marginal_likelihood", search.best);
     report.metrics.emplace_back("refinement_steps", 0.0);
     report.metrics.emplace_back("precision_fallback", 0.0);
+    report.metrics.emplace_back("transfer_seconds", 0.0);
     report.fitted = t - noise_ * weights_;
     const double per_evaluation =
         learned_->gram_flops(t.n_elem, t.n_elem, data.inputs->n_rows) * static_cast<double>(p) +
@@ -393,7 +478,11 @@ class GaussianProcessRegression final : public kexp::Solver {
   std::uint64_t seed_;
   std::vector<Bound> bounds_;
   bool mixed_;                                          ///< precision: mixed
+  bool on_gpu_;                                         ///< device: cuda
   std::unique_ptr<kexp::linalg::ShiftedFactor> solve_;  ///< C's factor
+  /// device: cuda: C's factor and the points on the GPU, and the copies so far
+  std::unique_ptr<kexp::device::GaussianProcessSystem> gpu_;
+  mutable kexp::device::Transfers transfers_;
   std::unique_ptr<kexp::Kernel> learned_;  ///< optimize: the kernel at the learned values
   const arma::mat* inputs_ = nullptr;      ///< optimize: the training points
   arma::mat own_factor_;                   ///< C when the runner's K may not be written, or learned
@@ -423,13 +512,17 @@ constexpr kexp::ParamSpec kParams[] = {
                         "C factored in float64; or in float32 with the mean refined to float64 "
                         "accuracy (float64 when C is too ill-conditioned); the variances and "
                         "log det C from the float32 factor, float32's accuracy"),
+    kexp::param::choice("device", "cpu", "cpu|cuda",
+                        "C factored on the host; or built, factored and solved on the GPU from "
+                        "the kernel's device form (cuSOLVER), with the mean and variances "
+                        "there, in float64 and without optimize"),
 };
 
 constexpr const char* kMetrics[] = {"log_marginal_likelihood", "refinement_steps",
-                                    "precision_fallback"};
+                                    "precision_fallback", "transfer_seconds"};
 
 constexpr kexp::PluginInfo kInfo =
-    kexp::PluginInfo{"gp_regression", "1.2.0",
+    kexp::PluginInfo{"gp_regression", "1.3.0",
                      "GP regression: mean kᵀC⁻¹t, variance k(x,x) − kᵀC⁻¹k (+ noise), "
                      "C = K + noise·I",
                      kParams,

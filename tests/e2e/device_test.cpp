@@ -39,6 +39,17 @@ std::string experiment(const std::string& kernel, const std::string& device) {
          "    tolerance: 1e-13\n"
          "    iterations: 60\n"
          "    device: " +
+         device +
+         "\n"
+         "  - plugin: cg_ridge\n"
+         "    lambda: 1\n"
+         "    tolerance: 1e-13\n"
+         "    device: " +
+         device +
+         "\n"
+         "  - plugin: gp_regression\n"
+         "    noise: 0.01\n"
+         "    device: " +
          device + "\n";
 }
 
@@ -103,7 +114,7 @@ TEST(Device, ASweepOverTheDeviceWritesTheGpuAndPredictsAsTheCpu) {
   const CommandResult r = run_kexp("run exp.yaml --out out --quiet", dir.path());
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const core::CsvTable t = core::read_csv(dir.path() / "out" / "results.csv");
-  ASSERT_EQ(t.rows.size(), 4U);
+  ASSERT_EQ(t.rows.size(), 8U);
   const std::size_t solver = column(t, "solver"), device = column(t, "solver.device"),
                     name = column(t, "device_name"), rmse = column(t, "test_rmse"),
                     transfer = column(t, "transfer_seconds");
@@ -119,7 +130,7 @@ TEST(Device, ASweepOverTheDeviceWritesTheGpuAndPredictsAsTheCpu) {
       cpu[row[solver]] = value;
     }
   }
-  for (const char* s : {"kernel_ridge", "falkon"}) {
+  for (const char* s : {"kernel_ridge", "falkon", "cg_ridge", "gp_regression"}) {
     ASSERT_TRUE(cpu.count(s) && gpu.count(s)) << s;
     EXPECT_NEAR(gpu[s], cpu[s], 1e-9 * cpu[s]) << s;
   }

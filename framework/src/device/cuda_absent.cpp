@@ -51,6 +51,18 @@ Gram::~Gram() = default;
 
 void Gram::product(const double*, double*) { refuse(); }
 
+struct GaussianProcess::Impl {};
+
+GaussianProcess::GaussianProcess(const DeviceProgram&, const double*, std::size_t, std::size_t,
+                                 const double*, double, double*, double&, double& transfer_seconds)
+    : impl_(nullptr), transfer_seconds_(&transfer_seconds) {
+  refuse();
+}
+
+GaussianProcess::~GaussianProcess() = default;
+
+void GaussianProcess::predict(const double*, std::size_t, double*, double*) { refuse(); }
+
 struct Nystrom::Impl {};
 
 Nystrom::Nystrom(const DeviceProgram&, const double*, std::size_t, const double*, std::size_t,

@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdint>
 #include <limits>
 #include <memory>
@@ -230,6 +231,21 @@ __global__ void lower_only(double* A, std::size_t n, double shift) {
     if (i < j) A[i + j * n] = 0.0;
     if (i == j) A[i + j * n] += shift;
   }
+}
+
+/// out[j] = Σᵢ S[i, j]² for S rows × cols, one block of 256 threads per column.
+__global__ void column_squares(const double* S, std::size_t rows, double* out) {
+  __shared__ double part[256];
+  const double* column = S + static_cast<std::size_t>(blockIdx.x) * rows;
+  double sum = 0.0;
+  for (std::size_t i = threadIdx.x; i < rows; i += blockDim.x) sum += column[i] * column[i];
+  part[threadIdx.x] = sum;
+  __syncthreads();
+  for (unsigned step = blockDim.x / 2; step > 0; step /= 2) {
+    if (threadIdx.x < step) part[threadIdx.x] += part[threadIdx.x + step];
+    __syncthreads();
+  }
+  if (threadIdx.x == 0) out[blockIdx.x] = part[0];
 }
 
 /// diag[i] of the n × n A into `diag`, or (restore) back from it plus `shift`.
@@ -638,6 +654,111 @@ void Nystrom::normal_product(const double* u, const double* v, bool v_zero, doub
           "cublasDgemv");
   }
   copy(out, s.out.get(), 8 * s.m, cudaMemcpyDeviceToHost, *transfer_seconds_);
+}
+
+struct GaussianProcess::Impl {
+  Program program{};
+  std::size_t n = 0, d = 0;
+  Handles h;
+  Buffer<double> X, xx, L, alpha;
+};
+
+GaussianProcess::GaussianProcess(const DeviceProgram& program, const double* X, std::size_t n,
+                                 std::size_t d, const double* t, double noise, double* alpha,
+                                 double& log_det, double& transfer_seconds)
+    : impl_(nullptr), transfer_seconds_(&transfer_seconds) {
+  require_int(n, "training points");
+  auto impl = std::make_unique<Impl>();
+  Impl& s = *impl;
+  s.program = program_of(program);
+  s.n = n;
+  s.d = d;
+  const int nn = static_cast<int>(n);
+  int lwork = 0;
+  check(cusolverDnDpotrf_bufferSize(s.h.solver, CUBLAS_FILL_MODE_LOWER, nn, nullptr, nn, &lwork),
+        "cusolverDnDpotrf_bufferSize");
+  require_memory(ridge_bytes(n, d, 8.0 * lwork), "C = K + noise·I of " + std::to_string(n) + " × " +
+                                                     std::to_string(n) +
+                                                     " in float64, X and cuSOLVER's workspace");
+  s.X.allocate(d * n);
+  s.xx.allocate(n);
+  s.L.allocate(n * n);
+  s.alpha.allocate(n);
+  copy(s.X.get(), X, 8 * d * n, cudaMemcpyHostToDevice, transfer_seconds);
+  copy(s.alpha.get(), t, 8 * n, cudaMemcpyHostToDevice, transfer_seconds);
+  const double one = 1.0, zero = 0.0;
+  check(cublasDsyrk(s.h.blas, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_T, nn, static_cast<int>(d), &one,
+                    s.X.get(), static_cast<int>(d), &zero, s.L.get(), nn),
+        "cublasDsyrk");
+  norms_of(s.X.get(), d, n, s.xx.get());
+  apply(s.L.get(), n, n, n, s.xx.get(), s.xx.get(), s.program, /*symmetric=*/true, noise);
+  const int info = cholesky(s.h, s.L.get(), n);
+  if (info != 0) {
+    throw NumericError("C = K + noise·I is not positive definite (leading minor " +
+                       std::to_string(info) + " of " + std::to_string(n) +
+                       ", on the GPU): use a larger noise, or a valid (PSD) kernel");
+  }
+  Buffer<int> dinfo(1);
+  check(cusolverDnDpotrs(s.h.solver, CUBLAS_FILL_MODE_LOWER, nn, 1, s.L.get(), nn, s.alpha.get(),
+                         nn, dinfo.get()),
+        "cusolverDnDpotrs");
+  copy(alpha, s.alpha.get(), 8 * n, cudaMemcpyDeviceToHost, transfer_seconds);
+  // log det C = 2 Σ log Lᵢᵢ, from the diagonal brought back
+  Buffer<double> diag(n);
+  diagonal<<<blocks_for(n), kThreads>>>(s.L.get(), n, diag.get(), false, 0.0);
+  launched("diagonal");
+  std::vector<double> host(n);
+  copy(host.data(), diag.get(), 8 * n, cudaMemcpyDeviceToHost, transfer_seconds);
+  log_det = 0.0;
+  for (const double v : host) log_det += 2.0 * std::log(v);
+  impl_ = impl.release();
+}
+
+GaussianProcess::~GaussianProcess() { delete impl_; }
+
+void GaussianProcess::predict(const double* Z, std::size_t m, double* mean, double* explained) {
+  Impl& s = *impl_;
+  require_int(m, "points to predict at");
+  const std::size_t n = s.n, d = s.d;
+  require_memory(8.0 * static_cast<double>((d + 3) * m + 256 * (n + 2)),
+                 "the points to predict at and a block of 256 columns of K(X, X*)");
+  Buffer<double> dZ(d * m), zz(m), dmean(m), dexplained(m);
+  copy(dZ.get(), Z, 8 * d * m, cudaMemcpyHostToDevice, *transfer_seconds_);
+  norms_of(dZ.get(), d, m, zz.get());
+  double free_bytes = 0, total_bytes = 0;
+  memory(free_bytes, total_bytes);
+  const std::size_t b = product_block_columns(m, n, free_bytes, 0.8);
+  if (b == 0)
+    throw Error(*memory_refusal(8.0 * 256 * static_cast<double>(n + 2), free_bytes, total_bytes,
+                                "a block of 256 columns of K(X, X*)"));
+  Buffer<double> S(n * b);
+  const double one = 1.0, zero = 0.0;
+  const int nn = static_cast<int>(n);
+  for (std::size_t j0 = 0; j0 < m; j0 += b) {
+    const std::size_t cols = std::min(b, m - j0);
+    const int c = static_cast<int>(cols);
+    // S = K(X, Z_b), n × cols
+    check(cublasDgemm(s.h.blas, CUBLAS_OP_T, CUBLAS_OP_N, nn, c, static_cast<int>(d), &one,
+                      s.X.get(), static_cast<int>(d), dZ.get() + j0 * d, static_cast<int>(d), &zero,
+                      S.get(), nn),
+          "cublasDgemm");
+    apply(S.get(), n, n, cols, s.xx.get(), zz.get() + j0, s.program, false, 0.0);
+    check(cublasDgemv(s.h.blas, CUBLAS_OP_T, nn, c, &one, S.get(), nn, s.alpha.get(), 1, &zero,
+                      dmean.get() + j0, 1),
+          "cublasDgemv");
+    if (explained != nullptr) {
+      // ‖L⁻¹k‖² of each column
+      check(cublasDtrsm(s.h.blas, CUBLAS_SIDE_LEFT, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_N,
+                        CUBLAS_DIAG_NON_UNIT, nn, c, &one, s.L.get(), nn, S.get(), nn),
+            "cublasDtrsm");
+      column_squares<<<static_cast<unsigned>(cols), 256>>>(S.get(), n, dexplained.get() + j0);
+      launched("column_squares");
+    }
+  }
+  copy(mean, dmean.get(), 8 * m, cudaMemcpyDeviceToHost, *transfer_seconds_);
+  if (explained != nullptr) {
+    copy(explained, dexplained.get(), 8 * m, cudaMemcpyDeviceToHost, *transfer_seconds_);
+  }
 }
 
 }  // namespace kexp::device::cuda

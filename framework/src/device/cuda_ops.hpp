@@ -47,6 +47,25 @@ class Gram {
   double* transfer_seconds_;
 };
 
+/// Gaussian process regression's state on the GPU (device/gpu.hpp, GaussianProcessSystem).
+class GaussianProcess {
+ public:
+  GaussianProcess(const DeviceProgram& program, const double* X, std::size_t n, std::size_t d,
+                  const double* t, double noise, double* alpha, double& log_det,
+                  double& transfer_seconds);
+  ~GaussianProcess();
+  GaussianProcess(const GaussianProcess&) = delete;
+  GaussianProcess& operator=(const GaussianProcess&) = delete;
+
+  /// mean = K(Z, X)α and, when `explained` is not null, explained = ‖L⁻¹K(X, z)‖² per point.
+  void predict(const double* Z, std::size_t m, double* mean, double* explained);
+
+ private:
+  struct Impl;
+  Impl* impl_;
+  double* transfer_seconds_;
+};
+
 /// Falkon's state on the GPU (device/gpu.hpp, NystromSystem).
 class Nystrom {
  public:

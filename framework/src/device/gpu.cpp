@@ -77,6 +77,41 @@ arma::vec GramOperator::product(const arma::vec& v) {
   return out;
 }
 
+struct GaussianProcessSystem::State {
+  State(const DeviceProgram& kernel, const arma::mat& X, const arma::vec& t, double noise,
+        Transfers& transfers)
+      : weights(X.n_cols),
+        gpu(kernel, X.memptr(), X.n_cols, X.n_rows, t.memptr(), noise, weights.memptr(), log_det,
+            transfers.seconds) {}
+  arma::vec weights;
+  double log_det = 0.0;
+  cuda::GaussianProcess gpu;
+};
+
+GaussianProcessSystem::GaussianProcessSystem(const DeviceProgram& kernel, const arma::mat& X,
+                                             const arma::vec& t, double noise,
+                                             Transfers& transfers) {
+  if (t.n_elem != X.n_cols) {
+    throw InvalidArgument("GaussianProcessSystem: t has " + std::to_string(t.n_elem) +
+                          " entries and X " + std::to_string(X.n_cols) + " points");
+  }
+  state_ = std::make_unique<State>(kernel, X, t, noise, transfers);
+}
+
+GaussianProcessSystem::~GaussianProcessSystem() = default;
+
+const arma::vec& GaussianProcessSystem::weights() const { return state_->weights; }
+
+double GaussianProcessSystem::log_det() const { return state_->log_det; }
+
+arma::vec GaussianProcessSystem::predict(const arma::mat& Z, arma::vec* explained) {
+  arma::vec mean(Z.n_cols);
+  if (explained != nullptr) explained->set_size(Z.n_cols);
+  state_->gpu.predict(Z.memptr(), Z.n_cols, mean.memptr(),
+                      explained != nullptr ? explained->memptr() : nullptr);
+  return mean;
+}
+
 struct NystromSystem::State {
   State(const DeviceProgram& kernel, const arma::mat& X, const arma::mat& C, Transfers& t)
       : n(X.n_cols), m(C.n_cols), gpu(kernel, X.memptr(), n, C.memptr(), m, X.n_rows, t.seconds) {}

@@ -77,6 +77,32 @@ class GramOperator {
   std::unique_ptr<State> state_;
 };
 
+/// Gaussian process regression on the GPU (plugins/solvers/gp_regression.cpp): C = K(X, X)
+/// + noise·I built in device memory (its lower triangle), factored by cuSOLVER's dpotrf,
+/// α = C⁻¹t by dpotrs and log det C from the factor's diagonal. X and the factor L stay on
+/// the GPU for the predictions: the mean K(X*, X)α and ‖L⁻¹k‖² (cuBLAS DTRSM) per point,
+/// streamed over blocks of the points. Refuses, with the figures, a C that does not fit
+/// the free memory; throws kexp::NumericError when C is not positive definite.
+class GaussianProcessSystem {
+ public:
+  GaussianProcessSystem(const DeviceProgram& kernel, const arma::mat& X, const arma::vec& t,
+                        double noise, Transfers& transfers);
+  ~GaussianProcessSystem();
+  GaussianProcessSystem(const GaussianProcessSystem&) = delete;
+  GaussianProcessSystem& operator=(const GaussianProcessSystem&) = delete;
+
+  /// α = C⁻¹t.
+  [[nodiscard]] const arma::vec& weights() const;
+  /// log det C.
+  [[nodiscard]] double log_det() const;
+  /// The mean K(Z, X)α at the columns of Z; with `explained`, kᵀC⁻¹k = ‖L⁻¹k‖² at each.
+  [[nodiscard]] arma::vec predict(const arma::mat& Z, arma::vec* explained);
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
+
 /// Falkon's operators on the GPU (plugins/solvers/falkon.cpp for the method): the points X
 /// and the centres C stay in device memory, with the factors Lt, La of the preconditioner,
 /// and K_nm is never stored whole: every product streams blocks of its rows, sized from

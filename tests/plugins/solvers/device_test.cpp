@@ -116,6 +116,33 @@ TEST(DeviceSolvers, CgRidgeOnTheGpuPredictsAsOnTheCpu) {
   }
 }
 
+TEST(DeviceSolvers, GpRegressionOnTheGpuPredictsAsOnTheCpuWithItsVariancesAndLikelihood) {
+  if (!device::gpu_info().present) GTEST_SKIP() << "no GPU: " << device::gpu_info().reason;
+  const Problem p = make_problem(3, 600, 200, 9);
+  for (const Named& k : psd_device_kernels()) {
+    auto cpu = make_solver("gp_regression", {{"noise", "0.05"}});
+    auto gpu = make_solver("gp_regression", {{"noise", "0.05"}, {"device", "cuda"}});
+    arma::mat K, K_cross;
+    k.kernel->gram(p.X, K);
+    k.kernel->gram(p.X, p.Xt, K_cross);
+    const arma::vec diagonal = k.kernel->diagonal(p.Xt);
+    const FitResult want = run_dual(*cpu, K, K_cross, diagonal, p.y);
+    const FitResult got = run_reaching(*gpu, *k.kernel, p);
+    EXPECT_LT(relative_difference(got.prediction.mean, want.prediction.mean), 1e-9) << k.name;
+    // the variances are differences k(x*, x*) − ‖L⁻¹k‖², so compare them against k(x*, x*)
+    EXPECT_LT(arma::norm(got.prediction.var_f - want.prediction.var_f, "inf"),
+              1e-9 * arma::norm(diagonal, "inf"))
+        << k.name;
+    EXPECT_LT(arma::norm(got.prediction.var_y - want.prediction.var_y, "inf"),
+              1e-9 * arma::norm(diagonal, "inf"))
+        << k.name;
+    const double lml = metric(want.report, "log_marginal_likelihood");
+    EXPECT_NEAR(metric(got.report, "log_marginal_likelihood"), lml, 1e-9 * std::abs(lml)) << k.name;
+    EXPECT_GT(metric(got.report, "transfer_seconds"), 0.0) << k.name;
+    EXPECT_EQ(metric(want.report, "transfer_seconds"), 0.0) << k.name;
+  }
+}
+
 TEST(DeviceSolvers, PrimalRidgeOnTheGpuPredictsAsOnTheCpu) {
   if (!device::gpu_info().present) GTEST_SKIP() << "no GPU: " << device::gpu_info().reason;
   const Problem p = make_problem(6, 2000, 300, 5);
@@ -142,7 +169,7 @@ TEST(DeviceSolvers, WithoutAGpuACudaCellFailsWithTheLibrarysMessage) {
   if (device::gpu_info().present) GTEST_SKIP() << "a GPU is present";
   const Problem p = make_problem(2, 40, 10, 8);
   const auto kernel = make_kernel("gaussian");
-  for (const std::string solver : {"kernel_ridge", "falkon", "cg_ridge"}) {
+  for (const std::string solver : {"kernel_ridge", "falkon", "cg_ridge", "gp_regression"}) {
     TextParams params = {{"device", "cuda"}};
     if (solver == "falkon") params["m"] = "10";
     auto s = make_solver(solver, params);
@@ -166,11 +193,9 @@ TEST(DeviceSolvers, WithoutAGpuACudaCellFailsWithTheLibrarysMessage) {
 }
 
 TEST(DeviceSolvers, OnTheGpuEachSolverRunsInFloat64Only) {
-  const std::vector<std::pair<std::string, std::string>> refused = {{"primal_ridge", "single"},
-                                                                    {"primal_ridge", "mixed"},
-                                                                    {"cg_ridge", "mixed"},
-                                                                    {"kernel_ridge", "mixed"},
-                                                                    {"falkon", "mixed"}};
+  const std::vector<std::pair<std::string, std::string>> refused = {
+      {"primal_ridge", "single"}, {"primal_ridge", "mixed"}, {"cg_ridge", "mixed"},
+      {"kernel_ridge", "mixed"},  {"falkon", "mixed"},       {"gp_regression", "mixed"}};
   for (const auto& [solver, precision] : refused) {
     try {
       (void)make_solver(solver, {{"device", "cuda"}, {"precision", precision}});
@@ -179,6 +204,13 @@ TEST(DeviceSolvers, OnTheGpuEachSolverRunsInFloat64Only) {
       EXPECT_THAT(e.what(), HasSubstr(solver + ": device: cuda runs in float64 only"))
           << solver << " " << precision;
     }
+  }
+  // learning the kernel runs on the host only
+  try {
+    (void)make_solver("gp_regression", {{"device", "cuda"}, {"optimize", "true"}});
+    ADD_FAILURE() << "gp_regression took optimize: true on the GPU";
+  } catch (const Error& e) {
+    EXPECT_THAT(e.what(), HasSubstr("optimize: true learns on the host only"));
   }
 }
 
@@ -221,6 +253,11 @@ TEST(DeviceSolvers, OnTheGpuEachSolverSaysWhatItHoldsInDeviceMemory) {
   EXPECT_FALSE(device_memory_bytes(*make_solver("cg_ridge"), 1000, 100, 5).has_value());
   EXPECT_EQ(*device_memory_bytes(*make_solver("cg_ridge", {{"device", "cuda"}}), 1000, 100, 5),
             8.0 * (7 * 2000 + 256 * 1002));
+  // gp_regression: predicting holds C (10⁶), the points with their norms and α (7000),
+  // the test points with three m-vectors (800) and 100 columns of K(X, X*) (100 · 1002)
+  EXPECT_FALSE(device_memory_bytes(*make_solver("gp_regression"), 1000, 100, 5).has_value());
+  EXPECT_EQ(*device_memory_bytes(*make_solver("gp_regression", {{"device", "cuda"}}), 1000, 100, 5),
+            8.0 * (1000000 + 7000 + 800 + 100 * 1002));
   // primal_ridge, d = D = 28 features: Φ (28 000), ΦΦᵀ + λI (784), y and Φy
   EXPECT_FALSE(device_memory_bytes(*make_solver("primal_ridge"), 1000, 100, 28).has_value());
   EXPECT_EQ(*device_memory_bytes(*make_solver("primal_ridge", {{"device", "cuda"}}), 1000, 100, 28),
