@@ -168,9 +168,9 @@ class GaussianProcessRegression final : public kexp::Solver, public kexp::Device
                     8.0 * (x * x + (dd + 2.0) * x + (dd + 3.0) * t + block));
   }
 
-  /// Without optimize, a Cholesky of C. With it, every evaluation of every restart builds
-  /// K and its p slices of ∂K/∂ log θ and factors and inverts C; then the fit at the
-  /// learned values.
+  /// Without optimize, a Cholesky of C, and on the GPU K built there first. With it, every
+  /// evaluation of every restart builds K and its p slices of ∂K/∂ log θ and factors and inverts C;
+  /// then the fit at the learned values.
   double fit_flops_bound(std::size_t n, std::size_t d, const kexp::Kernel* kernel) const override {
     const double x = static_cast<double>(n);
     // mixed: every refinement step, and a float64 Cholesky after them
@@ -178,7 +178,7 @@ class GaussianProcessRegression final : public kexp::Solver, public kexp::Device
         x * x * x / 3.0 + 2.0 * x * x + 4.0 * x * static_cast<double>(d) +
         (mixed_ ? 4.0 * kexp::linalg::kMaxRefinementSteps * x * x + x * x * x / 3.0 + 2.0 * x * x
                 : 0.0);
-    if (!optimize_) return fit;
+    if (!optimize_) return fit + (on_gpu_ && kernel != nullptr ? kernel->gram_flops(n, n, d) : 0.0);
     if (kernel == nullptr) return -1;
     const double p = static_cast<double>(kernel->hyperparameters().size());
     const double gram = kernel->gram_flops(n, n, d);
@@ -286,6 +286,8 @@ class GaussianProcessRegression final : public kexp::Solver, public kexp::Device
     if (!program) throw kexp::InvalidArgument("gp_regression: the kernel has no device form");
     const arma::vec& t = *data.targets;
     const double n = static_cast<double>(t.n_elem);
+    gpu_.reset();  // a fit before this one: its C leaves the GPU first
+    transfers_ = {};
     gpu_ = std::make_unique<kexp::device::GaussianProcessSystem>(*program, *data.inputs, t, noise_,
                                                                  transfers_);
     weights_ = gpu_->weights();
@@ -296,7 +298,7 @@ class GaussianProcessRegression final : public kexp::Solver, public kexp::Device
     report.metrics.emplace_back("precision_fallback", 0.0);
     report.metrics.emplace_back("transfer_seconds", transfers_.seconds);
     report.fitted = t - noise_ * weights_;
-    report.fit_flops += data.kernel->gram_flops(t.n_elem, t.n_elem, data.inputs->n_rows) / 2.0 +
+    report.fit_flops += data.kernel->gram_flops(t.n_elem, t.n_elem, data.inputs->n_rows) +
                         n * n * n / 3.0 + 2.0 * n * n + 4.0 * n;
   }
 
@@ -480,9 +482,10 @@ class GaussianProcessRegression final : public kexp::Solver, public kexp::Device
   bool mixed_;                                          ///< precision: mixed
   bool on_gpu_;                                         ///< device: cuda
   std::unique_ptr<kexp::linalg::ShiftedFactor> solve_;  ///< C's factor
-  /// device: cuda: C's factor and the points on the GPU, and the copies so far
-  std::unique_ptr<kexp::device::GaussianProcessSystem> gpu_;
+  /// device: cuda: the copies so far, and C's factor and the points on the GPU (which
+  /// holds a pointer to the copies: declared after them, destroyed before them)
   mutable kexp::device::Transfers transfers_;
+  std::unique_ptr<kexp::device::GaussianProcessSystem> gpu_;
   std::unique_ptr<kexp::Kernel> learned_;  ///< optimize: the kernel at the learned values
   const arma::mat* inputs_ = nullptr;      ///< optimize: the training points
   arma::mat own_factor_;                   ///< C when the runner's K may not be written, or learned

@@ -720,7 +720,7 @@ void GaussianProcess::predict(const double* Z, std::size_t m, double* mean, doub
   Impl& s = *impl_;
   require_int(m, "points to predict at");
   const std::size_t n = s.n, d = s.d;
-  require_memory(8.0 * static_cast<double>((d + 3) * m + 256 * (n + 2)),
+  require_memory(8.0 * static_cast<double>((d + 3) * m + std::min<std::size_t>(m, 256) * (n + 2)),
                  "the points to predict at and a block of 256 columns of K(X, X*)");
   Buffer<double> dZ(d * m), zz(m), dmean(m), dexplained(m);
   copy(dZ.get(), Z, 8 * d * m, cudaMemcpyHostToDevice, *transfer_seconds_);

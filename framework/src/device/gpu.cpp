@@ -80,9 +80,11 @@ arma::vec GramOperator::product(const arma::vec& v) {
 struct GaussianProcessSystem::State {
   State(const DeviceProgram& kernel, const arma::mat& X, const arma::vec& t, double noise,
         Transfers& transfers)
-      : weights(X.n_cols),
+      : d(X.n_rows),
+        weights(X.n_cols),
         gpu(kernel, X.memptr(), X.n_cols, X.n_rows, t.memptr(), noise, weights.memptr(), log_det,
             transfers.seconds) {}
+  std::size_t d;
   arma::vec weights;
   double log_det = 0.0;
   cuda::GaussianProcess gpu;
@@ -105,6 +107,11 @@ const arma::vec& GaussianProcessSystem::weights() const { return state_->weights
 double GaussianProcessSystem::log_det() const { return state_->log_det; }
 
 arma::vec GaussianProcessSystem::predict(const arma::mat& Z, arma::vec* explained) {
+  if (Z.n_rows != state_->d) {
+    throw InvalidArgument("GaussianProcessSystem::predict: the points have " +
+                          std::to_string(Z.n_rows) + " dimensions and the training points " +
+                          std::to_string(state_->d));
+  }
   arma::vec mean(Z.n_cols);
   if (explained != nullptr) explained->set_size(Z.n_cols);
   state_->gpu.predict(Z.memptr(), Z.n_cols, mean.memptr(),

@@ -6,6 +6,7 @@
 
 #include <string>
 
+#include "device/gpu.hpp"
 #include "plugins/solvers/solver_problems.hpp"
 #include "support/plugins.hpp"
 
@@ -79,6 +80,37 @@ TEST(FitFlopsBound, HoldsForTheSolversThatReachTheKernel) {
     EXPECT_GE(bound, r.report.fit_flops);
     EXPECT_LT(bound, 20 * r.report.fit_flops);
     EXPECT_LT(solver->fit_flops_bound(kN, kD, nullptr), 0) << "no kernel: unknown";
+  }
+}
+
+TEST(FitFlopsBound, HoldsForTheSolversOnTheGpu) {
+  // without a GPU: the bound of a solver that builds K on the GPU counts K
+  const auto k = make_kernel("gaussian", {{"sigma", "1"}});
+  EXPECT_DOUBLE_EQ(
+      make_solver("gp_regression", {{"device", "cuda"}})->fit_flops_bound(kN, kD, k.get()) -
+          make_solver("gp_regression")->fit_flops_bound(kN, kD, k.get()),
+      k->gram_flops(kN, kN, kD));
+  if (!device::gpu_info().present) GTEST_SKIP() << "no GPU: " << device::gpu_info().reason;
+  const Problem p = make_problem(kD, kN, kM, 13);
+  for (const auto& [name, params] :
+       std::vector<std::pair<std::string, TextParams>>{{"kernel_ridge", {{"device", "cuda"}}},
+                                                       {"gp_regression", {{"device", "cuda"}}},
+                                                       {"cg_ridge",
+                                                        {{"lambda", "1e-9"},
+                                                         {"tolerance", "1e-300"},
+                                                         {"iterations", "30"},
+                                                         {"device", "cuda"}}},
+                                                       {"falkon",
+                                                        {{"lambda", "1e-9"},
+                                                         {"m", "30"},
+                                                         {"tolerance", "1e-300"},
+                                                         {"iterations", "30"},
+                                                         {"device", "cuda"}}}}) {
+    SCOPED_TRACE(name);
+    auto solver = make_solver(name, params);
+    const FitResult r = run_reaching(*solver, *k, p);
+    EXPECT_GT(r.report.fit_flops, 0);
+    EXPECT_GE(solver->fit_flops_bound(kN, kD, k.get()), r.report.fit_flops);
   }
 }
 
