@@ -12,7 +12,7 @@ cd "$(dirname "$0")/.."
 build=${1:-build}
 out=gpu-bundle
 tests=(framework_device_gpu_test framework_device_memory_plan_test framework_sdk_device_form_test
-  plugins_solvers_device_test e2e_device_test)
+  plugins_solvers_device_test plugins_solvers_flops_bound_test e2e_device_test)
 
 for t in kexp "${tests[@]}"; do
   [[ -x $build/bin/$t ]] || { echo "gpu-bundle: $build/bin/$t is missing: run scripts/build.sh" >&2; exit 1; }

@@ -55,7 +55,7 @@ fi
 
 echo "== tests"
 for t in framework_sdk_device_form_test framework_device_memory_plan_test framework_device_gpu_test \
-  plugins_solvers_device_test e2e_device_test; do
+  plugins_solvers_device_test plugins_solvers_flops_bound_test e2e_device_test; do
   step "$t" 240 "$root/bin/$t" --gtest_brief=1
   grep -E '^\[  (SKIPPED|FAILED) \]|Failure|no GPU' "$work/$t.log" | sort -u | head -20
   tail -1 "$work/$t.log"
