@@ -43,10 +43,7 @@ class CgRidge final : public kexp::Solver, public kexp::DeviceMemory {
         iterations_(p.integer("iterations")),
         mixed_(p.string("precision") == "mixed"),
         on_gpu_(p.string("device") == "cuda") {
-    if (on_gpu_ && mixed_) {
-      throw kexp::InvalidArgument(
-          "cg_ridge: device: cuda runs in float64 only; use precision: double there");
-    }
+    kexp::device::require_float64_on_gpu("cg_ridge", on_gpu_, !mixed_);
   }
 
   /// On the GPU: the points, their norms, two n-vectors and a block of K(X, X) at its
@@ -132,9 +129,7 @@ class CgRidge final : public kexp::Solver, public kexp::DeviceMemory {
     if (on_gpu_) {
       kexp::device::Transfers transfers;
       p.mean = kexp::device::kernel_product(program_, *X_, *data.inputs, beta_, transfers);
-      for (auto& [name, value] : report.metrics) {
-        if (name == "transfer_seconds") value += transfers.seconds;
-      }
+      kexp::device::add_transfer_seconds(report, transfers.seconds);
     } else if (mixed_) {
       kexp::gram::product(*data.kernel, arma::conv_to<arma::fmat>::from(*data.inputs), X_single_,
                           beta_, p.mean);

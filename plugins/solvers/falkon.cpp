@@ -65,10 +65,7 @@ class Falkon final : public kexp::Solver, public kexp::DeviceMemory {
         seed_(static_cast<std::uint64_t>(p.integer("seed"))),
         on_gpu_(p.string("device") == "cuda"),
         mixed_(p.string("precision") == "mixed") {
-    if (on_gpu_ && mixed_) {
-      throw kexp::InvalidArgument(
-          "falkon: device: cuda runs in float64 only; use precision: double there");
-    }
+    kexp::device::require_float64_on_gpu("falkon", on_gpu_, !mixed_);
   }
 
   double memory_bytes(std::size_t n, std::size_t m, std::size_t d) const override {
@@ -175,8 +172,7 @@ class Falkon final : public kexp::Solver, public kexp::DeviceMemory {
     if (on_gpu_) {
       kexp::device::Transfers transfers;
       p.mean = kexp::device::kernel_product(program_, centres_, *data.inputs, alpha_, transfers);
-      for (auto& [name, value] : report.metrics)
-        if (name == "transfer_seconds") value += transfers.seconds;
+      kexp::device::add_transfer_seconds(report, transfers.seconds);
     } else if (mixed_) {
       kexp::gram::product(*data.kernel, arma::conv_to<arma::fmat>::from(*data.inputs),
                           arma::conv_to<arma::fmat>::from(centres_), alpha_, p.mean);

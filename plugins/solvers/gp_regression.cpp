@@ -138,10 +138,7 @@ class GaussianProcessRegression final : public kexp::Solver, public kexp::Device
           "gp_regression: optimize: true learns in float64 only (the gradients of log p(t) "
           "need C⁻¹ to float64's accuracy); use precision: double with optimize: true");
     }
-    if (on_gpu_ && mixed_) {
-      throw kexp::InvalidArgument(
-          "gp_regression: device: cuda runs in float64 only; use precision: double there");
-    }
+    kexp::device::require_float64_on_gpu("gp_regression", on_gpu_, !mixed_);
     if (on_gpu_ && optimize_) {
       throw kexp::InvalidArgument(
           "gp_regression: optimize: true learns on the host only; use device: cpu with it");
@@ -160,12 +157,7 @@ class GaussianProcessRegression final : public kexp::Solver, public kexp::Device
   /// points and α, the test points with three m-vectors and a block of K(X, X*) at its
   /// smallest at prediction.
   double device_memory_bytes(std::size_t n, std::size_t m, std::size_t d) const override {
-    if (!on_gpu_) return 0.0;
-    const double x = static_cast<double>(n), t = static_cast<double>(m),
-                 dd = static_cast<double>(d);
-    const double block = static_cast<double>(std::min<std::size_t>(m, 256)) * (x + 2.0);
-    return std::max(kexp::device::ridge_bytes(n, d, 0.0),
-                    8.0 * (x * x + (dd + 2.0) * x + (dd + 3.0) * t + block));
+    return on_gpu_ ? kexp::device::gp_least_bytes(n, m, d) : 0.0;
   }
 
   /// Without optimize, a Cholesky of C, and on the GPU K built there first. With it, every
@@ -315,9 +307,7 @@ class GaussianProcessRegression final : public kexp::Solver, public kexp::Device
     p.var_y = p.var_f + noise_;
     report.predict_flops +=
         data.kernel->gram_flops(weights_.n_elem, Z.n_cols, Z.n_rows) + n * n * m + 4.0 * n * m;
-    for (auto& [name, value] : report.metrics) {
-      if (name == "transfer_seconds") value += transfers_.seconds - before;
-    }
+    kexp::device::add_transfer_seconds(report, transfers_.seconds - before);
     return p;
   }
 

@@ -82,10 +82,8 @@ class KernelRidge final : public kexp::Solver, public kexp::DeviceMemory {
       : lambda_(p.real("lambda")),
         on_gpu_(p.string("device") == "cuda"),
         precision_(kexp::linalg::precision_named(p.string("precision"))) {
-    if (on_gpu_ && precision_ != kexp::linalg::Precision::Double) {
-      throw kexp::InvalidArgument(
-          "kernel_ridge: device: cuda runs in float64 only; use precision: double there");
-    }
+    kexp::device::require_float64_on_gpu("kernel_ridge", on_gpu_,
+                                         precision_ == kexp::linalg::Precision::Double);
   }
 
   /// On the GPU the host holds only β and the predictions. In single precision the float32
@@ -163,8 +161,7 @@ class KernelRidge final : public kexp::Solver, public kexp::DeviceMemory {
     if (on_gpu_) {
       kexp::device::Transfers transfers;
       p.mean = kexp::device::kernel_product(program_, *inputs_, *data.inputs, beta_, transfers);
-      for (auto& [name, value] : report.metrics)
-        if (name == "transfer_seconds") value += transfers.seconds;
+      kexp::device::add_transfer_seconds(report, transfers.seconds);
       const std::size_t n = inputs_->n_cols, m = data.inputs->n_cols;
       report.predict_flops += data.kernel->gram_flops(m, n, inputs_->n_rows) +
                               2.0 * static_cast<double>(n) * static_cast<double>(m);

@@ -37,10 +37,8 @@ class PrimalRidge final : public kexp::Solver, public kexp::DeviceMemory {
       : lambda_(p.real("lambda")),
         precision_(kexp::linalg::precision_named(p.string("precision"))),
         on_gpu_(p.string("device") == "cuda") {
-    if (on_gpu_ && precision_ != kexp::linalg::Precision::Double) {
-      throw kexp::InvalidArgument(
-          "primal_ridge: device: cuda runs in float64 only; use precision: double there");
-    }
+    kexp::device::require_float64_on_gpu("primal_ridge", on_gpu_,
+                                         precision_ == kexp::linalg::Precision::Double);
   }
 
   /// On the GPU: Φ, ΦΦᵀ + λI, y and Φy (d is D; cuSOLVER's workspace not counted).

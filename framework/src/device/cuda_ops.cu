@@ -303,6 +303,37 @@ int cholesky(const Handles& h, double* A, std::size_t n) {
   return result;
 }
 
+/// cuSOLVER's workspace of dpotrf for an n × n matrix, in doubles.
+int cholesky_workspace(const Handles& h, std::size_t n) {
+  const int nn = static_cast<int>(n);
+  int lwork = 0;
+  check(cusolverDnDpotrf_bufferSize(h.solver, CUBLAS_FILL_MODE_LOWER, nn, nullptr, nn, &lwork),
+        "cusolverDnDpotrf_bufferSize");
+  return lwork;
+}
+
+/// b ← A⁻¹b for one column b, A = LLᵀ factored by cholesky() (n × n, lower).
+void cholesky_solve(const Handles& h, const double* L, std::size_t n, double* b) {
+  const int nn = static_cast<int>(n);
+  Buffer<int> info(1);
+  check(cusolverDnDpotrs(h.solver, CUBLAS_FILL_MODE_LOWER, nn, 1, L, nn, b, nn, info.get()),
+        "cusolverDnDpotrs");
+}
+
+/// K(X, X) + shift·I built in A (n × n, its lower triangle) from the points X (d × n) on the
+/// GPU and their squared norms, then factored in place: 0, or the order of the leading
+/// minor that is not positive definite (cholesky()).
+int factor_shifted_gram(const Handles& h, const Program& p, const double* X, const double* norms,
+                        std::size_t d, std::size_t n, double shift, double* A) {
+  const double one = 1.0, zero = 0.0;
+  const int nn = static_cast<int>(n);
+  check(cublasDsyrk(h.blas, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_T, nn, static_cast<int>(d), &one, X,
+                    static_cast<int>(d), &zero, A, nn),
+        "cublasDsyrk");
+  apply(A, n, n, n, norms, norms, p, /*symmetric=*/true, shift);
+  return cholesky(h, A, n);
+}
+
 void require_int(std::size_t value, const char* what) {
   if (value > static_cast<std::size_t>(std::numeric_limits<int>::max())) {
     throw Error(std::string("the GPU path takes at most 2³¹ − 1 ") + what + ", got " +
@@ -377,37 +408,50 @@ void memory(double& free_bytes, double& total_bytes) {
   total_bytes = static_cast<double>(total_b);
 }
 
+namespace {
+
+/// The points `host` (d × n) copied into X on the GPU, and their squared norms.
+void upload_points(Buffer<double>& X, Buffer<double>& norms, const double* host, std::size_t d,
+                   std::size_t n, double& transfer_seconds) {
+  X.allocate(d * n);
+  norms.allocate(n);
+  copy(X.get(), host, 8 * d * n, cudaMemcpyHostToDevice, transfer_seconds);
+  norms_of(X.get(), d, n, norms.get());
+}
+
+/// Rows of a streamed block of `count` rows of `width` entries: what 80% of the free
+/// memory holds (product_block_columns); refused, with the figures, when not even 256 fit.
+std::size_t streamed_block(std::size_t count, std::size_t width, const char* what) {
+  double free_bytes = 0, total_bytes = 0;
+  memory(free_bytes, total_bytes);
+  const std::size_t block = product_block_columns(count, width, free_bytes, 0.8);
+  if (block == 0) {
+    throw Error(
+        *memory_refusal(8.0 * 256 * static_cast<double>(width + 2), free_bytes, total_bytes, what));
+  }
+  return block;
+}
+
+}  // namespace
+
 void ridge_solve(const DeviceProgram& program, const double* X, std::size_t d, std::size_t n,
                  const double* y, double lambda, double* beta, double& transfer_seconds) {
   require_int(n, "training points");
   const Program p = program_of(program);
   const Handles h;
-  const int nn = static_cast<int>(n);
-  int lwork = 0;
-  check(cusolverDnDpotrf_bufferSize(h.solver, CUBLAS_FILL_MODE_LOWER, nn, nullptr, nn, &lwork),
-        "cusolverDnDpotrf_bufferSize");
-  require_memory(ridge_bytes(n, d, 8.0 * lwork), "K(X, X) of " + std::to_string(n) + " × " +
-                                                     std::to_string(n) +
-                                                     " in float64, X and cuSOLVER's workspace");
-  Buffer<double> dX(d * n), dK(n * n), norms(n), dy(n);
-  copy(dX.get(), X, 8 * d * n, cudaMemcpyHostToDevice, transfer_seconds);
+  require_memory(ridge_bytes(n, d, 8.0 * cholesky_workspace(h, n)),
+                 "K(X, X) of " + std::to_string(n) + " × " + std::to_string(n) +
+                     " in float64, X and cuSOLVER's workspace");
+  Buffer<double> dX, norms, dK(n * n), dy(n);
+  upload_points(dX, norms, X, d, n, transfer_seconds);
   copy(dy.get(), y, 8 * n, cudaMemcpyHostToDevice, transfer_seconds);
-  const double one = 1.0, zero = 0.0;
-  check(cublasDsyrk(h.blas, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_T, nn, static_cast<int>(d), &one,
-                    dX.get(), static_cast<int>(d), &zero, dK.get(), nn),
-        "cublasDsyrk");
-  norms_of(dX.get(), d, n, norms.get());
-  apply(dK.get(), n, n, n, norms.get(), norms.get(), p, /*symmetric=*/true, lambda);
-  const int info = cholesky(h, dK.get(), n);
+  const int info = factor_shifted_gram(h, p, dX.get(), norms.get(), d, n, lambda, dK.get());
   if (info != 0) {
     throw NumericError("K + λI is not positive definite (leading minor " + std::to_string(info) +
                        " of " + std::to_string(n) + ", λ = " + std::to_string(lambda) +
                        ", on the GPU): use a larger lambda, or a valid (PSD) kernel");
   }
-  Buffer<int> dinfo(1);
-  check(cusolverDnDpotrs(h.solver, CUBLAS_FILL_MODE_LOWER, nn, 1, dK.get(), nn, dy.get(), nn,
-                         dinfo.get()),
-        "cusolverDnDpotrs");
+  cholesky_solve(h, dK.get(), n, dy.get());
   copy(beta, dy.get(), 8 * n, cudaMemcpyDeviceToHost, transfer_seconds);
 }
 
@@ -417,10 +461,7 @@ void primal_solve(const double* Phi, std::size_t D, std::size_t n, const double*
   require_int(n, "training points");
   const Handles h;
   const int dd = static_cast<int>(D), nn = static_cast<int>(n);
-  int lwork = 0;
-  check(cusolverDnDpotrf_bufferSize(h.solver, CUBLAS_FILL_MODE_LOWER, dd, nullptr, dd, &lwork),
-        "cusolverDnDpotrf_bufferSize");
-  require_memory(primal_bytes(D, n, 8.0 * lwork),
+  require_memory(primal_bytes(D, n, 8.0 * cholesky_workspace(h, D)),
                  "Φ of " + std::to_string(D) + " × " + std::to_string(n) + ", ΦΦᵀ + λI of " +
                      std::to_string(D) + " × " + std::to_string(D) +
                      " in float64 and cuSOLVER's workspace");
@@ -443,10 +484,7 @@ void primal_solve(const double* Phi, std::size_t D, std::size_t n, const double*
                        ", on the GPU): use a larger lambda (with λ = 0 the system is singular "
                        "whenever D > n)");
   }
-  Buffer<int> dinfo(1);
-  check(cusolverDnDpotrs(h.solver, CUBLAS_FILL_MODE_LOWER, dd, 1, dA.get(), dd, db.get(), dd,
-                         dinfo.get()),
-        "cusolverDnDpotrs");
+  cholesky_solve(h, dA.get(), D, db.get());
   copy(theta, db.get(), 8 * D, cudaMemcpyDeviceToHost, transfer_seconds);
 }
 
@@ -460,18 +498,11 @@ void kernel_product(const DeviceProgram& program, const double* X, std::size_t n
   const double fixed = 8.0 * (static_cast<double>(d + 2) * static_cast<double>(n + m));
   require_memory(fixed + 8.0 * static_cast<double>(n + 2),
                  "the points, the coefficients and one row of K(X*, X)");
-  Buffer<double> dX(d * n), dZ(d * m), xx(n), zz(m), dv(n), dout(m);
-  copy(dX.get(), X, 8 * d * n, cudaMemcpyHostToDevice, transfer_seconds);
-  copy(dZ.get(), Z, 8 * d * m, cudaMemcpyHostToDevice, transfer_seconds);
+  Buffer<double> dX, dZ, xx, zz, dv(n), dout(m);
+  upload_points(dX, xx, X, d, n, transfer_seconds);
+  upload_points(dZ, zz, Z, d, m, transfer_seconds);
   copy(dv.get(), v, 8 * n, cudaMemcpyHostToDevice, transfer_seconds);
-  norms_of(dX.get(), d, n, xx.get());
-  norms_of(dZ.get(), d, m, zz.get());
-  double free_bytes = 0, total_bytes = 0;
-  memory(free_bytes, total_bytes);
-  const std::size_t b = product_block_columns(m, n, free_bytes, 0.8);
-  if (b == 0)
-    throw Error(*memory_refusal(8.0 * 256 * (n + 2), free_bytes, total_bytes,
-                                "a block of 256 rows of K(X*, X)"));
+  const std::size_t b = streamed_block(m, n, "a block of 256 rows of K(X*, X)");
   Buffer<double> S(b * n);
   streamed_product(h, p, {dZ.get(), zz.get(), m}, {dX.get(), xx.get(), n}, d, dv.get(), dout.get(),
                    S.get(), b);
@@ -489,28 +520,17 @@ Gram::Gram(const DeviceProgram& program, const double* X, std::size_t n, std::si
            double& transfer_seconds)
     : impl_(nullptr), transfer_seconds_(&transfer_seconds) {
   require_int(n, "training points");
-  require_memory(
-      8.0 * static_cast<double>(d + 3) * static_cast<double>(n) +
-          8.0 * static_cast<double>(n + 2) * static_cast<double>(std::min<std::size_t>(n, 256)),
-      "X, three n-vectors and a block of 256 rows of K(X, X)");
+  require_memory(product_least_bytes(n, n, d),
+                 "X, three n-vectors and a block of 256 rows of K(X, X)");
   auto impl = std::make_unique<Impl>();
   Impl& s = *impl;
   s.program = program_of(program);
   s.n = n;
   s.d = d;
-  s.X.allocate(d * n);
-  s.xx.allocate(n);
   s.v.allocate(n);
   s.out.allocate(n);
-  copy(s.X.get(), X, 8 * d * n, cudaMemcpyHostToDevice, transfer_seconds);
-  norms_of(s.X.get(), d, n, s.xx.get());
-  double free_bytes = 0, total_bytes = 0;
-  memory(free_bytes, total_bytes);
-  s.block = product_block_columns(n, n, free_bytes, 0.8);
-  if (s.block == 0) {
-    throw Error(*memory_refusal(8.0 * 256 * static_cast<double>(n + 2), free_bytes, total_bytes,
-                                "a block of 256 rows of K(X, X)"));
-  }
+  upload_points(s.X, s.xx, X, d, n, transfer_seconds);
+  s.block = streamed_block(n, n, "a block of 256 rows of K(X, X)");
   s.S.allocate(s.block * n);
   impl_ = impl.release();
 }
@@ -547,10 +567,6 @@ Nystrom::Nystrom(const DeviceProgram& program, const double* X, std::size_t n, c
   s.n = n;
   s.m = m;
   s.d = d;
-  s.X.allocate(d * n);
-  s.xx.allocate(n);
-  s.C.allocate(d * m);
-  s.cc.allocate(m);
   s.Kmm.allocate(m * m);
   s.Lt.allocate(m * m);
   s.La.allocate(m * m);
@@ -558,17 +574,9 @@ Nystrom::Nystrom(const DeviceProgram& program, const double* X, std::size_t n, c
   s.u.allocate(m);
   s.v.allocate(n);
   s.out.allocate(m);
-  copy(s.X.get(), X, 8 * d * n, cudaMemcpyHostToDevice, transfer_seconds);
-  copy(s.C.get(), C, 8 * d * m, cudaMemcpyHostToDevice, transfer_seconds);
-  norms_of(s.X.get(), d, n, s.xx.get());
-  norms_of(s.C.get(), d, m, s.cc.get());
-  double free_bytes = 0, total_bytes = 0;
-  memory(free_bytes, total_bytes);
-  s.block = nystrom_block_rows(n, m, free_bytes, 0.8);
-  if (s.block == 0) {
-    throw Error(*memory_refusal(8.0 * 256 * static_cast<double>(m + 2), free_bytes, total_bytes,
-                                "a block of 256 rows of K_nm"));
-  }
+  upload_points(s.X, s.xx, X, d, n, transfer_seconds);
+  upload_points(s.C, s.cc, C, d, m, transfer_seconds);
+  s.block = streamed_block(n, m, "a block of 256 rows of K_nm");
   s.S.allocate(s.block * m);
   impl_ = impl.release();
 }
@@ -673,35 +681,21 @@ GaussianProcess::GaussianProcess(const DeviceProgram& program, const double* X, 
   s.program = program_of(program);
   s.n = n;
   s.d = d;
-  const int nn = static_cast<int>(n);
-  int lwork = 0;
-  check(cusolverDnDpotrf_bufferSize(s.h.solver, CUBLAS_FILL_MODE_LOWER, nn, nullptr, nn, &lwork),
-        "cusolverDnDpotrf_bufferSize");
-  require_memory(ridge_bytes(n, d, 8.0 * lwork), "C = K + noise·I of " + std::to_string(n) + " × " +
-                                                     std::to_string(n) +
-                                                     " in float64, X and cuSOLVER's workspace");
-  s.X.allocate(d * n);
-  s.xx.allocate(n);
+  require_memory(ridge_bytes(n, d, 8.0 * cholesky_workspace(s.h, n)),
+                 "C = K + noise·I of " + std::to_string(n) + " × " + std::to_string(n) +
+                     " in float64, X and cuSOLVER's workspace");
+  upload_points(s.X, s.xx, X, d, n, transfer_seconds);
   s.L.allocate(n * n);
   s.alpha.allocate(n);
-  copy(s.X.get(), X, 8 * d * n, cudaMemcpyHostToDevice, transfer_seconds);
   copy(s.alpha.get(), t, 8 * n, cudaMemcpyHostToDevice, transfer_seconds);
-  const double one = 1.0, zero = 0.0;
-  check(cublasDsyrk(s.h.blas, CUBLAS_FILL_MODE_LOWER, CUBLAS_OP_T, nn, static_cast<int>(d), &one,
-                    s.X.get(), static_cast<int>(d), &zero, s.L.get(), nn),
-        "cublasDsyrk");
-  norms_of(s.X.get(), d, n, s.xx.get());
-  apply(s.L.get(), n, n, n, s.xx.get(), s.xx.get(), s.program, /*symmetric=*/true, noise);
-  const int info = cholesky(s.h, s.L.get(), n);
+  const int info =
+      factor_shifted_gram(s.h, s.program, s.X.get(), s.xx.get(), d, n, noise, s.L.get());
   if (info != 0) {
     throw NumericError("C = K + noise·I is not positive definite (leading minor " +
                        std::to_string(info) + " of " + std::to_string(n) +
                        ", on the GPU): use a larger noise, or a valid (PSD) kernel");
   }
-  Buffer<int> dinfo(1);
-  check(cusolverDnDpotrs(s.h.solver, CUBLAS_FILL_MODE_LOWER, nn, 1, s.L.get(), nn, s.alpha.get(),
-                         nn, dinfo.get()),
-        "cusolverDnDpotrs");
+  cholesky_solve(s.h, s.L.get(), n, s.alpha.get());
   copy(alpha, s.alpha.get(), 8 * n, cudaMemcpyDeviceToHost, transfer_seconds);
   // log det C = 2 Σ log Lᵢᵢ, from the diagonal brought back
   Buffer<double> diag(n);
@@ -722,15 +716,9 @@ void GaussianProcess::predict(const double* Z, std::size_t m, double* mean, doub
   const std::size_t n = s.n, d = s.d;
   require_memory(8.0 * static_cast<double>((d + 3) * m + std::min<std::size_t>(m, 256) * (n + 2)),
                  "the points to predict at and a block of 256 columns of K(X, X*)");
-  Buffer<double> dZ(d * m), zz(m), dmean(m), dexplained(m);
-  copy(dZ.get(), Z, 8 * d * m, cudaMemcpyHostToDevice, *transfer_seconds_);
-  norms_of(dZ.get(), d, m, zz.get());
-  double free_bytes = 0, total_bytes = 0;
-  memory(free_bytes, total_bytes);
-  const std::size_t b = product_block_columns(m, n, free_bytes, 0.8);
-  if (b == 0)
-    throw Error(*memory_refusal(8.0 * 256 * static_cast<double>(n + 2), free_bytes, total_bytes,
-                                "a block of 256 columns of K(X, X*)"));
+  Buffer<double> dZ, zz, dmean(m), dexplained(m);
+  upload_points(dZ, zz, Z, d, m, *transfer_seconds_);
+  const std::size_t b = streamed_block(m, n, "a block of 256 columns of K(X, X*)");
   Buffer<double> S(n * b);
   const double one = 1.0, zero = 0.0;
   const int nn = static_cast<int>(n);

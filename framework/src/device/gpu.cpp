@@ -34,6 +34,19 @@ arma::vec ridge_solve(const DeviceProgram& kernel, const arma::mat& X, const arm
   return beta;
 }
 
+void require_float64_on_gpu(const char* solver, bool on_gpu, bool in_float64) {
+  if (on_gpu && !in_float64) {
+    throw InvalidArgument(std::string(solver) +
+                          ": device: cuda runs in float64 only; use precision: double there");
+  }
+}
+
+void add_transfer_seconds(SolverReport& report, double seconds) {
+  for (auto& [name, value] : report.metrics) {
+    if (name == "transfer_seconds") value += seconds;
+  }
+}
+
 arma::vec primal_ridge_solve(const arma::mat& Phi, const arma::vec& y, double lambda,
                              Transfers& transfers) {
   if (y.n_elem != Phi.n_cols) {

@@ -16,6 +16,7 @@
 #include <string>
 
 #include "kexp/device_form.hpp"
+#include "kexp/solver.hpp"
 
 namespace kexp::device {
 
@@ -37,6 +38,14 @@ struct GpuInfo {
 struct Transfers {
   double seconds = 0;
 };
+
+/// Throws kexp::InvalidArgument, naming `solver`, when it is set to run on the GPU
+/// (`on_gpu`) in a precision other than double: the GPU runs in float64 only.
+void require_float64_on_gpu(const char* solver, bool on_gpu, bool in_float64);
+
+/// Adds `seconds` of copies made while predicting to the metric transfer_seconds, which
+/// the fit put in `report`.
+void add_transfer_seconds(SolverReport& report, double seconds);
 
 /// Kernel ridge regression on the GPU: K(X, X) + λI built in device memory (its lower
 /// triangle), factored by cuSOLVER's dpotrf and solved by dpotrs; returns β of

@@ -51,6 +51,12 @@ double product_least_bytes(std::size_t n, std::size_t m, std::size_t d) {
                 rows * static_cast<double>(n + 2));
 }
 
+double gp_least_bytes(std::size_t n, std::size_t m, std::size_t d) {
+  const double x = static_cast<double>(n), t = static_cast<double>(m), dd = static_cast<double>(d);
+  const double block = static_cast<double>(std::min<std::size_t>(m, kRowGranule)) * (x + 2.0);
+  return std::max(ridge_bytes(n, d, 0.0), 8.0 * (x * x + (dd + 2.0) * x + (dd + 3.0) * t + block));
+}
+
 std::size_t nystrom_block_rows(std::size_t n, std::size_t m, double free_bytes, double share) {
   return rows_that_fit(n, m + 2, free_bytes, share);
 }

@@ -29,6 +29,12 @@ namespace kexp::device {
 /// their squared norms, the coefficients and the predictions, and the block.
 [[nodiscard]] double product_least_bytes(std::size_t n, std::size_t m, std::size_t d);
 
+/// Bytes gp_regression holds on the GPU at its peak, predicting at m points from n in d
+/// dimensions: C's factor, the points with their norms and α, the m points with their
+/// norms, means and variances, and a block of K(X, X*) at its smallest, min(m, 256)
+/// columns; or, when larger, what the fit holds (ridge_bytes).
+[[nodiscard]] double gp_least_bytes(std::size_t n, std::size_t m, std::size_t d);
+
 /// Rows of K_nm in one block: as many as the fraction `share` of `free_bytes` holds at
 /// 8·(m + 2) bytes a row (the block and its two row vectors), at most n, rounded down to
 /// a multiple of 256 when above it. 0 when not even min(n, 256) rows fit.

@@ -78,7 +78,8 @@ void cells_table(const std::vector<CellSummary>& cells, const std::vector<std::s
   // The copies between host and GPU, a phase of their own inside fit and predict: only
   // where a cell ran on the GPU.
   const bool copies = std::any_of(cells.begin(), cells.end(), [](const CellSummary& c) {
-    return c.stat(kTransferSeconds).count > 0 && c.stat(kTransferSeconds).mean > 0;
+    const MeanStd copied = c.stat(kTransferSeconds);
+    return copied.count > 0 && copied.mean > 0;
   });
   for (const char* h : {"time (s)", "fit (s)"}) t.header.emplace_back(h);
   if (copies) t.header.emplace_back("copies (s)");

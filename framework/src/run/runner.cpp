@@ -138,8 +138,7 @@ class Run {
   /// The progress line's weight of one run of `c` (run/progress.hpp).
   [[nodiscard]] double run_cost_of(const Cell& c) const {
     // A cell refused before it runs takes no time: no weight.
-    const MemoryEstimate e = estimate(c);
-    if (refusal(e, budget_) || device_refusal_of(e) || time_refusal_of(c)) return 0;
+    if (refusal_before_start(c, estimate(c))) return 0;
     return run_cost(c.form, data_.dims[c.dataset], *kernels_[c.kernel]);
   }
 
@@ -184,9 +183,15 @@ class Run {
     return {gpu.name, gpu.free_bytes, gpu.total_bytes};
   }
 
-  [[nodiscard]] static std::optional<std::string> device_refusal_of(const MemoryEstimate& e) {
-    if (!(e.device_bytes > 0)) return std::nullopt;
-    return device_refusal(e, gpu_limit());
+  /// Why `c`, of estimate `e`, is refused before it starts, the first reason in this order:
+  /// over the host's memory budget, over the GPU's free memory, over the time limit.
+  [[nodiscard]] std::optional<std::string> refusal_before_start(const Cell& c,
+                                                                const MemoryEstimate& e) const {
+    if (auto why = refusal(e, budget_)) return why;
+    if (e.device_bytes > 0) {
+      if (auto why = device_refusal(e, gpu_limit())) return why;
+    }
+    return time_refusal_of(c);
   }
 
   /// DGEMM's rate at the run's threads (run/time_budget.hpp).
@@ -326,9 +331,7 @@ class Run {
             GroupCell& g = group[i];
             const bool in_place = places[i].last_reader;
             const MemoryEstimate e = estimate(*g.cell, places[i]);
-            g.refusal = refusal(e, budget_);
-            if (!g.refusal) g.refusal = device_refusal_of(e);
-            if (!g.refusal) g.refusal = time_refusal_of(*g.cell);
+            g.refusal = refusal_before_start(*g.cell, e);
             // A GPU cell's host memory grows by CUDA's own buffers, not by what its
             // estimate counts: it is not held to it.
             g.estimated_bytes = g.solver != nullptr && runs_on_device(*g.solver) ? -1 : e.bytes;
