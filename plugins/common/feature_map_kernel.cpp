@@ -1,7 +1,7 @@
 // The Gram blocks of a kernel defined by its feature map (common/feature_map_kernel.hpp).
 #include "common/feature_map_kernel.hpp"
 
-#include <kexp/linalg.hpp>
+#include <kexp/gram.hpp>
 
 namespace kexp_kernels {
 
@@ -16,14 +16,15 @@ void FeatureMapKernel::compute_gram(const arma::mat& X, const arma::mat& Z, arma
   arma::mat A, B;
   features(X, A);
   features(Z, B);
-  K = A.t() * B;
+  kexp::gram::from_inner_products(A, B, K, [](double s) noexcept { return s; });
 }
 
 void FeatureMapKernel::compute_symmetric_gram(const arma::mat& X, arma::mat& K) const {
   arma::mat A;
   features(X, A);
-  K = A.t() * A;                           // into K's own memory
-  kexp::linalg::symmetrize_from_upper(K);  // exactly symmetric, in place, on every thread
+  // in blocks on kexp's threads with BLAS on one, exactly symmetric (or only the lower
+  // triangle, when that is all the caller asked for)
+  kexp::gram::from_inner_products(A, K, [](double s) noexcept { return s; });
 }
 
 void FeatureMapKernel::compute_diagonal(const arma::mat& X, arma::vec& diag) const {

@@ -23,7 +23,7 @@ class FeatureMapKernel : public kexp::Kernel {
   [[nodiscard]] double compute(const arma::vec& x, const arma::vec& z) const override;
   /// Φ(X)ᵀ Φ(Z).
   void compute_gram(const arma::mat& X, const arma::mat& Z, arma::mat& K) const override;
-  /// Φ(X)ᵀ Φ(X), its upper triangle mirrored so that K is exactly symmetric.
+  /// Φ(X)ᵀ Φ(X), by blocks, each above the diagonal mirrored, so that K is exactly symmetric.
   void compute_symmetric_gram(const arma::mat& X, arma::mat& K) const override;
   /// The squared norm of each column of Φ(X).
   void compute_diagonal(const arma::mat& X, arma::vec& diag) const override;

@@ -46,7 +46,7 @@ struct FisherState {
     if (whiten.is_empty()) {
       Phi = kexp_kernels::fisher_scores(model, X);
     } else {
-      Phi = whiten * kexp_kernels::fisher_scores(model, X);
+      kexp_kernels::whiten_scores(whiten, kexp_kernels::fisher_scores(model, X), Phi);
     }
   }
 };
@@ -135,7 +135,7 @@ constexpr kexp::ParamSpec kParams[] = {
         .greater_than(0),
 };
 constexpr kexp::PluginInfo kInfo{
-    "fisher", "1.0.0",
+    "fisher", "1.0.1",
     "k(x, z) = g(x)ᵀ F⁻¹ g(z), g = ∇_θ log p(x|θ) of a diagonal Gaussian mixture fitted by "
     "EM to the training inputs (θ: weight logits, means, variances), F the empirical Fisher "
     "information or I; exact map φ = F^{−1/2} g, D = G − 1 + 2Gd",

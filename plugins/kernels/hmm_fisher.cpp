@@ -21,6 +21,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 
 #include "common/feature_map_kernel.hpp"
 #include "common/hmm_kernels.hpp"
@@ -94,7 +95,11 @@ class HmmFisherKernel final : public kexp_kernels::FeatureMapKernel {
     arma::mat G;
     kexp_kernels::fisher_scores(model(), kexp_kernels::sequences_of(X, model().symbols()),
                                 transitions_, G);
-    Phi = whiten_.is_empty() ? G : whiten_ * G;
+    if (whiten_.is_empty()) {
+      Phi = std::move(G);
+    } else {
+      kexp_kernels::whiten_scores(whiten_, G, Phi);
+    }
   }
 
  protected:
@@ -154,7 +159,7 @@ constexpr kexp::ParamSpec kParams[] = {
 };
 
 constexpr kexp::PluginInfo kInfo{
-    "hmm_fisher", "1.0.0",
+    "hmm_fisher", "1.0.1",
     "k(X, X′) = g(X)ᵀ F⁻¹ g(X′), g = ∇_θ log p(X|θ) of an HMM fitted by Baum–Welch (θ: "
     "softmax emission and transition parameters), by forward–backward; exact map "
     "φ = F^{−1/2} g, D = S·|Σ| + S²",

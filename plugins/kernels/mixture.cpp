@@ -123,7 +123,7 @@ constexpr kexp::ParamSpec kParams[] = {
                          "divide φ(x) by its norm: k(x, z) / √(k(x, x) k(z, z))"),
 };
 constexpr kexp::PluginInfo kInfo{
-    "mixture", "1.0.0",
+    "mixture", "1.0.1",
     "k(x, z) = Σᵢ p(x|i) p(z|i) p(i) of a diagonal Gaussian mixture fitted by EM to the "
     "training inputs; exact map φᵢ(x) = √p(i)·p(x|i), D = G; G = 1 is p(x)p(z)",
     kParams, kexp::flags::psd_always | kexp::flags::exact_map | kexp::flags::fitted};

@@ -12,10 +12,40 @@
 #include <kexp/kexp.hpp>
 
 #include <cmath>
+#include <cstddef>
 #include <limits>
 #include <memory>
 
 namespace kexp_solvers {
+
+/// With W = ααᵀ − C⁻¹ (C⁻¹ given by its lower triangle `inverse`): out[j] = ½ Σᵢₖ Wᵢₖ dK(i, k, j)
+/// for each slice j of dK, and out[p] = ½ tr W for p = dK.n_slices. One pass over the lower
+/// triangles, column by column on kexp's threads (each column's sums kept apart and added
+/// in order, so that the result is the same on any number of threads); W is never formed.
+inline void gp_gradient_terms(const arma::mat& inverse, const arma::vec& alpha,
+                              const arma::cube& dK, double* out) {
+  const arma::uword n = inverse.n_rows, p = dK.n_slices;
+  arma::mat sums(p + 1, n);  // column k's share of each term
+  kexp::parallel_for(
+      n,
+      [&](std::size_t col) {
+        const auto kcol = static_cast<arma::uword>(col);
+        const double* c = inverse.colptr(kcol);
+        const double* a = alpha.memptr();
+        const double ak = a[kcol];
+        const double diagonal = ak * ak - c[kcol];
+        for (arma::uword j = 0; j < p; ++j) {
+          const double* g = dK.slice(j).colptr(kcol);
+          double below = 0.0;
+#pragma omp simd reduction(+ : below)
+          for (arma::uword i = kcol + 1; i < n; ++i) below += (a[i] * ak - c[i]) * g[i];
+          sums(j, kcol) = 0.5 * (2.0 * below + diagonal * g[kcol]);
+        }
+        sums(p, kcol) = 0.5 * diagonal;
+      },
+      kexp::Schedule::Dynamic, 16);
+  for (arma::uword j = 0; j <= p; ++j) out[j] = arma::accu(sums.row(j));
+}
 
 /// log p(t) at x = (log θ₁, …, log θ_p, log noise) for the kernel `kernel` carries the
 /// structure of (its own values are replaced), and its gradient in `gradient` when that
@@ -41,23 +71,19 @@ inline double gp_log_likelihood(const kexp::Kernel& kernel, const arma::mat& X, 
                      0.5 * n * std::log(2.0 * arma::datum::pi);
   if (gradient == nullptr) return lml;
   // C⁻¹ from its factor in place (LAPACK dpotri, (2/3)n³ flops: a third of solving for
-  // the identity), then W = ααᵀ − C⁻¹; each derivative is ½ Σᵢⱼ Wᵢⱼ (∂C/∂ log θⱼ)ᵢⱼ.
-  arma::mat& W = C;
+  // the identity), its lower triangle only.
   {
     char lower = 'L';
-    auto order = static_cast<arma::blas_int>(W.n_rows);
+    auto order = static_cast<arma::blas_int>(C.n_rows);
     arma::blas_int info = 0;
-    arma::lapack::potri(&lower, &order, W.memptr(), &order, &info);
+    arma::lapack::potri(&lower, &order, C.memptr(), &order, &info);
     if (info != 0) throw kexp::NumericError("dpotri could not invert C = K + noise·I");
   }
-  W = arma::symmatl(W);
-  W *= -1.0;
-  W += alpha * alpha.t();
   arma::cube dK;
   k->gram_gradient(X, dK);
   gradient->set_size(x.n_elem);
-  for (arma::uword j = 0; j < p; ++j) (*gradient)[j] = 0.5 * arma::accu(W % dK.slice(j));
-  (*gradient)[p] = 0.5 * noise * arma::trace(W);
+  gp_gradient_terms(C, alpha, dK, gradient->memptr());
+  (*gradient)[p] *= noise;
   return lml;
 }
 

@@ -515,7 +515,7 @@ constexpr const char* kMetrics[] = {"log_marginal_likelihood", "refinement_steps
                                     "precision_fallback", "transfer_seconds"};
 
 constexpr kexp::PluginInfo kInfo =
-    kexp::PluginInfo{"gp_regression", "1.3.0",
+    kexp::PluginInfo{"gp_regression", "1.3.1",
                      "GP regression: mean kᵀC⁻¹t, variance k(x,x) − kᵀC⁻¹k (+ noise), "
                      "C = K + noise·I",
                      kParams,

@@ -13,6 +13,7 @@
 
 #include "kexp/error.hpp"
 #include "kexp/gram.hpp"
+#include "kexp/parallel.hpp"
 
 namespace kexp::algebra {
 
@@ -20,8 +21,9 @@ namespace {
 
 /// Eigenvalues of K_mm below this fraction of the largest are raised to it.
 constexpr double kEigenFloor = 1e-12;
-/// Columns of X mapped at a time: K(C, X) for a block is m × kBlock.
-constexpr arma::uword kBlock = 2048;
+/// Columns of X mapped at a time by one thread: K(C, X) for a tile is m × kTile, and the
+/// tile's Φ = K_mm^{−1/2}·K(C, X) one DGEMM whose m × kTile result stays in the core's cache.
+constexpr arma::uword kTile = 256;
 
 struct NystromState {
   arma::mat centres;  ///< d × m
@@ -46,13 +48,25 @@ class NystromMap final : public FeatureMap {
       throw InvalidArgument(
           "Nyström features are learned from the training data: call fit() before using them");
     }
-    // K(C, X) block by block, so that only one m × kBlock block is held beside Φ.
-    arma::mat block;
-    for (arma::uword first = 0; first < X.n_cols; first += kBlock) {
-      const arma::uword last = std::min<arma::uword>(first + kBlock, X.n_cols) - 1;
-      kernel_.gram(state_.centres, X.cols(first, last), block);
-      Phi.cols(first, last) = state_.root * block;
-    }
+    // One parallel region: each thread computes K(C, X) for a tile of X's columns (the
+    // kernel's Gram on the calling thread, since regions do not nest) and multiplies it
+    // into its columns of Φ with BLAS on one thread. Alternating a Gram region with a
+    // multithreaded DGEMM would leave each runtime's spinning threads on the other's
+    // cores (docs/design.md, "Threads").
+    const arma::uword m = state_.root.n_rows;
+    const arma::uword tiles = (X.n_cols + kTile - 1) / kTile;
+    const detail::SingleThreadedBlas single;
+    parallel_for(
+        tiles,
+        [&](std::size_t t) {
+          const arma::uword first = t * kTile;
+          const arma::uword count = std::min<arma::uword>(kTile, X.n_cols - first);
+          arma::mat block;
+          kernel_.gram(state_.centres, X.cols(first, first + count - 1), block);
+          arma::mat out(Phi.colptr(first), m, count, /*copy_aux_mem=*/false, /*strict=*/true);
+          out = state_.root * block;
+        },
+        Schedule::Dynamic, 1);
   }
 
  private:
@@ -103,8 +117,10 @@ class NystromKernel final : public Kernel {
     // relative to the largest, so that a kernel of small values (densities, a small scale)
     // keeps its spectrum
     const double floor = kEigenFloor * lambda.max();
-    lambda.transform([floor](double v) { return 1.0 / std::sqrt(std::max(v, floor)); });
-    state_.root = U * arma::diagmat(lambda) * U.t();
+    // K_mm^{−1/2} = U Λ^{−1/2} Uᵀ = V Vᵀ with V = U Λ^{−1/4}: one DSYRK, exactly symmetric
+    lambda.transform([floor](double v) { return 1.0 / std::sqrt(std::sqrt(std::max(v, floor))); });
+    U.each_row() %= lambda.t();
+    state_.root = U * U.t();
     state_.centres = std::move(centres);
     state_.fitted = true;
   }

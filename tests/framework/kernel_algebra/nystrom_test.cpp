@@ -13,6 +13,7 @@
 #include <limits>
 #include <set>
 
+#include "kexp/parallel.hpp"
 #include "support/kernels.hpp"
 #include "support/plugins.hpp"
 
@@ -74,6 +75,34 @@ TEST(Nystrom, TheMapIsTheProjectionOnTheCentres) {
   k->gram(Z, K);
   base->gram(Z, K_base);
   EXPECT_TRUE(arma::approx_equal(K, K_base, "absdiff", 0.0));
+}
+
+// Φ(X) is mapped in tiles of 256 columns shared among threads: each column is the map of
+// its point alone, on one thread or four, across the tiles' edges.
+TEST(Nystrom, EachColumnIsThatPointsMapWhateverTheTileAndTheThreads) {
+  const arma::mat X = uniform_points(3, 600, 6);
+  const auto k = fitted(40, false, X, 2);
+  arma::mat one, four, alone;
+  set_thread_count(1);
+  k->feature_map()->features(X, one);
+  set_thread_count(4);
+  k->feature_map()->features(X, four);
+  set_thread_count(0);
+  ASSERT_EQ(one.n_cols, 600U);
+  // the same DGEMM on the same tiles, whichever thread takes them: the same bits
+  EXPECT_TRUE(arma::approx_equal(four, one, "absdiff", 0.0));
+  // A point alone is one DGEMM column in another order: each φᵢ sums m terms rootᵢⱼ·kⱼ with
+  // |kⱼ| ≤ 1, so two orders differ by at most 2·m·ε·‖K_mm^{−1/2}‖_∞ ≤ 2·m·ε·√m/√λ_min.
+  arma::mat K_mm;
+  const auto base = make_kernel("gaussian", {{"sigma", "0.8"}});
+  base->gram(X.cols(nystrom_centres(*base, X, {40, false}, 2)), K_mm);
+  const arma::vec lambda = arma::eig_sym(K_mm);
+  const double lambda_min = std::max(lambda.min(), 1e-12 * lambda.max());
+  const double bound = 2 * 40 * kEps * std::sqrt(40.0 / lambda_min);
+  for (const arma::uword i : {0U, 255U, 256U, 511U, 512U, 599U}) {
+    k->feature_map()->features(X.col(i), alone);
+    EXPECT_LE(arma::abs(alone - one.col(i)).max(), bound) << "column " << i;
+  }
 }
 
 TEST(Nystrom, CentresAreDistinctAndFollowTheSeed) {

@@ -201,6 +201,39 @@ TEST(GpLikelihood, ValueMatchesTheDirectFormula) {
   EXPECT_NEAR(lml, direct, 2.0 * 50 * kEps * arma::cond(C) * std::abs(direct));
 }
 
+// The gradient's terms ½ Σᵢₖ (ααᵀ − C⁻¹)ᵢₖ dKᵢₖ from C⁻¹'s lower triangle alone, against
+// W formed in full, and the same bits on one thread and on three.
+TEST(GpLikelihood, GradientTermsFromTheLowerTriangleAreThoseOfTheFullMatrix) {
+  arma::arma_rng::set_seed(5);
+  const arma::uword n = 301;
+  const arma::mat B = arma::randn<arma::mat>(n, n);
+  const arma::mat inverse = B.t() * B;  // symmetric; only its lower triangle is read
+  arma::mat upper_garbage = arma::trimatl(inverse);
+  upper_garbage.elem(arma::trimatu_ind(arma::size(inverse), 1)).fill(arma::datum::nan);
+  const arma::vec alpha = arma::randn<arma::vec>(n);
+  arma::cube dK(n, n, 2);
+  for (arma::uword j = 0; j < 2; ++j) {
+    const arma::mat G = arma::randn<arma::mat>(n, n);
+    dK.slice(j) = G + G.t();
+  }
+  const arma::mat W = alpha * alpha.t() - inverse;
+  double one[3], three[3];
+  kexp::set_thread_count(1);
+  kexp_solvers::gp_gradient_terms(upper_garbage, alpha, dK, one);
+  kexp::set_thread_count(3);
+  kexp_solvers::gp_gradient_terms(upper_garbage, alpha, dK, three);
+  kexp::set_thread_count(0);
+  for (arma::uword j = 0; j < 2; ++j) {
+    const double full = 0.5 * arma::accu(W % dK.slice(j));
+    // n² terms of size ≤ max|W|·max|dK|, summed in two orders
+    const double bound = n * n * kEps * arma::abs(W).max() * arma::abs(dK.slice(j)).max();
+    EXPECT_NEAR(one[j], full, bound) << "slice " << j;
+    EXPECT_EQ(one[j], three[j]) << "slice " << j;
+  }
+  EXPECT_NEAR(one[2], 0.5 * arma::trace(W), n * kEps * arma::abs(W).max());
+  EXPECT_EQ(one[2], three[2]);
+}
+
 TEST(GpLikelihood, GradientMatchesDifferences) {
   // Central differences in log space with step h = 1e-5 against the analytic gradient.
   const Problem p = make_problem(3, 60, 1, 62);
