@@ -33,6 +33,10 @@
 //                           (2n³ flops); counter `flops`: its rate. The context names the
 //                           BLAS kernels and who chose them (bench/blas_cores.py runs it
 //                           under each core type side by side)
+//   Dgemv/n                 q = K v with a stored n × n K through the BLAS (DGEMV, 8n² bytes
+//                           read): the memory-bound limit of dual_gd's steps and of the
+//                           band reduction's level-2 half; counter `bytes`: bytes read per
+//                           second
 //
 //   build/bin/hot_paths_bench --benchmark_repetitions=3 --benchmark_report_aggregates_only
 //   build/bin/hot_paths_bench --benchmark_filter='Gram/gaussian'
@@ -347,6 +351,20 @@ void Dgemm(benchmark::State& state) {
       benchmark::Counter(2.0 * size * size * size, benchmark::Counter::kIsIterationInvariantRate);
 }
 
+void Dgemv(benchmark::State& state) {
+  const auto n = static_cast<arma::uword>(state.range(0));
+  arma::arma_rng::set_seed(8);
+  const arma::mat K = arma::randu<arma::mat>(n, n);
+  arma::vec v = arma::randu<arma::vec>(n), q;
+  for (auto _ : state) {
+    q = K * v;
+    benchmark::DoNotOptimize(q.memptr());
+  }
+  const double size = static_cast<double>(n);
+  state.counters["bytes"] =
+      benchmark::Counter(8.0 * size * size, benchmark::Counter::kIsIterationInvariantRate);
+}
+
 void register_all() {
   const kexp::core::BlasCoreChoice core = kexp::core::blas_core_choice();
   benchmark::AddCustomContext("blas_core", kexp::core::openblas_core());
@@ -399,6 +417,7 @@ void register_all() {
   benchmark::RegisterBenchmark("NormalProduct", NormalProduct)
       ->Args({40000, 1000})
       ->Args({40000, 3000})
+      ->Args({40000, 10000})
       ->UseRealTime()
       ->Unit(benchmark::kMillisecond);
   benchmark::RegisterBenchmark("NormalProductSingleOverDouble", NormalProductSingleOverDouble)
@@ -430,6 +449,10 @@ void register_all() {
       ->Unit(benchmark::kMillisecond);
   benchmark::RegisterBenchmark("Dgemm", Dgemm)
       ->Arg(1000)
+      ->Arg(4000)
+      ->UseRealTime()
+      ->Unit(benchmark::kMillisecond);
+  benchmark::RegisterBenchmark("Dgemv", Dgemv)
       ->Arg(4000)
       ->UseRealTime()
       ->Unit(benchmark::kMillisecond);

@@ -16,7 +16,9 @@ K v (cg_ridge's step; n = 16 000), a falkon pass K_nmᵀ(K_nm u + v) (n = 40 000
 m = 3000), the kernel_ridge fit (a Cholesky; n = 4000), dual_gd's steps (n = 4000),
 primal_ridge's fit (D = 1000, n = 16 000), the Nyström map (n = 16 000, m = 1000), the
 λ-sweep's band reduction (n = 2000), GP learning's evaluations of log p(t) and its
-gradient (n = 2000) and DGEMM (n = 4000), from hot_paths_bench; and the sequence
+gradient (n = 2000), DGEMM (n = 4000) and a product with a stored K by DGEMV (n = 4000:
+the memory-bound limit that dual_gd's steps and the band reduction meet), from
+hot_paths_bench; and the sequence
 kernels' Gram matrices (spectrum and hmm_fisher, 2000 sequences of length 100) from
 sequence_kernels_bench.
 """
@@ -29,7 +31,7 @@ from blas_cores import cpu_model, hot_paths
 
 DEFAULT = ("^(Gram/gaussian/4000|Product/16000|NormalProduct/40000/3000|KernelRidgeFit/4000|"
            "DualGdStep/4000|PrimalRidgeFit/1000/16000|NystromMap/16000/1000|BandReduction/2000|"
-           "GpLearn/2000|Dgemm/4000)/")
+           "GpLearn/2000|Dgemm/4000|Dgemv/4000)/")
 SEQUENCES = "^BM_(Spectrum|HmmFisher)/2000/100/"
 
 
@@ -94,6 +96,16 @@ def main():
                 ratio = [r[gram][1] / r[name][1] for r in many]
                 print(f"{name}: kernel values per second at {p} threads, as a fraction of "
                       f"{gram}'s: {span(ratio)}")
+    # The paths bound by memory, not by arithmetic, against the machine's own memory-bound
+    # scaling: DGEMV over a stored K reads as fast as the cores together can.
+    gemv = next((n for n in one[0] if n.startswith("Dgemv/")), None)
+    if gemv is not None:
+        limit = [a[gemv][0] / (p * b[gemv][0]) for a, b in zip(one, many)]
+        for name in one[0]:
+            if name.startswith(("DualGdStep/", "BandReduction/")):
+                ratio = [a[name][0] / (p * b[name][0]) / e for a, b, e in zip(one, many, limit)]
+                print(f"{name}: efficiency as a fraction of {gemv}'s (memory-bound): "
+                      f"{span(ratio)}")
     return 0
 
 

@@ -271,9 +271,9 @@ KEXP_API double product_block_bytes(std::size_t rows, std::size_t columns);
 
 /// w = K(X, C)ᵀ(K(X, C) u + v) (m-vector, for u of m and v of n entries) without storing
 /// K(X, C): the normal-equations product of Nyström methods (falkon), streamed as product()
-/// is, over tiles of rows of K(X, C) of about 2¹⁸ entries on every thread. The tiles'
-/// Kᵀ(Ku + v) are added in 64 runs of consecutive tiles, each into a sum of its own, and
-/// the sums in their order: the result is the same whatever the number of threads.
+/// is, over tiles of 256 rows of K(X, C) (fewer where m is so large that they would pass 16 MiB) on
+/// every thread. The tiles' Kᵀ(Ku + v) are added in 64 runs of consecutive tiles, each into a sum
+/// of its own, and the sums in their order: the result is the same whatever the number of threads.
 KEXP_API arma::vec normal_product(const Kernel& kernel, const arma::mat& X, const arma::mat& C,
                                   const arma::vec& u, const arma::vec& v);
 

@@ -127,9 +127,8 @@ void exp_of_squared_distances(const arma::mat& X, arma::mat& K, double gamma) {
 
 namespace {
 
-/// Entries of the tiles of product() and normal_product().
+/// Entries of the tiles of product().
 constexpr std::size_t kTileEntries = detail::kTileBytes / sizeof(double);
-constexpr std::size_t kNormalTileEntries = detail::kNormalTileBytes / sizeof(double);
 using detail::columns_of;
 using detail::kSumLanes;
 using detail::kTileColumns;
@@ -175,7 +174,7 @@ arma::vec normal_product(const Kernel& kernel, const arma::mat& X, const arma::m
   }
   arma::vec w(m, arma::fill::zeros);
   if (n == 0 || m == 0) return w;
-  const std::size_t rows = std::max<std::size_t>(1, kNormalTileEntries / m);
+  const std::size_t rows = detail::normal_tile_rows(m, sizeof(double));
   const std::size_t tiles = tiles_of(n, rows);
   // The tiles are cut into kSumLanes runs of consecutive tiles, each summed in its order
   // into a column of its own by whichever thread takes it, and the columns are added in
@@ -203,8 +202,7 @@ double product_block_bytes(std::size_t rows, std::size_t columns) {
 double normal_product_bytes(std::size_t rows, std::size_t columns) {
   // per thread a tile of K(X, C) and its products, a row of the tile's height; the lanes'
   // sums, m each
-  const std::size_t r =
-      std::max<std::size_t>(1, kNormalTileEntries / std::max<std::size_t>(columns, 1));
+  const std::size_t r = detail::normal_tile_rows(columns, sizeof(double));
   const std::size_t tile_rows = std::min(std::max<std::size_t>(rows, 1), r);
   const std::size_t lanes = std::min(kSumLanes, (std::max<std::size_t>(rows, 1) + r - 1) / r);
   const double c = static_cast<double>(columns), h = static_cast<double>(tile_rows);

@@ -320,7 +320,6 @@ NumericError overflowed(const char* what) {
 
 /// Entries of the float32 tiles: the bytes of the float64 ones.
 constexpr std::size_t kTileEntries = detail::kTileBytes / sizeof(float);
-constexpr std::size_t kNormalTileEntries = detail::kNormalTileBytes / sizeof(float);
 using detail::columns_of;
 using detail::kSumLanes;
 using detail::kTileColumns;
@@ -393,7 +392,7 @@ arma::vec normal_product(const Kernel& kernel, const arma::fmat& X, const arma::
   if (path != nullptr) *path = g.path();
   arma::vec w(m, arma::fill::zeros);
   if (n == 0 || m == 0) return w;
-  const std::size_t rows = std::max<std::size_t>(1, kNormalTileEntries / m);
+  const std::size_t rows = detail::normal_tile_rows(m, sizeof(float));
   const std::size_t tiles = (n + rows - 1) / rows;
   const std::size_t lanes = std::min(kSumLanes, tiles);
   arma::mat sums(m, lanes, arma::fill::zeros);

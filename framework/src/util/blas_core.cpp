@@ -122,6 +122,14 @@ BlasCoreChoice choose_blas_core(const BlasCoreFacts& facts) {
     } else {
       c.by = BlasCoreChoice::By::User;
       c.why = fmt::format("{}={} was set in the environment", kCoreVariable, facts.user_setting);
+      // Kept, but not silently: the user may not know the CPU could do more.
+      const std::string widest = widest_kernels(facts.cpu, facts.offered);
+      if (!widest.empty() && vector_tier(facts.user_setting) < vector_tier(widest)) {
+        c.why += fmt::format(
+            "; this CPU and OpenBLAS could run the wider {} kernels ({}): unset {} to let "
+            "kexp choose them",
+            widest, kernels_named(widest)->needs, kCoreVariable);
+      }
     }
     return c;
   }

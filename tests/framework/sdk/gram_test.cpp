@@ -200,8 +200,8 @@ TEST(GramProduct, IsTheSameOnOneThreadAndOnSeveral) {
 }
 
 TEST(GramNormalProduct, EqualsKtTimesKuPlusVAcrossTiles) {
-  // 300 centres: a tile holds floor(2¹⁸ / 300) = 873 rows, so 1000 points make two tiles,
-  // the last one short, added on every thread.
+  // A tile holds 256 rows, so 1000 points make four tiles, the last one short, added on
+  // every thread.
   const arma::mat X = test::uniform_points(4, 1000, 7), C = test::uniform_points(4, 300, 8);
   const arma::vec u = arma::vectorise(test::uniform_points(300, 1, 9));
   const arma::vec v = arma::vectorise(test::uniform_points(1000, 1, 10));
@@ -215,8 +215,11 @@ TEST(GramNormalProduct, EqualsKtTimesKuPlusVAcrossTiles) {
   EXPECT_LE(arma::abs(w - expected).max(),
             1000 * std::numeric_limits<double>::epsilon() * arma::abs(expected).max());
   const double threads = thread_count();
-  // a tile and its products on each thread; two lanes, one a tile
-  EXPECT_EQ(gram::normal_product_bytes(1000, 300), 8.0 * (threads * (873 * 300 + 873) + 2 * 300));
+  // a tile and its products on each thread; four lanes, one a tile
+  EXPECT_EQ(gram::normal_product_bytes(1000, 300), 8.0 * (threads * (256 * 300 + 256) + 4 * 300));
+  // 10⁴ centres: 256 rows would pass 16 MiB, so 209 rows (16 MiB / 8·10⁴ bytes)
+  EXPECT_EQ(gram::normal_product_bytes(100000, 10000),
+            8.0 * (threads * (209.0 * 10000 + 209) + 64 * 10000));
   set_thread_count(1);
   const arma::vec on_one = gram::normal_product(*k, X, C, u, v);
   set_thread_count(0);

@@ -3,6 +3,7 @@
 // a DYNAMIC_ARCH build; after the restart the marker tells kexp's setting from a user's.
 #include "util/blas_core.hpp"
 
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -140,10 +141,17 @@ TEST(ChooseBlasCore, TheUsersSettingAlwaysWins) {
   const BlasCoreChoice c = choose_blas_core(f);
   EXPECT_FALSE(c.restart);
   EXPECT_EQ(c.by, BlasCoreChoice::By::User);
-  EXPECT_EQ(c.why, "OPENBLAS_CORETYPE=Haswell was set in the environment");
-  // Also when it names the core kexp would have chosen, without kexp's marker.
-  f.user_setting = "SkylakeX";
+  // kept, and the reason says that the CPU could run wider kernels
+  EXPECT_EQ(c.core, f.selected);
+  EXPECT_THAT(c.why, ::testing::StartsWith("OPENBLAS_CORETYPE=Haswell was set in the environment; "
+                                           "this CPU and OpenBLAS could run the wider "));
+  EXPECT_THAT(c.why, ::testing::HasSubstr("unset OPENBLAS_CORETYPE"));
+  // Also when it names the core kexp would have chosen, without kexp's marker; nothing
+  // wider to point to then.
+  f.user_setting = widest_kernels(f.cpu, f.offered);
   EXPECT_EQ(choose_blas_core(f).by, BlasCoreChoice::By::User);
+  EXPECT_EQ(choose_blas_core(f).why,
+            "OPENBLAS_CORETYPE=" + f.user_setting + " was set in the environment");
   // A marker that does not match the setting is not kexp's.
   f.kexp_marker = "Zen";
   EXPECT_EQ(choose_blas_core(f).by, BlasCoreChoice::By::User);
