@@ -35,7 +35,7 @@ inline void gp_gradient_terms(const arma::mat& inverse, const arma::vec& alpha,
         const double ak = a[kcol];
         const double diagonal = ak * ak - c[kcol];
         for (arma::uword j = 0; j < p; ++j) {
-          const double* g = dK.slice(j).colptr(kcol);
+          const double* g = dK.slice_memptr(j) + kcol * n;
           double below = 0.0;
 #pragma omp simd reduction(+ : below)
           for (arma::uword i = kcol + 1; i < n; ++i) below += (a[i] * ak - c[i]) * g[i];

@@ -2,6 +2,8 @@
 // kernel defined by its map, against inner products of φ computed here.
 #include <gtest/gtest.h>
 
+#include <limits>
+
 #include "common/feature_map_kernel.hpp"
 
 namespace kexp::test {
@@ -40,6 +42,26 @@ TEST(FeatureMapKernel, EveryBlockIsAnInnerProductOfTheMap) {
   }
   const arma::vec diag = k.diagonal(X);
   for (arma::uword i = 0; i < 5; ++i) EXPECT_NEAR(diag[i], phi_dot(X.col(i), X.col(i)), 1e-12);
+}
+
+// 600 points: K(X, X) in Gram blocks of 256, mirrored across them, exactly symmetric; and
+// only its lower triangle when that is all the caller asks for.
+TEST(FeatureMapKernel, ManyBlocksAreMirroredAndTheLowerTriangleAloneIsTheSame) {
+  arma::arma_rng::set_seed(8);
+  const arma::mat X = arma::randn(3, 600);
+  const SquaresKernel k;
+  arma::mat Phi;
+  k.features(X, Phi);
+  const arma::mat expected = Phi.t() * Phi;
+  arma::mat S, L;
+  k.gram(X, S);
+  ASSERT_EQ(S.n_rows, 600U);
+  EXPECT_TRUE(S.is_symmetric());  // exactly, across the blocks
+  // D = 7 products of entries up to about 10: a few ulps of the largest
+  const double bound = 7 * 4 * std::numeric_limits<double>::epsilon() * arma::abs(expected).max();
+  EXPECT_LE(arma::abs(S - expected).max(), bound);
+  k.gram(X, L, Triangle::Lower);
+  EXPECT_TRUE(arma::approx_equal(arma::trimatl(L), arma::trimatl(S), "absdiff", 0.0));
 }
 
 }  // namespace
