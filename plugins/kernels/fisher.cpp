@@ -46,7 +46,7 @@ struct FisherState {
     if (whiten.is_empty()) {
       Phi = kexp_kernels::fisher_scores(model, X);
     } else {
-      kexp_kernels::whiten_scores(whiten, kexp_kernels::fisher_scores(model, X), Phi);
+      kexp::linalg::multiply_by_columns(whiten, kexp_kernels::fisher_scores(model, X), Phi);
     }
   }
 };

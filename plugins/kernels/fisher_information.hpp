@@ -10,13 +10,10 @@
 #pragma once
 
 #include <kexp/error.hpp>
-#include <kexp/gram.hpp>
-#include <kexp/parallel.hpp>
 
 #include <algorithm>
 #include <armadillo>
 #include <cmath>
-#include <cstddef>
 
 namespace kexp_kernels {
 
@@ -37,25 +34,6 @@ inline arma::mat inverse_root_information(const arma::mat& G) {
     if (lambda[i] > cut && lambda[i] > 0) root[i] = 1.0 / std::sqrt(lambda[i]);
   }
   return U * arma::diagmat(root) * U.t();
-}
-
-/// Φ = F^{−1/2} G, D × n: columns of 256 scores at a time on kexp's threads, each product
-/// with BLAS on one thread, as the features' own pass runs (docs/design.md, "Threads").
-inline void whiten_scores(const arma::mat& whiten, const arma::mat& G, arma::mat& Phi) {
-  constexpr arma::uword kColumns = 256;
-  Phi.set_size(whiten.n_rows, G.n_cols);
-  const arma::uword tiles = (G.n_cols + kColumns - 1) / kColumns;
-  const kexp::detail::SingleThreadedBlas single;
-  kexp::parallel_for(
-      tiles,
-      [&](std::size_t t) {
-        const arma::uword first = t * kColumns;
-        const arma::uword count = std::min<arma::uword>(kColumns, G.n_cols - first);
-        arma::mat out(Phi.colptr(first), Phi.n_rows, count, /*copy_aux_mem=*/false,
-                      /*strict=*/true);
-        out = whiten * G.cols(first, first + count - 1);
-      },
-      kexp::Schedule::Dynamic, 1);
 }
 
 }  // namespace kexp_kernels

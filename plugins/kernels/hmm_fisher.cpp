@@ -98,7 +98,7 @@ class HmmFisherKernel final : public kexp_kernels::FeatureMapKernel {
     if (whiten_.is_empty()) {
       Phi = std::move(G);
     } else {
-      kexp_kernels::whiten_scores(whiten_, G, Phi);
+      kexp::linalg::multiply_by_columns(whiten_, G, Phi);  // on kexp's threads
     }
   }
 

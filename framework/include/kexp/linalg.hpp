@@ -163,6 +163,14 @@ KEXP_API void lower_triangular_solve(const arma::mat& L, arma::mat& B, bool tran
 /// log det(A) from its Cholesky factor L: 2 Σ log Lᵢᵢ.
 KEXP_API double cholesky_log_det(const arma::mat& L);
 
+/// C = A·B (A p × k, B k × n; C set to p × n), 256 columns of B at a time on kexp's threads,
+/// one DGEMM each with BLAS on one thread: a product between two of kexp's parallel regions
+/// (a Gram matrix, a feature map) that leaves no OpenBLAS thread spinning on their cores
+/// (docs/design.md, "Threads"). The columns are cut the same way whatever the number of
+/// threads, so C has the same bits on any number of them. C may be a matrix on memory of
+/// its own, already p × n (an arma::mat made with copy_aux_mem = false).
+KEXP_API void multiply_by_columns(const arma::mat& A, const arma::mat& B, arma::mat& C);
+
 /// Copies the strict upper triangle of the square A onto its strict lower triangle
 /// (Aᵢⱼ = Aⱼᵢ for i > j), block by block. After cholesky_in_place, which writes only the
 /// lower triangle and the diagonal, this and the saved diagonal give back an exactly

@@ -557,10 +557,8 @@ Nystrom::Nystrom(const DeviceProgram& program, const double* X, std::size_t n, c
     : impl_(nullptr), transfer_seconds_(&transfer_seconds) {
   require_int(n, "training points");
   require_int(m, "centres");
-  require_memory(
-      nystrom_fixed_bytes(n, m, d) +
-          8.0 * static_cast<double>(m + 2) * static_cast<double>(std::min<std::size_t>(n, 256)),
-      "X, the centres, K_mm and two m × m factors, and a block of 256 rows of K_nm");
+  require_memory(nystrom_least_bytes(n, m, d),
+                 "X, the centres, K_mm and two m × m factors, and a block of 256 rows of K_nm");
   auto impl = std::make_unique<Impl>();
   Impl& s = *impl;
   s.program = program_of(program);

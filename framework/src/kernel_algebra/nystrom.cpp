@@ -13,6 +13,7 @@
 
 #include "kexp/error.hpp"
 #include "kexp/gram.hpp"
+#include "kexp/linalg.hpp"
 #include "kexp/parallel.hpp"
 
 namespace kexp::algebra {
@@ -21,14 +22,11 @@ namespace {
 
 /// Eigenvalues of K_mm below this fraction of the largest are raised to it.
 constexpr double kEigenFloor = 1e-12;
-/// Columns of Φ one thread computes at a time: one DGEMM K_mm^{−1/2}·K(C, X_tile) with
-/// BLAS on one thread. Fixed, so that Φ has the same bits on any number of threads.
-constexpr arma::uword kTile = 256;
-/// Tiles in one block of K(C, X) at the least: K(C, X) is computed a block at a time (the
-/// kernel's Gram on every thread), and each call also does the work on C again (its norms,
-/// or a feature-map kernel's features of every centre), so blocks are wide: 2048 columns,
-/// or a tile per thread where there are more threads than that.
-constexpr arma::uword kTilesPerBlock = 8;
+/// Columns of X whose K(C, X) is computed at a time (by the kernel's Gram, on every thread):
+/// each call also does the work on C again (its norms, or a feature-map kernel's features of
+/// every centre), so blocks are wide: 2048 columns, or 256 per thread where there are more
+/// threads than 8.
+constexpr arma::uword kBlockColumns = 2048;
 
 struct NystromState {
   arma::mat centres;  ///< d × m
@@ -53,29 +51,19 @@ class NystromMap final : public FeatureMap {
       throw InvalidArgument(
           "Nyström features are learned from the training data: call fit() before using them");
     }
-    // Block by block: K(C, X) by the kernel's Gram on kexp's threads, then its tiles of
-    // Φ = K_mm^{−1/2}·K(C, X) shared among the same threads, BLAS on one thread. Both are
-    // kexp's regions: a multithreaded DGEMM between two Gram regions would leave each
-    // runtime's spinning threads on the other's cores (docs/design.md, "Threads").
-    const arma::uword m = state_.root.n_rows;
+    // Block by block: K(C, X) by the kernel's Gram on kexp's threads, then
+    // Φ = K_mm^{−1/2}·K(C, X) by linalg::multiply_by_columns, also on kexp's threads: a
+    // multithreaded DGEMM between two Gram regions would leave each runtime's spinning
+    // threads on the other's cores (docs/design.md, "Threads").
     const arma::uword per_block =
-        kTile * std::max<arma::uword>(kTilesPerBlock, static_cast<arma::uword>(thread_count()));
+        std::max(kBlockColumns, 256 * static_cast<arma::uword>(thread_count()));
     arma::mat block;
     for (arma::uword first = 0; first < X.n_cols; first += per_block) {
-      const arma::uword width = std::min<arma::uword>(per_block, X.n_cols - first);
+      const arma::uword width = std::min(per_block, X.n_cols - first);
       kernel_.gram(state_.centres, X.cols(first, first + width - 1), block);
-      const detail::SingleThreadedBlas single;
-      parallel_for((width + kTile - 1) / kTile,
-                   [&](std::size_t t) {
-                     const arma::uword column = t * kTile;
-                     const arma::uword count = std::min<arma::uword>(kTile, width - column);
-                     const arma::mat tile(block.colptr(column), m, count, /*copy_aux_mem=*/false,
-                                          /*strict=*/true);
-                     arma::mat out(Phi.colptr(first + column), m, count, /*copy_aux_mem=*/false,
-                                   /*strict=*/true);
-                     out = state_.root * tile;
-                   },
-                   Schedule::Dynamic, 1);
+      arma::mat out(Phi.colptr(first), Phi.n_rows, width, /*copy_aux_mem=*/false,
+                    /*strict=*/true);
+      linalg::multiply_by_columns(state_.root, block, out);
     }
   }
 

@@ -490,6 +490,29 @@ void lower_triangular_solve(const arma::mat& L, arma::mat& B, bool transpose) {
   }
 }
 
+void multiply_by_columns(const arma::mat& A, const arma::mat& B, arma::mat& C) {
+  if (A.n_cols != B.n_rows) {
+    throw InvalidArgument(
+        fmt::format("multiply_by_columns: A is {} × {} and B {} × {}; A·B needs "
+                    "as many columns of A as rows of B",
+                    A.n_rows, A.n_cols, B.n_rows, B.n_cols));
+  }
+  constexpr arma::uword kColumns = 256;
+  C.set_size(A.n_rows, B.n_cols);
+  const kexp::detail::SingleThreadedBlas single;
+  parallel_for((B.n_cols + kColumns - 1) / kColumns,
+               [&](std::size_t t) {
+                 const arma::uword first = t * kColumns;
+                 const arma::uword count = std::min(kColumns, B.n_cols - first);
+                 const arma::mat tile(const_cast<double*>(B.colptr(first)), B.n_rows, count,
+                                      /*copy_aux_mem=*/false, /*strict=*/true);
+                 arma::mat out(C.colptr(first), C.n_rows, count, /*copy_aux_mem=*/false,
+                               /*strict=*/true);
+                 out = A * tile;
+               },
+               Schedule::Dynamic, 1);
+}
+
 void symmetrize_from_upper(arma::mat& A) {
   if (A.n_rows != A.n_cols) {
     throw InvalidArgument(fmt::format("symmetrize_from_upper needs a square matrix, got {} × {}",

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "kexp/error.hpp"
+#include "kexp/parallel.hpp"
 #include "sdk/blocked_cholesky.hpp"
 
 namespace kexp::linalg {
@@ -27,6 +28,38 @@ int lapack_cholesky(arma::mat& A) {
   arma::blas_int info = 0;
   arma::lapack::potrf(&lower, &n, A.memptr(), &n, &info);
   return info;
+}
+
+// A·B by columns of B on kexp's threads: A·B to rounding, across the 256-column tiles and
+// into memory of the caller's, with the same bits on one thread and on three.
+TEST(Linalg, MultiplyByColumnsIsTheProductWithTheSameBitsOnAnyThreads) {
+  arma::arma_rng::set_seed(4);
+  const arma::mat A = arma::randn<arma::mat>(40, 70), B = arma::randn<arma::mat>(70, 600);
+  arma::mat one, three;
+  set_thread_count(1);
+  multiply_by_columns(A, B, one);
+  set_thread_count(3);
+  multiply_by_columns(A, B, three);
+  set_thread_count(0);
+  ASSERT_EQ(one.n_rows, 40U);
+  ASSERT_EQ(one.n_cols, 600U);
+  EXPECT_TRUE(arma::approx_equal(one, three, "absdiff", 0.0));
+  // k = 70 products in another order: k·ε·max Σ|aᵢ||bⱼ|
+  const double bound =
+      70 * std::numeric_limits<double>::epsilon() * arma::abs(A).max() * arma::abs(B).max() * 70;
+  EXPECT_LE(arma::abs(one - A * B).max(), bound);
+  // into columns of a larger matrix, leaving the others alone
+  arma::mat host(40, 610, arma::fill::value(7.0));
+  arma::mat view(host.colptr(5), 40, 600, /*copy_aux_mem=*/false, /*strict=*/true);
+  multiply_by_columns(A, B, view);
+  EXPECT_TRUE(arma::approx_equal(host.cols(5, 604), one, "absdiff", 0.0));
+  EXPECT_TRUE(arma::all(arma::vectorise(host.cols(0, 4)) == 7.0));
+  EXPECT_TRUE(arma::all(arma::vectorise(host.cols(605, 609)) == 7.0));
+  arma::mat empty;
+  multiply_by_columns(A, arma::mat(70, 0), empty);
+  EXPECT_EQ(empty.n_rows, 40U);
+  EXPECT_EQ(empty.n_cols, 0U);
+  EXPECT_THROW(multiply_by_columns(A, B.t(), empty), InvalidArgument);
 }
 
 TEST(Linalg, BlockedCholeskyIsDpotrfsFactorWhateverTheBlocksAndStrips) {
