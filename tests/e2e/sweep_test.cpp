@@ -469,6 +469,15 @@ TEST(Sweep, ACostStudyRunsOnOneThreadForGramAndBlasAndSaysSo) {
   const auto m2 = nlohmann::json::parse(read(dir.path() / "two" / "manifest.json"));
   EXPECT_EQ(m2["environment"]["gram_threads"], 2);
   EXPECT_EQ(m2["environment"]["blas"]["threads"], 2);
+  // The user's OPENBLAS_NUM_THREADS holds BLAS and leaves kexp's own threads, as the
+  // pthreads build of OpenBLAS reads it, also where kexp runs on the OpenMP build (which
+  // reads OMP_NUM_THREADS only, so kexp hands the setting on).
+  const auto own = run_kexp("run pd.yaml --out own --quiet --threads 2 " + forms(), dir.path(),
+                            "env -u OMP_NUM_THREADS -u GOTO_NUM_THREADS OPENBLAS_NUM_THREADS=1");
+  ASSERT_EQ(own.exit_code, 0) << own.err;
+  const auto m3 = nlohmann::json::parse(read(dir.path() / "own" / "manifest.json"));
+  EXPECT_EQ(m3["environment"]["gram_threads"], 2);
+  EXPECT_EQ(m3["environment"]["blas"]["threads"], 1);
 }
 
 struct BadInput {

@@ -62,6 +62,7 @@ nlohmann::ordered_json environment_json() {
   blas["core_chosen_by"] = to_string(core.by);
   blas["core_reason"] = core.why;
   blas["threads"] = openblas_get_num_threads();
+  blas["threading"] = openblas_threading();
   j["blas"] = blas;
   j["gram_threads"] = thread_count();
   // The machine's limits, as `kexp machine` measured and kept them; null before it has.

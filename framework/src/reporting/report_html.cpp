@@ -75,7 +75,9 @@ std::string manifest_rows(const Json& m) {
   const std::string by = at(m, {"environment", "blas", "core_chosen_by"});
   row(html, "BLAS kernels",
       at(m, {"environment", "blas", "core"}) + (by.empty() ? "" : ", chosen by " + by));
-  row(html, "BLAS threads", at(m, {"environment", "blas", "threads"}));
+  const std::string threading = at(m, {"environment", "blas", "threading"});
+  row(html, "BLAS threads",
+      at(m, {"environment", "blas", "threads"}) + (threading.empty() ? "" : ", " + threading));
   row(html, "Gram and feature threads", at(m, {"options", "threads"}));
   row(html, "started", at(m, {"started"}));
   row(html, "finished", at(m, {"finished"}));

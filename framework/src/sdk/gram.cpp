@@ -9,8 +9,10 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <cstdlib>
 
 #include "kexp/error.hpp"
 #include "kexp/parallel.hpp"
@@ -19,17 +21,48 @@
 extern "C" {
 void openblas_set_num_threads(int n);
 int openblas_get_num_threads();
+int openblas_get_parallel();
 }
 
 namespace kexp {
 
 namespace {
+
 std::atomic<int> configured_threads{0};
+
+/// openblas_get_parallel()'s answer for OpenBLAS's OpenMP build.
+constexpr int kOpenMpBlas = 2;
+
+/// kexp's threads when none were set: OpenMP's count as the library loads (the cores, or
+/// OMP_NUM_THREADS). OpenBLAS's OpenMP build reads OMP_NUM_THREADS only and runs on
+/// OpenMP's count of the calling thread; a user's OPENBLAS_NUM_THREADS or
+/// GOTO_NUM_THREADS, which the pthreads build obeys, is given to it here, once kexp's own
+/// count is taken.
+int default_threads() {
+  static const int threads = [] {
+    const int cores = omp_get_max_threads();
+    if (openblas_get_parallel() == kOpenMpBlas) {
+      for (const char* name : {"OPENBLAS_NUM_THREADS", "GOTO_NUM_THREADS"}) {
+        const char* value = std::getenv(name);
+        if (value == nullptr || *value == '\0') continue;
+        const long n = std::strtol(value, nullptr, 10);
+        if (n > 0) openblas_set_num_threads(static_cast<int>(std::min<long>(n, 1024)));
+        break;
+      }
+    }
+    return cores;
+  }();
+  return threads;
 }
+
+/// As the library loads, before anything calls BLAS.
+[[maybe_unused]] const int kLoadedWith = default_threads();
+
+}  // namespace
 
 int thread_count() {
   const int n = configured_threads.load();
-  return n > 0 ? n : omp_get_max_threads();
+  return n > 0 ? n : default_threads();
 }
 
 void set_thread_count(int n) { configured_threads.store(n > 0 ? n : 0); }
@@ -64,9 +97,18 @@ void gemm_tn(std::size_t m, std::size_t n, std::size_t k, const double* A, std::
 
 // Inside a parallel region the caller that opened it holds BLAS to one thread already
 // (product(), normal_product()): the threads of the region leave the setting alone.
-SingleThreadedBlas::SingleThreadedBlas()
-    : previous_(omp_in_parallel() ? 0 : openblas_get_num_threads()) {
-  if (previous_ > 0) openblas_set_num_threads(1);
+// OpenBLAS's OpenMP build runs on one thread by itself inside a region of several
+// threads, and kexp's regions set their size themselves (num_threads): it is held only
+// where the region will have one thread, which OpenMP does not count as parallel.
+SingleThreadedBlas::SingleThreadedBlas() : previous_(0) {
+  if (omp_in_parallel()) return;
+  if (openblas_get_parallel() == kOpenMpBlas && thread_count() > 1) return;
+  previous_ = openblas_get_num_threads();
+  if (previous_ > 1) {
+    openblas_set_num_threads(1);
+  } else {
+    previous_ = 0;
+  }
 }
 
 SingleThreadedBlas::~SingleThreadedBlas() {

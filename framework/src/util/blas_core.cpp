@@ -19,6 +19,7 @@
 extern "C" {
 char* openblas_get_config(void);
 char* openblas_get_corename(void);
+int openblas_get_parallel(void);
 }
 
 namespace kexp::core {
@@ -181,6 +182,17 @@ BlasCoreFacts blas_core_facts() {
 }
 
 std::string openblas_core() { return openblas_get_corename(); }
+
+std::string openblas_threading() {
+  switch (openblas_get_parallel()) {
+    case 0:
+      return "none";
+    case 2:
+      return "openmp";
+    default:
+      return "pthreads";
+  }
+}
 
 namespace {
 

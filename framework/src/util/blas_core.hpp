@@ -85,6 +85,10 @@ BlasCoreChoice blas_core_choice();
 /// The kernels OpenBLAS runs with in this process ("SkylakeX", "Haswell", …).
 std::string openblas_core();
 
+/// How this process's OpenBLAS runs its threads: "openmp" (libgomp's pool, the one kexp's
+/// own parallel regions use), "pthreads" (a pool of its own) or "none" (one thread).
+std::string openblas_threading();
+
 /// For the manifest: "kexp", "user" or "openblas".
 const char* to_string(BlasCoreChoice::By by);
 

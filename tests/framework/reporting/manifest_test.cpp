@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "support/plugins.hpp"
+#include "support/test_paths.hpp"
 
 namespace kexp::core {
 namespace {
@@ -32,6 +33,22 @@ TEST(Manifest, RecordsTheBuildAndTheMachine) {
   EXPECT_FALSE(e["blas"]["core"].get<std::string>().empty());
   EXPECT_GE(e["blas"]["threads"].get<int>(), 1);
   EXPECT_FALSE(e["host"].get<std::string>().empty());
+}
+
+// The OpenBLAS that runs is the one the build linked: with the OpenMP build, the
+// system's default libopenblas.so.0 (the pthreads build) must not have been loaded
+// instead, as it would be without the run-time path to the OpenMP build's directory.
+TEST(Manifest, RecordsHowBlasRunsItsThreads) {
+  const auto e = environment_json();
+  const std::string threading = e["blas"]["threading"].get<std::string>();
+  const bool omp_config =
+      e["blas"]["config"].get<std::string>().find("USE_OPENMP") != std::string::npos;
+  EXPECT_EQ(threading == "openmp", omp_config) << threading;
+  if (KEXP_TEST_OPENBLAS_OPENMP != 0) {
+    EXPECT_EQ(threading, "openmp");
+  } else {
+    EXPECT_NE(threading, "openmp");
+  }
 }
 
 TEST(Manifest, PluginsCarryTheirHash) {

@@ -6,6 +6,12 @@
 #include "kexp/parallel.hpp"
 
 #include <gtest/gtest.h>
+#include <omp.h>
+
+extern "C" {
+void openblas_set_num_threads(int n);
+int openblas_get_num_threads();
+}
 
 #include <stdexcept>
 
@@ -226,6 +232,36 @@ TEST(GramNormalProduct, EqualsKtTimesKuPlusVAcrossTiles) {
   EXPECT_TRUE(arma::approx_equal(w, on_one, "absdiff", 0.0)) << "the same sums in the same order";
   EXPECT_THROW((void)gram::normal_product(*k, X, C, v, v), InvalidArgument);
   EXPECT_THROW((void)gram::normal_product(*k, X, C, u, u), InvalidArgument);
+}
+
+// Holding BLAS to one thread must not hold kexp's own regions there too (OpenBLAS's OpenMP
+// build sets its count through omp_set_num_threads), and must hold BLAS where kexp's
+// region has one thread, which OpenMP does not count as parallel.
+TEST(SingleThreadedBlas, HoldsBlasAloneAndOnlyWhereARegionHasOneThread) {
+  const int blas_before = openblas_get_num_threads();
+  openblas_set_num_threads(2);
+  set_thread_count(3);
+  int team = 0;
+  {
+    const detail::SingleThreadedBlas single;
+#pragma omp parallel num_threads(thread_count())
+    {
+#pragma omp single
+      team = omp_get_num_threads();
+    }
+  }
+  set_thread_count(1);
+  int held = 0;
+  {
+    const detail::SingleThreadedBlas single;
+    held = openblas_get_num_threads();
+  }
+  const int after = openblas_get_num_threads();
+  set_thread_count(0);
+  openblas_set_num_threads(blas_before);
+  EXPECT_EQ(team, 3);
+  EXPECT_EQ(held, 1);
+  EXPECT_EQ(after, 2);
 }
 
 }  // namespace
