@@ -18,33 +18,29 @@ if(TARGET kexp::armadillo)
 endif()
 
 find_path(KEXP_ARMADILLO_INCLUDE_DIR armadillo)
-if(NOT KEXP_OPENBLAS_LIBRARY)
-  find_library(KEXP_OPENBLAS_LIBRARY NAMES libopenblas.so.0 openblas
-    PATHS "/usr/lib/${CMAKE_LIBRARY_ARCHITECTURE}/openblas-openmp" NO_DEFAULT_PATH)
-  if(NOT KEXP_OPENBLAS_LIBRARY)
-    find_library(KEXP_OPENBLAS_LIBRARY NAMES openblas)
-    if(KEXP_OPENBLAS_LIBRARY)
-      message(WARNING
-        "kexp: OpenBLAS's OpenMP build was not found, so kexp links ${KEXP_OPENBLAS_LIBRARY}, "
-        "whose threads compete with kexp's own between parallel regions (slower on several "
-        "cores). Debian: apt-get install libopenblas0-openmp, or run scripts/setup.sh, then "
-        "configure again with -U KEXP_OPENBLAS_LIBRARY.")
-    endif()
-  endif()
+find_library(KEXP_BLAS_LIBRARY NAMES libopenblas.so.0 openblas
+  PATHS "/usr/lib/${CMAKE_LIBRARY_ARCHITECTURE}/openblas-openmp" NO_DEFAULT_PATH)
+find_library(KEXP_BLAS_LIBRARY NAMES openblas)  # only where the first found nothing
+if(KEXP_BLAS_LIBRARY AND NOT KEXP_BLAS_LIBRARY MATCHES "/openblas-openmp/")
+  message(WARNING
+    "kexp: OpenBLAS's OpenMP build was not found, so kexp links ${KEXP_BLAS_LIBRARY}, whose "
+    "threads compete with kexp's own between parallel regions (slower on several cores). "
+    "Debian: apt-get install libopenblas0-openmp, or run scripts/setup.sh, then configure "
+    "again with -U KEXP_BLAS_LIBRARY.")
 endif()
-if(NOT KEXP_ARMADILLO_INCLUDE_DIR OR NOT KEXP_OPENBLAS_LIBRARY)
+if(NOT KEXP_ARMADILLO_INCLUDE_DIR OR NOT KEXP_BLAS_LIBRARY)
   message(FATAL_ERROR
     "kexp needs Armadillo and OpenBLAS (Debian: apt-get install libarmadillo-dev "
     "libopenblas-dev libopenblas0-openmp); found headers '${KEXP_ARMADILLO_INCLUDE_DIR}', "
-    "library '${KEXP_OPENBLAS_LIBRARY}'. Run scripts/setup.sh.")
+    "library '${KEXP_BLAS_LIBRARY}'. Run scripts/setup.sh.")
 endif()
 
 add_library(kexp::armadillo INTERFACE IMPORTED)
 set_target_properties(kexp::armadillo PROPERTIES
   INTERFACE_INCLUDE_DIRECTORIES "${KEXP_ARMADILLO_INCLUDE_DIR}"
   INTERFACE_COMPILE_DEFINITIONS "ARMA_DONT_USE_WRAPPER;ARMA_USE_BLAS;ARMA_USE_LAPACK;ARMA_NO_DEBUG"
-  INTERFACE_LINK_LIBRARIES "${KEXP_OPENBLAS_LIBRARY}")
-get_filename_component(KEXP_OPENBLAS_DIR "${KEXP_OPENBLAS_LIBRARY}" DIRECTORY)
+  INTERFACE_LINK_LIBRARIES "${KEXP_BLAS_LIBRARY}")
+get_filename_component(KEXP_OPENBLAS_DIR "${KEXP_BLAS_LIBRARY}" DIRECTORY)
 if(KEXP_OPENBLAS_DIR MATCHES "/openblas-openmp$")
   set_property(TARGET kexp::armadillo PROPERTY
     INTERFACE_LINK_OPTIONS "LINKER:-rpath,${KEXP_OPENBLAS_DIR}")
