@@ -8,6 +8,7 @@
 #   KEXP_CXX_COMPILER  the compiler kexp was built with
 #   KEXP_PLUGIN_KIND   kernel, solver or dataset
 #   KEXP_PLUGIN_NAME   the plugin's name in its descriptor
+#   KEXP_BLAS_OPENMP   1 where kexp linked OpenBLAS's OpenMP build
 #   KEXP_EXPECT        a file that sets `describe_patterns` (regular expressions that
 #                      `kexp describe` must match), `expected_rows` (rows of results.csv)
 #                      and defines check_results(), which checks the rows with sdk_field()
@@ -116,6 +117,14 @@ endif()
 # Exit 0: every cell of the experiment ran.
 step(${prefix}/bin/kexp run ${KEXP_SDK_PROJECT}/experiment.yaml --plugin-path ${build}/plugins
      --out ${KEXP_WORK_DIR}/results --quiet)
+# The installed kexp runs on the OpenBLAS build it was linked with: its run-time path
+# names the OpenMP build's folder, ahead of the system's default build.
+file(READ ${KEXP_WORK_DIR}/results/manifest.json manifest)
+string(JSON threading GET "${manifest}" environment blas threading)
+if(KEXP_BLAS_OPENMP AND NOT threading STREQUAL "openmp")
+  message(FATAL_ERROR "the installed kexp ran on OpenBLAS's ${threading} build, not the OpenMP "
+                      "build it was linked with")
+endif()
 file(STRINGS ${KEXP_WORK_DIR}/results/results.csv rows)
 list(LENGTH rows count)
 math(EXPR expected_lines "${expected_rows} + 1")

@@ -46,7 +46,8 @@ int default_threads() {
         const char* value = std::getenv(name);
         if (value == nullptr || *value == '\0') continue;
         const long n = std::strtol(value, nullptr, 10);
-        if (n > 0) openblas_set_num_threads(static_cast<int>(std::min<long>(n, 1024)));
+        if (n <= 0) continue;  // as OpenBLAS reads it: GOTO_NUM_THREADS next
+        openblas_set_num_threads(static_cast<int>(std::min<long>(n, 1024)));
         break;
       }
     }
@@ -97,13 +98,11 @@ void gemm_tn(std::size_t m, std::size_t n, std::size_t k, const double* A, std::
 
 // Inside a parallel region the caller that opened it holds BLAS to one thread already
 // (product(), normal_product()): the threads of the region leave the setting alone.
-// OpenBLAS's OpenMP build runs on one thread by itself inside a region of several
-// threads, and kexp's regions set their size themselves (num_threads): it is held only
-// where the region will have one thread, which OpenMP does not count as parallel.
-SingleThreadedBlas::SingleThreadedBlas() : previous_(0) {
-  if (omp_in_parallel()) return;
-  if (openblas_get_parallel() == kOpenMpBlas && thread_count() > 1) return;
-  previous_ = openblas_get_num_threads();
+// OpenBLAS's OpenMP build also sets the calling thread's OpenMP count here, which kexp's
+// regions do not follow: they ask for thread_count() threads, whose default was taken as
+// the library loaded.
+SingleThreadedBlas::SingleThreadedBlas()
+    : previous_(omp_in_parallel() ? 0 : openblas_get_num_threads()) {
   if (previous_ > 1) {
     openblas_set_num_threads(1);
   } else {

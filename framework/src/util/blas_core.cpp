@@ -20,6 +20,8 @@ extern "C" {
 char* openblas_get_config(void);
 char* openblas_get_corename(void);
 int openblas_get_parallel(void);
+int openblas_get_num_threads(void);
+void openblas_set_num_threads(int n);
 }
 
 namespace kexp::core {
@@ -182,6 +184,11 @@ BlasCoreFacts blas_core_facts() {
 }
 
 std::string openblas_core() { return openblas_get_corename(); }
+
+void adopt_blas_threads() {
+  // the OpenMP build's openblas_set_num_threads sets the calling thread's OpenMP count too
+  if (openblas_get_parallel() == 2) openblas_set_num_threads(openblas_get_num_threads());
+}
 
 std::string openblas_threading() {
   switch (openblas_get_parallel()) {

@@ -89,6 +89,11 @@ std::string openblas_core();
 /// own parallel regions use), "pthreads" (a pool of its own) or "none" (one thread).
 std::string openblas_threading();
 
+/// With OpenBLAS's OpenMP build, which runs on the calling thread's OpenMP count, makes
+/// that count BLAS's: a thread kexp starts begins with OpenMP's initial count (the cores,
+/// or OMP_NUM_THREADS), not the one the run set for BLAS. Nothing with another build.
+void adopt_blas_threads();
+
 /// For the manifest: "kexp", "user" or "openblas".
 const char* to_string(BlasCoreChoice::By by);
 

@@ -19,6 +19,8 @@
 #include <exception>
 #include <thread>
 
+#include "util/blas_core.hpp"
+
 namespace kexp::core {
 
 namespace {
@@ -50,6 +52,7 @@ bool write_all(int fd, const char* data, std::size_t size) {
   if (::getppid() != parent) ::_exit(kBodyThrew);  // the parent died before the prctl
   std::signal(SIGINT, SIG_IGN);
   std::signal(SIGTERM, SIG_IGN);
+  adopt_blas_threads();  // this thread began with OpenMP's initial count
   int code = 0;
   try {
     body(ChildChannel(write_fd));

@@ -8,10 +8,12 @@
 // libgomp keeps its pool of threads per thread that started a region, and a child forked
 // from such a thread waits forever for pool threads that the fork did not copy. The child
 // runs on that fresh thread, so its first parallel region starts a pool of its own.
-// OpenBLAS re-creates its threads after a fork itself. The same thread then supervises the
-// child, since a child's parent-death signal follows the thread that forked it. The child
-// ignores SIGINT and SIGTERM (the parent decides when it stops) and is killed when the
-// parent dies.
+// OpenBLAS's pthreads build re-creates its threads after a fork itself; its OpenMP build
+// runs on the calling thread's OpenMP count, which on a fresh thread is OpenMP's initial
+// one, so the child first gives that thread BLAS's count (adopt_blas_threads). The same
+// thread then supervises the child, since a child's parent-death signal follows the
+// thread that forked it. The child ignores SIGINT and SIGTERM (the parent decides when it
+// stops) and is killed when the parent dies.
 #pragma once
 
 #include <functional>

@@ -234,34 +234,30 @@ TEST(GramNormalProduct, EqualsKtTimesKuPlusVAcrossTiles) {
   EXPECT_THROW((void)gram::normal_product(*k, X, C, u, u), InvalidArgument);
 }
 
-// Holding BLAS to one thread must not hold kexp's own regions there too (OpenBLAS's OpenMP
-// build sets its count through omp_set_num_threads), and must hold BLAS where kexp's
-// region has one thread, which OpenMP does not count as parallel.
-TEST(SingleThreadedBlas, HoldsBlasAloneAndOnlyWhereARegionHasOneThread) {
+// Holding BLAS to one thread holds BLAS alone: OpenBLAS's OpenMP build sets its count
+// through omp_set_num_threads, and kexp's regions must keep their default size, taken as
+// the library loaded, not follow it.
+TEST(SingleThreadedBlas, HoldsBlasAloneAndRestoresIt) {
   const int blas_before = openblas_get_num_threads();
   openblas_set_num_threads(2);
-  set_thread_count(3);
-  int team = 0;
+  const int threads = thread_count();
+  int held = 0, threads_held = 0, team = 0;
   {
     const detail::SingleThreadedBlas single;
+    held = openblas_get_num_threads();
+    threads_held = thread_count();
 #pragma omp parallel num_threads(thread_count())
     {
 #pragma omp single
       team = omp_get_num_threads();
     }
   }
-  set_thread_count(1);
-  int held = 0;
-  {
-    const detail::SingleThreadedBlas single;
-    held = openblas_get_num_threads();
-  }
   const int after = openblas_get_num_threads();
-  set_thread_count(0);
   openblas_set_num_threads(blas_before);
-  EXPECT_EQ(team, 3);
   EXPECT_EQ(held, 1);
   EXPECT_EQ(after, 2);
+  EXPECT_EQ(threads_held, threads);
+  EXPECT_EQ(team, threads);
 }
 
 }  // namespace

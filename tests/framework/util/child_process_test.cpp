@@ -14,6 +14,11 @@
 #include <vector>
 
 #include "kexp/parallel.hpp"
+
+extern "C" {
+int openblas_get_num_threads(void);
+void openblas_set_num_threads(int n);
+}
 #include "support/kernels.hpp"
 
 namespace kexp::core {
@@ -139,6 +144,31 @@ TEST(ChildProcess, OpenMpAndBlasWorkInAChildAfterTheParentUsedTheirThreads) {
   ASSERT_EQ(inbox.messages.size(), 2U);
   EXPECT_LE(std::stod(inbox.messages[0]), 1e-9);
   EXPECT_EQ(inbox.messages[1], "same");
+}
+
+TEST(ChildProcess, BlasRunsInAChildOnTheThreadsTheParentSetForIt) {
+  // The child runs on a thread of its own, whose OpenMP count starts at OpenMP's initial
+  // one (the cores here); OpenBLAS's OpenMP build runs on that thread's count, so the
+  // child must take BLAS's. Three threads, more than the cores of a two-core machine, so
+  // that the two counts differ there; after a threaded DGEMM OpenBLAS reports the count it
+  // ran with.
+  const int before = openblas_get_num_threads();
+  openblas_set_num_threads(3);
+  const arma::mat A = test::uniform_points(300, 300, 6);
+  const arma::mat expected = A * A;
+  Inbox inbox;
+  const ChildEnd end = run_in_child(
+      [&](const ChildChannel& c) {
+        const arma::mat product = A * A;
+        c.send(std::to_string(openblas_get_num_threads()));
+        c.send(std::to_string(arma::abs(product - expected).max()));
+      },
+      inbox.sink(), 30);
+  openblas_set_num_threads(before);
+  ASSERT_TRUE(end.clean()) << end.describe();
+  ASSERT_EQ(inbox.messages.size(), 2U);
+  EXPECT_EQ(inbox.messages[0], "3");
+  EXPECT_LE(std::stod(inbox.messages[1]), 1e-9);
 }
 
 }  // namespace
