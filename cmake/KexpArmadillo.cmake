@@ -21,7 +21,15 @@ find_path(KEXP_ARMADILLO_INCLUDE_DIR armadillo)
 find_library(KEXP_BLAS_LIBRARY NAMES libopenblas.so.0 openblas
   PATHS "/usr/lib/${CMAKE_LIBRARY_ARCHITECTURE}/openblas-openmp" NO_DEFAULT_PATH)
 find_library(KEXP_BLAS_LIBRARY NAMES openblas)  # only where the first found nothing
-if(KEXP_BLAS_LIBRARY AND NOT KEXP_BLAS_LIBRARY MATCHES "/openblas-openmp/")
+# 1 where the library linked is the OpenMP build: its folder goes into the run-time path,
+# and the tests expect it to be the one that runs
+get_filename_component(KEXP_BLAS_DIR "${KEXP_BLAS_LIBRARY}" DIRECTORY)
+if(KEXP_BLAS_DIR MATCHES "/openblas-openmp$")
+  set(KEXP_BLAS_OPENMP 1)
+else()
+  set(KEXP_BLAS_OPENMP 0)
+endif()
+if(KEXP_BLAS_LIBRARY AND NOT KEXP_BLAS_OPENMP)
   message(WARNING
     "kexp: OpenBLAS's OpenMP build was not found, so kexp links ${KEXP_BLAS_LIBRARY}, whose "
     "threads compete with kexp's own between parallel regions (slower on several cores). "
@@ -40,8 +48,7 @@ set_target_properties(kexp::armadillo PROPERTIES
   INTERFACE_INCLUDE_DIRECTORIES "${KEXP_ARMADILLO_INCLUDE_DIR}"
   INTERFACE_COMPILE_DEFINITIONS "ARMA_DONT_USE_WRAPPER;ARMA_USE_BLAS;ARMA_USE_LAPACK;ARMA_NO_DEBUG"
   INTERFACE_LINK_LIBRARIES "${KEXP_BLAS_LIBRARY}")
-get_filename_component(KEXP_OPENBLAS_DIR "${KEXP_BLAS_LIBRARY}" DIRECTORY)
-if(KEXP_OPENBLAS_DIR MATCHES "/openblas-openmp$")
+if(KEXP_BLAS_OPENMP)
   set_property(TARGET kexp::armadillo PROPERTY
-    INTERFACE_LINK_OPTIONS "LINKER:-rpath,${KEXP_OPENBLAS_DIR}")
+    INTERFACE_LINK_OPTIONS "LINKER:-rpath,${KEXP_BLAS_DIR}")
 endif()

@@ -103,15 +103,11 @@ void gemm_tn(std::size_t m, std::size_t n, std::size_t k, const double* A, std::
 // the library loaded.
 SingleThreadedBlas::SingleThreadedBlas()
     : previous_(omp_in_parallel() ? 0 : openblas_get_num_threads()) {
-  if (previous_ > 1) {
-    openblas_set_num_threads(1);
-  } else {
-    previous_ = 0;
-  }
+  if (previous_ > 1) openblas_set_num_threads(1);
 }
 
 SingleThreadedBlas::~SingleThreadedBlas() {
-  if (previous_ > 0) openblas_set_num_threads(previous_);
+  if (previous_ > 1) openblas_set_num_threads(previous_);
 }
 
 }  // namespace detail

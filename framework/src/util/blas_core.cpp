@@ -185,11 +185,6 @@ BlasCoreFacts blas_core_facts() {
 
 std::string openblas_core() { return openblas_get_corename(); }
 
-void adopt_blas_threads() {
-  // the OpenMP build's openblas_set_num_threads sets the calling thread's OpenMP count too
-  if (openblas_get_parallel() == 2) openblas_set_num_threads(openblas_get_num_threads());
-}
-
 std::string openblas_threading() {
   switch (openblas_get_parallel()) {
     case 0:
@@ -199,6 +194,11 @@ std::string openblas_threading() {
     default:
       return "pthreads";
   }
+}
+
+void adopt_blas_threads() {
+  // the OpenMP build's openblas_set_num_threads sets the calling thread's OpenMP count too
+  if (openblas_threading() == "openmp") openblas_set_num_threads(openblas_get_num_threads());
 }
 
 namespace {
