@@ -17,9 +17,19 @@ class InverseMultiquadric final : public kexp::Kernel {
     return 1.0 / std::sqrt(arma::accu(arma::square(x - z)) + c2_);
   }
 
+  // Both forms of K go the fast way: K(X, X) for the Gram matrix of the training points,
+  // K(X, Z) for the test block and for every tile a matrix-free solver (cg_ridge, falkon)
+  // or the Nyström map computes. Without the second, those fall back to compute() pair by
+  // pair, several times slower.
   void compute_symmetric_gram(const arma::mat& X, arma::mat& K) const override {
     const double c2 = c2_;
     kexp::gram::from_squared_distances(X, K,
+                                       [c2](double s) noexcept { return 1.0 / std::sqrt(s + c2); });
+  }
+
+  void compute_gram(const arma::mat& X, const arma::mat& Z, arma::mat& K) const override {
+    const double c2 = c2_;
+    kexp::gram::from_squared_distances(X, Z, K,
                                        [c2](double s) noexcept { return 1.0 / std::sqrt(s + c2); });
   }
 

@@ -14,7 +14,10 @@
 #include "cli/commands.hpp"
 #include "config/experiment.hpp"
 #include "config/schema.hpp"
+#include "kexp/parallel.hpp"
 #include "plugin/plugin_call.hpp"
+#include "run/rehearsal.hpp"
+#include "run/threads.hpp"
 #include "sweep/kernel_resolution.hpp"
 #include "sweep/plan.hpp"
 #include "util/exit_code.hpp"
@@ -93,6 +96,7 @@ void add_check_kernel_command(CLI::App& app, int& exit_code) {
     std::size_t dim = 5;
     std::uint64_t seed = 1;
     std::size_t symbols = 4;
+    int threads = 0;
     PluginOptions plugins;
   };
   auto args = std::make_shared<Args>();
@@ -118,52 +122,67 @@ void add_check_kernel_command(CLI::App& app, int& exit_code) {
                   "For a kernel of sequences: the alphabet's size (default 4)")
       ->check(CLI::Range(std::size_t{1}, std::size_t{1000}));
   cmd->add_option("--seed", args->seed, "Seed of the points (default 1)");
+  cmd->add_option("--threads", args->threads,
+                  "Threads for the Gram matrix and BLAS (default: as `kexp run`: OMP_NUM_THREADS, "
+                  "else the CPUs this process may use)")
+      ->check(CLI::NonNegativeNumber);
   args->plugins.add_to(*cmd);
   cmd->callback([args, &exit_code] {
-    // Vectors for a vector kernel, sequences for a sequence kernel (flags::sequences).
-    const auto points = [&](bool sequences) {
-      return sequences ? core::sample_sequences(args->dim, args->points, args->symbols, args->seed)
+    if (args->threads > 0) {
+      set_thread_count(args->threads);
+      core::hold_blas_threads(args->threads);
+    }
+    // A kernel plugin's code runs in a process of its own: one that crashes is named.
+    exit_code = core::run_apart(
+        [&]() -> int {
+          // Vectors for a vector kernel, sequences for a sequence kernel (flags::sequences).
+          const auto points = [&](bool sequences) {
+            return sequences
+                       ? core::sample_sequences(args->dim, args->points, args->symbols, args->seed)
                        : core::sample_points(args->dim, args->points, args->seed);
-    };
-    if (!args->config.empty()) {
-      const auto [experiment, registry] = args->plugins.read_experiment(args->config, args->set);
-      const core::Plan plan = core::make_plan(experiment, registry);
-      bool all_valid = true;
-      for (std::size_t k = 0; k < plan.kernels.size(); ++k) {
-        if (k > 0) fmt::print("\n");
-        const std::shared_ptr<Kernel> kernel = core::create_kernel_of(plan.kernels[k]);
-        const auto plugins = core::kernel_plugins(plan.kernels[k]);
-        const bool sequences =
-            std::any_of(plugins.begin(), plugins.end(),
-                        [](const core::PluginRecord* p) { return p->has_flag(flags::sequences); });
-        const arma::mat X = points(sequences);
-        const std::size_t symbols = sequences ? args->symbols : 0;
-        fit_if_it_learns(*kernel, core::kernel_is_fitted(plan.kernels[k]), plan.kernels[k].name(),
-                         X, args->seed, symbols, experiment.base_dir);
-        const core::KernelCheck r = core::check_kernel(*kernel, X, plan.kernels[k].canonical);
-        print_check(plan.kernels[k].canonical, r, args->seed, symbols);
-        all_valid = all_valid && r.valid();
-      }
-      exit_code = all_valid ? core::kExitOk : core::kExitCellsFailed;
-      return;
-    }
-    if (args->name.empty()) throw ConfigError("check-kernel needs a kernel NAME or --config FILE");
-    const core::PluginRegistry registry = args->plugins.discover();
-    const core::PluginRecord& plugin = registry.find(PluginKind::Kernel, args->name);
-    const Params params = parameters(plugin, args->set);
-    const std::shared_ptr<Kernel> kernel = core::create_kernel(plugin, params);
-    const bool sequences = plugin.has_flag(flags::sequences);
-    const arma::mat X = points(sequences);
-    const std::size_t symbols = sequences ? args->symbols : 0;
-    fit_if_it_learns(*kernel, plugin.has_flag(flags::fitted), std::string(plugin.name()), X,
-                     args->seed, symbols, std::filesystem::current_path());
-    const core::KernelCheck r = core::check_kernel(*kernel, X, plugin.name());
-    std::string shown;
-    for (const auto& [key, value] : params.values()) {
-      shown += fmt::format("{}{}={}", shown.empty() ? "" : ", ", key, format_value(value));
-    }
-    print_check(fmt::format("{}({})", plugin.name(), shown), r, args->seed, symbols);
-    exit_code = r.valid() ? core::kExitOk : core::kExitCellsFailed;
+          };
+          if (!args->config.empty()) {
+            const auto [experiment, registry] =
+                args->plugins.read_experiment(args->config, args->set);
+            const core::Plan plan = core::make_plan(experiment, registry);
+            bool all_valid = true;
+            for (std::size_t k = 0; k < plan.kernels.size(); ++k) {
+              if (k > 0) fmt::print("\n");
+              const std::shared_ptr<Kernel> kernel = core::create_kernel_of(plan.kernels[k]);
+              const auto plugins = core::kernel_plugins(plan.kernels[k]);
+              const bool sequences = std::any_of(
+                  plugins.begin(), plugins.end(),
+                  [](const core::PluginRecord* p) { return p->has_flag(flags::sequences); });
+              const arma::mat X = points(sequences);
+              const std::size_t symbols = sequences ? args->symbols : 0;
+              fit_if_it_learns(*kernel, core::kernel_is_fitted(plan.kernels[k]),
+                               plan.kernels[k].name(), X, args->seed, symbols, experiment.base_dir);
+              const core::KernelCheck r = core::check_kernel(*kernel, X, plan.kernels[k].canonical);
+              print_check(plan.kernels[k].canonical, r, args->seed, symbols);
+              all_valid = all_valid && r.valid();
+            }
+            return all_valid ? core::kExitOk : core::kExitCellsFailed;
+          }
+          if (args->name.empty())
+            throw ConfigError("check-kernel needs a kernel NAME or --config FILE");
+          const core::PluginRegistry registry = args->plugins.discover();
+          const core::PluginRecord& plugin = registry.find(PluginKind::Kernel, args->name);
+          const Params params = parameters(plugin, args->set);
+          const std::shared_ptr<Kernel> kernel = core::create_kernel(plugin, params);
+          const bool sequences = plugin.has_flag(flags::sequences);
+          const arma::mat X = points(sequences);
+          const std::size_t symbols = sequences ? args->symbols : 0;
+          fit_if_it_learns(*kernel, plugin.has_flag(flags::fitted), std::string(plugin.name()), X,
+                           args->seed, symbols, std::filesystem::current_path());
+          const core::KernelCheck r = core::check_kernel(*kernel, X, plugin.name());
+          std::string shown;
+          for (const auto& [key, value] : params.values()) {
+            shown += fmt::format("{}{}={}", shown.empty() ? "" : ", ", key, format_value(value));
+          }
+          print_check(fmt::format("{}({})", plugin.name(), shown), r, args->seed, symbols);
+          return r.valid() ? core::kExitOk : core::kExitCellsFailed;
+        },
+        core::plan_call_timeout_seconds());
   });
 }
 

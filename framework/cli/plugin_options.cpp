@@ -2,7 +2,9 @@
 #include "config/error_list.hpp"
 #include "config/schema.hpp"
 #include "kexp/config_folder.hpp"
+#include "run/rehearsal.hpp"
 #include "sweep/plan.hpp"
+#include "util/child_process.hpp"
 
 #include <fmt/format.h>
 
@@ -43,6 +45,15 @@ std::pair<core::Experiment, core::PluginRegistry> PluginOptions::read_experiment
   // when the plugins' folder is itself in error: every plugin would seem missing. A
   // plugin that is itself broken is reported once the file's errors are fixed.
   if (!errors.empty() && !errors.has_key("plugin_path") && !errors.has_key("base_dir")) {
+    // The plan creates the solvers' objects: a plugin not kexp's own is tried apart first.
+    if (core::kForkWithThreadsIsSafe && !core::uses_only_own_plugins(experiment, registry)) {
+      core::rehearse_plan(
+          [&] {
+            core::ErrorList ignored;
+            (void)core::make_plan(experiment, registry, {}, &ignored);
+          },
+          core::plan_call_timeout_seconds());
+    }
     try {
       (void)core::make_plan(experiment, registry, {}, &errors);
     } catch (const PluginError&) {  // reported when the file's errors are fixed

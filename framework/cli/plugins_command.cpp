@@ -9,6 +9,7 @@
 #include "cli/commands.hpp"
 #include "config/schema.hpp"
 #include "kexp/single.hpp"
+#include "run/rehearsal.hpp"
 #include "util/names.hpp"
 #include "util/text.hpp"
 
@@ -128,71 +129,77 @@ void add_describe_command(CLI::App& app, int& exit_code) {
       ->required();
   args->plugins.add_to(*cmd);
   cmd->callback([args, &exit_code] {
-    const core::PluginRegistry registry = args->plugins.discover();
-    std::vector<const PluginRecord*> found;
-    const auto slash = args->name.find('/');
-    if (slash != std::string::npos) {
-      const std::string kind = args->name.substr(0, slash);
-      const std::string name = args->name.substr(slash + 1);
-      for (PluginKind k : {PluginKind::Kernel, PluginKind::Solver, PluginKind::Dataset}) {
-        if (kind == to_string(k)) found.push_back(&registry.find(k, name));
-      }
-      if (found.empty())
-        throw ConfigError(
-            fmt::format("unknown plugin kind '{}' (kernel, solver or dataset)", kind));
-    } else {
-      found = registry.named(args->name);
-    }
-    if (found.empty()) {
-      std::vector<std::string> names;
-      for (const auto& p : registry.plugins()) names.emplace_back(p.name());
-      std::string message = fmt::format("no plugin named '{}'", args->name);
-      const std::string near = core::nearest_name(args->name, names);
-      if (!near.empty()) message += fmt::format("; did you mean '{}'?", near);
-      std::sort(names.begin(), names.end());
-      std::string all;
-      for (const auto& n : names) all += (all.empty() ? "" : ", ") + n;
-      message += fmt::format("\navailable: {}", all.empty() ? "(none)" : all);
-      std::vector<std::string> folders;
-      for (const auto& f : registry.folders()) folders.push_back(f.string());
-      message += fmt::format("\nsearched: {}", folders.empty()
-                                                   ? std::string("(no folders)")
+    // A kernel is created to say how it runs: its code runs in a process of its own.
+    exit_code = core::run_apart(
+        [&] {
+          const core::PluginRegistry registry = args->plugins.discover();
+          std::vector<const PluginRecord*> found;
+          const auto slash = args->name.find('/');
+          if (slash != std::string::npos) {
+            const std::string kind = args->name.substr(0, slash);
+            const std::string name = args->name.substr(slash + 1);
+            for (PluginKind k : {PluginKind::Kernel, PluginKind::Solver, PluginKind::Dataset}) {
+              if (kind == to_string(k)) found.push_back(&registry.find(k, name));
+            }
+            if (found.empty())
+              throw ConfigError(
+                  fmt::format("unknown plugin kind '{}' (kernel, solver or dataset)", kind));
+          } else {
+            found = registry.named(args->name);
+          }
+          if (found.empty()) {
+            std::vector<std::string> names;
+            for (const auto& p : registry.plugins()) names.emplace_back(p.name());
+            std::string message = fmt::format("no plugin named '{}'", args->name);
+            const std::string near = core::nearest_name(args->name, names);
+            if (!near.empty()) message += fmt::format("; did you mean '{}'?", near);
+            std::sort(names.begin(), names.end());
+            std::string all;
+            for (const auto& n : names) all += (all.empty() ? "" : ", ") + n;
+            message += fmt::format("\navailable: {}", all.empty() ? "(none)" : all);
+            std::vector<std::string> folders;
+            for (const auto& f : registry.folders()) folders.push_back(f.string());
+            message += fmt::format("\nsearched: {}",
+                                   folders.empty() ? std::string("(no folders)")
                                                    : fmt::format("{}", fmt::join(folders, ", ")));
-      throw PluginError(message);
-    }
-    for (const PluginRecord* p : found) {
-      fmt::print("{} {} {}\n{}  file: {}\n", to_string(p->kind()), p->name(), p->info().version,
-                 core::aligned_table({{p->info().summary}}, terminal_width(), 2), p->path.string());
-      const std::string f = flag_names(*p);
-      if (!f.empty()) fmt::print("  {}\n", f);
-      const std::vector<ParamSpec> schema = core::schema_of(*p->descriptor);
-      if (schema.empty()) {
-        fmt::print("  no parameters\n");
-      } else {
-        std::vector<std::vector<std::string>> rows = {
-            {"parameter", "type", "default", "bounds", "doc"}};
-        for (const ParamSpec& s : schema) {
-          std::string bounds = core::describe_bounds(s);
-          if (s.choices != nullptr) bounds = std::string("one of ") + s.choices;
-          if (s.log_scale_hint) bounds += bounds.empty() ? "log scale" : ", log scale";
-          rows.push_back({s.name, to_string(s.type),
-                          s.default_value != nullptr ? s.default_value : "(required)", bounds,
-                          s.doc});
-        }
-        fmt::print("\n{}", core::aligned_table(rows, terminal_width(), 2));
-      }
-      if (p->kind() == PluginKind::Kernel) {
-        fmt::print("\n{}", core::aligned_table({{float32_and_gpu(*p)}}, terminal_width(), 2));
-      }
-      if (p->info().metric_count > 0) {
-        fmt::print("\n  metrics:");
-        for (std::size_t i = 0; i < p->info().metric_count; ++i)
-          fmt::print(" {}", p->info().metrics[i]);
-        fmt::print("\n");
-      }
-      fmt::print("\n");
-    }
-    exit_code = 0;
+            throw PluginError(message);
+          }
+          for (const PluginRecord* p : found) {
+            fmt::print(
+                "{} {} {}\n{}  file: {}\n", to_string(p->kind()), p->name(), p->info().version,
+                core::aligned_table({{p->info().summary}}, terminal_width(), 2), p->path.string());
+            const std::string f = flag_names(*p);
+            if (!f.empty()) fmt::print("  {}\n", f);
+            const std::vector<ParamSpec> schema = core::schema_of(*p->descriptor);
+            if (schema.empty()) {
+              fmt::print("  no parameters\n");
+            } else {
+              std::vector<std::vector<std::string>> rows = {
+                  {"parameter", "type", "default", "bounds", "doc"}};
+              for (const ParamSpec& s : schema) {
+                std::string bounds = core::describe_bounds(s);
+                if (s.choices != nullptr) bounds = std::string("one of ") + s.choices;
+                if (s.log_scale_hint) bounds += bounds.empty() ? "log scale" : ", log scale";
+                rows.push_back({s.name, to_string(s.type),
+                                s.default_value != nullptr ? s.default_value : "(required)", bounds,
+                                s.doc});
+              }
+              fmt::print("\n{}", core::aligned_table(rows, terminal_width(), 2));
+            }
+            if (p->kind() == PluginKind::Kernel) {
+              fmt::print("\n{}", core::aligned_table({{float32_and_gpu(*p)}}, terminal_width(), 2));
+            }
+            if (p->info().metric_count > 0) {
+              fmt::print("\n  metrics:");
+              for (std::size_t i = 0; i < p->info().metric_count; ++i)
+                fmt::print(" {}", p->info().metrics[i]);
+              fmt::print("\n");
+            }
+            fmt::print("\n");
+          }
+          return 0;
+        },
+        core::plan_call_timeout_seconds());
   });
 }
 

@@ -48,6 +48,7 @@ void add_merge_command(CLI::App& app, int& exit_code, const std::string& command
     std::vector<std::string> inputs;
     std::string out;
     bool force = false;
+    bool accept_rebuilt_plugins = false;
   };
   auto args = std::make_shared<Args>();
   CLI::App* cmd = app.add_subcommand(
@@ -55,8 +56,11 @@ void add_merge_command(CLI::App& app, int& exit_code, const std::string& command
   cmd->add_option("folders", args->inputs, "Result folders of the same experiment")->required();
   cmd->add_option("--out", args->out, "The merged result folder")->required();
   cmd->add_flag("--force", args->force, "Replace the --out folder if it is a result folder");
+  cmd->add_flag("--accept-rebuilt-plugins", args->accept_rebuilt_plugins,
+                "Merge folders run with other builds of a plugin (refused otherwise)");
   cmd->callback([args, &exit_code, command_line] {
     core::MergeOptions o;
+    o.accept_rebuilt_plugins = args->accept_rebuilt_plugins;
     for (const auto& i : args->inputs) o.inputs.emplace_back(i);
     o.out = args->out;
     o.force = args->force;

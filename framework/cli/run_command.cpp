@@ -81,6 +81,8 @@ void add_run_command(CLI::App& app, int& exit_code, const std::string& command_l
     bool force = false;
     bool quiet = false;
     bool no_isolation = false;
+    bool retry_timeouts = false;
+    bool accept_rebuilt_plugins = false;
     int threads = 0;
     std::size_t max_cells = 100000;
     std::optional<double> timing_min_seconds;
@@ -104,6 +106,11 @@ void add_run_command(CLI::App& app, int& exit_code, const std::string& command_l
   run->add_option("--resume", args->resume,
                   "Continue the result folder DIR of an earlier run of this config: runs that "
                   "finished there are kept, the others run");
+  run->add_flag("--retry-timeouts", args->retry_timeouts,
+                "With --resume: run again the runs that timed out there (kept otherwise)");
+  run->add_flag("--accept-rebuilt-plugins", args->accept_rebuilt_plugins,
+                "With --resume: go on although a plugin's library is another build than the "
+                "one the folder's rows came from (refused otherwise)");
   run->add_option("--shard", args->shard,
                   "Run shard I of N (0 ≤ I < N) of the cells; default from "
                   "SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT when set");
@@ -121,8 +128,10 @@ void add_run_command(CLI::App& app, int& exit_code, const std::string& command_l
                   "and its ancestors)");
   run->add_option("--max-cell-time", args->max_cell_time,
                   "Refuse cells that take longer than this even at the machine's DGEMM rate, "
-                  "their solver running every iteration its parameters allow (90s, 30m, 12h, "
-                  "2d; 0: no limit; default 1d)");
+                  "their solver running every iteration its parameters allow, and kill a "
+                  "running cell past it (status timeout); a cell is also killed past 10 times "
+                  "its estimate at 1 GFLOP/s, at least 5 min (90s, 30m, 12h, 2d; 0: no limit "
+                  "of its own; default 1d)");
   run->add_option("--max-cells", args->max_cells,
                   "Refuse a sweep of more cells than this, before it is expanded (default 100000)")
       ->check(CLI::PositiveNumber);
@@ -150,6 +159,17 @@ void add_run_command(CLI::App& app, int& exit_code, const std::string& command_l
     options.force = args->force;
     options.quiet = args->quiet;
     options.isolation = options.isolation && !args->no_isolation;
+    if (args->retry_timeouts && args->resume.empty()) {
+      throw ConfigError(
+          "--retry-timeouts runs again the runs that timed out in a folder "
+          "resumed: give it with --resume DIR");
+    }
+    options.retry_timeouts = args->retry_timeouts;
+    if (args->accept_rebuilt_plugins && args->resume.empty()) {
+      throw ConfigError(
+          "--accept-rebuilt-plugins continues a folder resumed: give it with --resume DIR");
+    }
+    options.accept_rebuilt_plugins = args->accept_rebuilt_plugins;
     options.threads = args->threads;
     options.command_line = command_line;
     if (!args->max_memory.empty()) options.max_memory = parse_bytes(args->max_memory);

@@ -215,6 +215,30 @@ TextFile read_text_file(const fs::path& path, const std::string& key, const std:
     if (got == 0) break;
     length += static_cast<std::size_t>(got);
   }
+  // Text never holds a NUL byte; UTF-16 holds one beside every ASCII character. Said here,
+  // with its place, before a field that holds one is cut short at it in a message.
+  if (const void* nul = std::memchr(text.get(), '\0', length); nul != nullptr) {
+    const auto at = static_cast<std::size_t>(static_cast<const char*>(nul) - text.get());
+    int line = 1;
+    std::size_t line_start = 0;
+    for (std::size_t i = 0; i < at; ++i) {
+      if (text[i] == '\n') {
+        ++line;
+        line_start = i + 1;
+      }
+    }
+    const bool utf16 = length >= 2 && ((static_cast<unsigned char>(text[0]) == 0xff &&
+                                        static_cast<unsigned char>(text[1]) == 0xfe) ||
+                                       (static_cast<unsigned char>(text[0]) == 0xfe &&
+                                        static_cast<unsigned char>(text[1]) == 0xff));
+    throw kexp::DataError(
+        kexp::SourceLocation{name, line, static_cast<int>(at - line_start + 1)},
+        std::string("holds a NUL byte, which text never holds: ") +
+            (utf16 ? "the file is UTF-16 text (it begins with UTF-16's byte-order mark)"
+                   : "the file is binary, or UTF-16 text, which puts a NUL byte beside every "
+                     "ASCII character") +
+            "; save it as UTF-8 text (\"CSV UTF-8\" in a spreadsheet program) " + named);
+  }
   return text_file(name, key, given,
                    std::shared_ptr<const char>(
                        text.release(), std::default_delete<char[]>()),  // NOLINT(*-avoid-c-arrays)

@@ -27,6 +27,20 @@ TEST(CheckKernelCommand, ValidKernelExitsZeroWithItsReport) {
   EXPECT_THAT(r.out, HasSubstr("verdict: valid"));
 }
 
+TEST(CheckKernelCommand, TakesTheThreadsAndGivesTheSameReportOnEach) {
+  const CommandResult one =
+      run_kexp("check-kernel gaussian --set sigma=0.5 --points 300 --dim 3 --threads 1");
+  const CommandResult two =
+      run_kexp("check-kernel gaussian --set sigma=0.5 --points 300 --dim 3 --threads 2");
+  EXPECT_EQ(one.exit_code, 0) << one.err;
+  EXPECT_EQ(two.exit_code, 0) << two.err;
+  EXPECT_THAT(one.out, HasSubstr("verdict: valid"));
+  EXPECT_THAT(two.out, HasSubstr("verdict: valid"));
+  const CommandResult bad = run_kexp("check-kernel gaussian --threads abc");
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_THAT(bad.err, HasSubstr("--threads"));
+}
+
 TEST(CheckKernelCommand, ReportsTheErrorOfAnExactMap) {
   const CommandResult r = run_kexp("check-kernel polynomial --set degree=3 --set c=1 --points 50");
   EXPECT_EQ(r.exit_code, 0) << r.out << r.err;

@@ -20,6 +20,7 @@
 namespace kexp::test {
 namespace {
 
+using ::testing::AllOf;
 using ::testing::HasSubstr;
 
 namespace fs = std::filesystem;
@@ -142,20 +143,41 @@ output: {kernel_matrix: with_test}
   EXPECT_EQ(core::read_text_file(printed), fmt::format("(12, 12) float64 {:.17g} True\n", K(3, 5)));
 }
 
-TEST(KernelMatrix, TooManyTrainingPointsIsRefusedBeforeAnythingRuns) {
+TEST(KernelMatrix, TheDryRunStatesTheDiskTheFilesTakeAndCellsWithoutKAreSaid) {
   TempDir dir;
-  // 6400 points, 20 % for testing: 5120 training points, past the 5000 that K is written for
-  dir.write("exp.yaml", R"(experiment: too-large
+  // 6400 points, 20 % for testing: K of 5120 training points, K(X, X*) 5120 × 1280, two
+  // repeats; cg_ridge builds no K.
+  dir.write("exp.yaml", R"(experiment: sized
+repeats: 2
 dataset: {plugin: cubic, n: 6400, d: 2}
+kernels: [{plugin: gaussian, sigma: 1}]
+solvers: [{plugin: kernel_ridge, lambda: 0.1}, {plugin: cg_ridge, lambda: 0.1}]
+output:
+  kernel_matrix: with_test
+)");
+  const CommandResult r = run_kexp("run exp.yaml --out out --dry-run", dir.path());
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  // 2 · 8 · (5120² + 5120 · 1280) bytes = 524 MB, and two heat maps of about 1 MB
+  EXPECT_THAT(r.out, HasSubstr("output.kernel_matrix: 4 files, 526 MB on disk"));
+  EXPECT_THAT(r.err, HasSubstr("writes no K for the cells of solvers[1] (cg_ridge)"));
+  EXPECT_FALSE(fs::exists(dir.path() / "out"));
+}
+
+TEST(KernelMatrix, FilesThatWouldNotFitTheDiskAreRefusedBeforeAnythingRuns) {
+  // A small file system of its own would take root; a K larger than any disk does it: 4·10⁶
+  // training points, a K of 128 TB.
+  TempDir dir;
+  dir.write("exp.yaml", R"(experiment: too-large
+dataset: {plugin: cubic, n: 5000000, d: 2}
 kernels: [{plugin: gaussian, sigma: 1}]
 solvers: [{plugin: kernel_ridge, lambda: 0.1}]
 output:
   kernel_matrix: true
 )");
-  const CommandResult r = run_kexp("run exp.yaml --out out --dry-run", dir.path());
+  const CommandResult r = run_kexp("run exp.yaml --out out --max-memory 900000G", dir.path());
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_THAT(r.err, HasSubstr("exp.yaml:6:18: output.kernel_matrix writes K only for n ≤ 5000"));
-  EXPECT_THAT(r.err, HasSubstr("has n = 5120 (its K would be 210 MB)"));
+  EXPECT_THAT(r.err, AllOf(HasSubstr("exp.yaml:6:18: output.kernel_matrix would write 1 file of"),
+                           HasSubstr("and its disk has"), HasSubstr("free")));
   EXPECT_FALSE(fs::exists(dir.path() / "out"));
 }
 

@@ -14,6 +14,7 @@
 #include <string>
 
 #include "support/plugins.hpp"
+#include "support/results.hpp"
 
 namespace kexp::test {
 namespace {
@@ -175,6 +176,35 @@ solvers:
   std::stringstream s;
   s << summary.rdbuf();
   EXPECT_THAT(s.str(), HasSubstr(warning));
+}
+
+TEST(PluginMistakes,
+     AMemoryClaimFarBelowTheGrowthAndFlopsBelowTheKernelsAreReplacedByWhatWasMeasured) {
+  // fixture_hungry claims 1 kB and 0 flops, builds K (60 × 60) through the kernel and writes
+  // 100 MB besides.
+  TempDir dir;
+  dir.write("exp.yaml", R"(experiment: hungry
+seed: 2
+dataset: {plugin: cubic, n: 60, d: 2, test_fraction: 0.25}
+kernels:
+  - plugin: gaussian
+solvers:
+  - plugin: fixture_hungry
+    megabytes: 100
+)");
+  const CommandResult r =
+      run_kexp("run exp.yaml --out out --max-memory 20MB " + folder("forms"), dir.path());
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  const auto rows = result_rows(dir.path() / "out");
+  ASSERT_EQ(rows.size(), 1U);
+  const auto& row = rows.front();
+  EXPECT_GE(std::stod(row.at("matrix_bytes")), 90e6) << row.at("memory_notes");
+  EXPECT_THAT(row.at("memory_notes"), HasSubstr("matrix_bytes gives the growth measured"));
+  // K(X, X) of 45 training points in d = 2 at the Gaussian's count, at least: 45² entries
+  EXPECT_GE(std::stod(row.at("flops")), 45.0 * 45.0 * 2.0);
+  EXPECT_THAT(row.at("flops_notes"), AllOf(HasSubstr("solver 'fixture_hungry' reported 0 flops"),
+                                           HasSubstr("counted by the SDK's Gram calls")));
+  EXPECT_THAT(r.err, HasSubstr("reported 0 flops"));
 }
 
 TEST(PluginMistakes, AnUndeclaredMetricIsSaidOnce) {

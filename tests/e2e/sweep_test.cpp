@@ -536,6 +536,25 @@ INSTANTIATE_TEST_SUITE_P(
       return std::string(param_info.param.name);
     });
 
+TEST(Sweep, AValueInErrorIsReportedOnceNotAgainWhenItsSolverIsMade) {
+  const TempDir dir;
+  dir.write("x.yaml", R"(experiment: t
+dataset: {plugin: cubic, n: 40, d: 2}
+kernels: [{plugin: gaussian, sigma: 1}]
+solvers:
+  - plugin: kernel_ridge
+    lambda: ~
+  - plugin: kernel_ridge
+    device: []
+)");
+  const auto r = run_kexp("run x.yaml --dry-run", dir.path());
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_THAT(r.err, AllOf(HasSubstr("2 errors in the experiment"),
+                           HasSubstr("x.yaml:6:13: solvers[0].lambda has no value"),
+                           HasSubstr("x.yaml:8:13: solvers[1].device is an empty list"),
+                           Not(HasSubstr("not in this plugin's schema"))));
+}
+
 TEST(Sweep, AnOutputFolderThatCannotBeWrittenIsAnError) {
   const TempDir dir;
   dir.write("flaky.yaml", kFlaky);

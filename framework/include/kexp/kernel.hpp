@@ -212,6 +212,14 @@ namespace detail {
 /// An override that ends by calling Kernel::compute_fit() is not seen.
 KEXP_API bool overrides_compute_fit(Kernel& kernel);
 
+/// The flops (Kernel::gram_flops) of every block of K and every diagonal this process has
+/// computed through Kernel::gram and Kernel::diagonal, on any thread, counting a call made
+/// inside another (a sum's terms) once with the outer one. The runner reads it before and
+/// after a fit and a prediction of a solver that reaches the kernel (flags::kernel_inputs):
+/// the cell's flops are at least what its kernel evaluations took, whatever the solver
+/// reports.
+KEXP_API double kernel_flops_counted();
+
 }  // namespace detail
 
 }  // namespace kexp

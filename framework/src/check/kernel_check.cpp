@@ -4,6 +4,8 @@
 // feature map's inner products against K.
 #include "check/kernel_check.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -46,6 +48,18 @@ KernelCheck check_kernel(const Kernel& kernel, const arma::mat& X, std::string_v
   in_kernel("computing the Gram matrix", [&] { kernel.gram(X, K); });
   arma::mat K_full;
   in_kernel("computing the Gram matrix K(X, Z) with Z = X", [&] { kernel.gram(X, X, K_full); });
+  for (const arma::mat* M : {&K, &K_full}) {
+    if (M->is_finite()) continue;
+    const auto bad = static_cast<std::size_t>(
+        std::count_if(M->begin(), M->end(), [](double v) { return !std::isfinite(v); }));
+    const arma::uword first = arma::uvec(arma::find_nonfinite(*M)).front();
+    const arma::uword i = first % M->n_rows, j = first / M->n_rows;
+    throw NumericError(fmt::format(
+        "kernel {} gave {} of the {} entries of its Gram matrix {} on the sample points that are "
+        "not finite, the first k(x_{}, x_{}) = {}; its parameters, or its code, make it "
+        "overflow or divide by zero on these points (--points, --dim and --seed choose them)",
+        name, bad, M->n_elem, M == &K ? "K(X, X)" : "K(X, Z), Z = X,", i, j, (*M)(i, j)));
+  }
   const double largest = std::max(arma::abs(K_full).max(), std::numeric_limits<double>::min());
   r.symmetry_error = arma::abs(K_full - K_full.t()).max() / largest;
   r.symmetric = r.symmetry_error <= r.tolerance && arma::approx_equal(K, K.t(), "absdiff", 0.0);

@@ -51,6 +51,14 @@ bool ErrorList::has_key(const std::string& key) const {
                      [&](const ConfigError& e) { return e.key() == key; });
 }
 
+bool ErrorList::has_key_within(const std::string& key) const {
+  return std::any_of(errors_.begin(), errors_.end(), [&](const ConfigError& e) {
+    return e.key() == key ||
+           (e.key().size() > key.size() && e.key().compare(0, key.size(), key) == 0 &&
+            (e.key()[key.size()] == '.' || e.key()[key.size()] == '['));
+  });
+}
+
 void ErrorList::throw_if_any() const {
   if (errors_.empty()) return;
   if (errors_.size() == 1 && more_ == 0) throw errors_.front();

@@ -62,6 +62,8 @@ class ErrorList {
   /// Whether an error was kept at this key path ("plugin_path"); one only counted is not
   /// seen.
   [[nodiscard]] bool has_key(const std::string& key) const;
+  /// Whether an error is at `key` or below it (`solvers[0]` covers `solvers[0].lambda`).
+  [[nodiscard]] bool has_key_within(const std::string& key) const;
 
   /// Nothing when empty; the one error as it was; several as a ConfigErrors, in the
   /// order of their places in the file.

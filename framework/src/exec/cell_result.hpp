@@ -15,7 +15,8 @@
 namespace kexp::core {
 
 struct CellResult {
-  enum class Status { Ok, Failed, Refused };
+  /// Timeout: killed when it ran past its time limit (run/time_budget.hpp).
+  enum class Status { Ok, Failed, Refused, Timeout };
   Status status = Status::Ok;
   std::string error;        ///< why it failed or was refused
   std::string device_name;  ///< the GPU's name, for a cell that ran on it (`device: cuda`)
@@ -42,6 +43,9 @@ struct CellResult {
   /// A warning when the cell's resident memory grew far beyond what the budget counted
   /// for it (exec/metrics.hpp, memory_note); empty otherwise.
   std::string memory_notes;
+  /// Set when a solver that reaches the kernel reported fewer flops than the SDK counted
+  /// for its kernel evaluations; `flops` then holds the counted figure.
+  std::string flops_notes;
   std::optional<long> iterations;
   std::optional<bool> converged;
   /// The earlier cell of the group that is this one's counterpart in the other form,

@@ -147,6 +147,7 @@ void fields(IO& io, Result& r) {
   io.put_or_get(r.matrix_bytes);
   io.put_or_get(r.peak_rss_bytes);
   io.put_or_get(r.memory_notes);
+  io.put_or_get(r.flops_notes);
   io.put_or_get(r.iterations);
   io.put_or_get(r.converged);
   io.put_or_get(r.paired_with);
@@ -189,7 +190,7 @@ CellResult decode_cell_result(std::string_view bytes) {
   CellResult result;
   std::uint8_t status = 0;
   in.get(status);
-  if (status > static_cast<std::uint8_t>(CellResult::Status::Refused)) {
+  if (status > static_cast<std::uint8_t>(CellResult::Status::Timeout)) {
     throw Error("a cell's result from its process has an unknown status");
   }
   result.status = static_cast<CellResult::Status>(status);

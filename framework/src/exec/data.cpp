@@ -12,6 +12,7 @@
 #include <random>
 
 #include "kexp/error.hpp"
+#include "plugin/plugin_call_trace.hpp"
 #include "util/seed.hpp"
 #include "util/text.hpp"
 
@@ -228,6 +229,8 @@ PreparedData load_data(const Dataset& dataset, const DatasetContext& context, co
   };
   Data raw;
   try {
+    // Not held to the time limit of a plugin call: reading data may take long.
+    const PluginCallNote call(fmt::format("loading dataset {}", label), false);
     raw = dataset.load(context);
   } catch (const DataError&) {
     throw;

@@ -34,6 +34,11 @@ struct GroupCell {
   /// Solver::memory_bytes for a solver that reaches the kernel); negative: not known. Its
   /// measured growth is held against it (memory_note, exec/metrics.hpp).
   double estimated_bytes = -1;
+  /// The time the cell may take once it has started (run/time_budget.hpp), in seconds, and
+  /// how it was set; 0: none. Kept where the group runs in a process of its own: the cell
+  /// that passes it is killed with its process and written with status `timeout`.
+  double time_limit_seconds = 0;
+  std::string time_limit_basis;
 };
 
 /// Whether the cell's solver is given the kernel and the points instead of K: a dual cell

@@ -15,6 +15,7 @@
 
 #include <cstddef>
 #include <functional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -42,11 +43,15 @@ struct GroupCallbacks {
   /// A cell ended, in order; returns false to stop the group there.
   std::function<bool(const Cell&, CellResult&&)> done;
   /// The group's K(X, X) was built, by `cell`, before any solver read it: whole, or only
-  /// its lower triangle when `lower_only`. What it throws fails that cell. May be empty.
+  /// its lower triangle when `lower_only`. What it throws is passed to `warning`, and the
+  /// cell goes on. May be empty.
   std::function<void(const Cell& cell, const arma::mat& K, bool lower_only)> gram_built;
-  /// The group's K(X, X*) was built, by `cell`. What it throws fails that cell. May be
-  /// empty.
+  /// The group's K(X, X*) was built, by `cell`. What it throws is passed to `warning`.
+  /// May be empty.
   std::function<void(const Cell& cell, const arma::mat& K_cross)> cross_built;
+  /// Something the runner should tell the user about the group (on stderr and in
+  /// summary.md). May be empty.
+  std::function<void(const std::string& warning)> warning;
 };
 
 /// Runs the cells in order with `kernel` (named `kernel_name` in messages) on `data`. A

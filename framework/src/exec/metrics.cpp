@@ -27,7 +27,13 @@ std::string memory_note(double growth, double estimated) {
 
 double rmse(const arma::vec& y, const arma::vec& prediction) {
   if (y.n_elem == 0 || prediction.n_elem != y.n_elem) return std::nan("");
-  return std::sqrt(arma::mean(arma::square(y - prediction)));
+  // Scaled by the largest error, as LAPACK's dnrm2 is: errors of 1e-200 would square to
+  // zero (RMSE 0) and errors of 1e200 to infinity.
+  const arma::vec e = y - prediction;
+  if (e.has_nan()) return std::nan("");
+  const double scale = arma::abs(e).max();
+  if (!(scale > 0) || !std::isfinite(scale)) return scale;  // 0, inf or NaN as they are
+  return scale * std::sqrt(arma::mean(arma::square(e / scale)));
 }
 
 double accuracy(const arma::vec& y, const arma::vec& score) {

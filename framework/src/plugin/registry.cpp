@@ -15,6 +15,7 @@
 #include <cstring>
 
 #include "kexp/error.hpp"
+#include "plugin/plugin_call_trace.hpp"
 #include "plugin/probe.hpp"
 #include "util/names.hpp"
 
@@ -241,8 +242,10 @@ const PluginRecord* PluginRegistry::open(const fs::path& file) const {
   opened_.push_back(file);
   PluginRecord record;
   try {
-    if (!built_in(file)) require_probe_loads(file);  // a library not kexp's own, apart first
+    const bool own = built_in(file);
+    if (!own) require_probe_loads(file);  // a library not kexp's own, apart first
     record = load_plugin(file);
+    record.built_in = own;
   } catch (const NotAPluginError&) {
     warn(
         fmt::format("skipping {}: not a kexp plugin (it has no entry symbol '{}'); a plugin's "
@@ -367,6 +370,9 @@ std::shared_ptr<Interface> create_object(const PluginRecord& plugin, PluginKind 
                                   to_string(expected)));
   }
   void* raw = nullptr;
+  const PluginCallNote note(fmt::format("creating an object of {} plugin '{}' ({})",
+                                        to_string(plugin.kind()), plugin.name(),
+                                        plugin.path.filename().string()));
   try {
     raw = plugin.descriptor->create(params);
   } catch (const std::exception& e) {

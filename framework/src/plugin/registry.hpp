@@ -38,6 +38,8 @@ struct PluginRecord {
   std::filesystem::path path;
   const PluginDescriptor* descriptor = nullptr;
   std::shared_ptr<boost::dll::shared_library> library;
+  /// From kexp's own plugin folder (default_plugin_folder), not a user's.
+  bool built_in = false;
 
   [[nodiscard]] PluginKind kind() const { return descriptor->kind; }
   [[nodiscard]] const PluginInfo& info() const { return descriptor->info; }

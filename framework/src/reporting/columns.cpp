@@ -44,8 +44,9 @@ std::vector<ColumnInfo> make_table() {
        "same in every run"},
       {Column::repeat, "repeat", T::integer, S::always, text, "the repeat, counted from 0"},
       {Column::status, "status", T::text, S::always, text | shape,
-       "`ok`, `failed` (the cell threw; `error` holds the message) or `refused` (over the "
-       "memory budget; `error` holds the estimate)"},
+       "`ok`, `failed` (the cell threw, or its process ended; `error` holds the message), "
+       "`refused` (over the memory budget or the time limit; `error` holds the estimate) or "
+       "`timeout` (killed past its time limit; `error` holds the limit and how it was set)"},
       {Column::dataset, "dataset", T::text, S::always, text, kPlugins},
       {Column::kernel, "kernel", T::text, S::always, text, kPlugins},
       {Column::solver, "solver", T::text, S::always, text, kPlugins},
@@ -92,7 +93,11 @@ std::vector<ColumnInfo> make_table() {
       {Column::memory_notes, "memory_notes", T::text, S::always, text,
        "a warning when the run's resident memory grew by more than twice what its memory "
        "estimate counts (and 32 MiB more): the budget, which trusts the estimate, may have "
-       "let it run"},
+       "let it run; matrix_bytes then gives the growth measured, not the claim"},
+      {Column::flops_notes, "flops_notes", T::text, S::always, text,
+       "when a solver that reaches the kernel reported fewer flops than its kernel "
+       "evaluations took (counted by the SDK's Gram calls): both figures; flops then gives "
+       "the counted one"},
       {Column::iterations, "iterations", T::integer, S::always, 0, kSolverReport},
       {Column::converged, "converged", T::boolean, S::always, text, kSolverReport},
       {Column::paired_with, "paired_with", T::text, S::always, text, kPairing},

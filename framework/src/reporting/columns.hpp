@@ -50,6 +50,7 @@ enum class Column : std::size_t {
   matrix_bytes,
   peak_rss_bytes,
   memory_notes,
+  flops_notes,
   iterations,
   converged,
   paired_with,

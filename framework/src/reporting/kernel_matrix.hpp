@@ -19,14 +19,17 @@
 
 namespace kexp::core {
 
-/// The most training points whose K kexp writes: K of 5000 points is 200 MB as .npy.
-constexpr arma::uword kMaxKernelMatrixPoints = 5000;
+/// The bytes of a .npy file of an n × m matrix of doubles: its header and 8·n·m.
+double npy_file_bytes(arma::uword n, arma::uword m);
 
 /// The most cells along each side of a heat map: K is averaged over blocks of samples.
 constexpr arma::uword kHeatMapCells = 200;
 
 /// `m` as the bytes of a .npy file.
 std::string npy_bytes(const arma::mat& m);
+
+/// The header of a .npy file of an n × m matrix of doubles in column order.
+std::string npy_header(arma::uword n, arma::uword m);
 
 /// What a heat map of K shows.
 struct KernelHeatMap {
@@ -37,13 +40,17 @@ struct KernelHeatMap {
 
 /// The gnuplot script of the heat map of K (square) with its rows and columns ordered by
 /// `order_by` (the training targets or labels, stably), averaged over at most
-/// kHeatMapCells × kHeatMapCells blocks, its data inline.
+/// kHeatMapCells × kHeatMapCells blocks, its data inline; only K's lower triangle is read
+/// when `lower_only`.
 std::string kernel_heat_map_script(const arma::mat& K, const arma::vec& order_by,
-                                   const KernelHeatMap& map);
+                                   const KernelHeatMap& map, bool lower_only = false);
 
 /// Writes kernels/<stem>-K.npy from K (only its lower triangle read when `lower_only`;
 /// the file holds the whole symmetric matrix) and its heat map, ordered by `targets`,
-/// when gnuplot runs. Returns the .npy file.
+/// when gnuplot runs. The file is streamed from K a column at a time, with no copy of K,
+/// into a temporary file renamed into place when whole. Returns the .npy file; throws
+/// kexp::Error naming the file and the system's reason (a full disk) when it cannot be
+/// written, leaving no partial file.
 std::filesystem::path write_gram_matrix(const ResultFolder& folder, const std::string& stem,
                                         const arma::mat& K, bool lower_only,
                                         const arma::vec& targets, KernelHeatMap map);

@@ -92,6 +92,30 @@ nlohmann::ordered_json plugin_json(const PluginRecord& plugin) {
   return j;
 }
 
+std::vector<std::string> changed_plugins(const nlohmann::json& before, const nlohmann::json& now) {
+  std::vector<std::string> out;
+  if (!before.is_array() || !now.is_array()) return out;
+  const auto text = [](const nlohmann::json& j, const char* key) {
+    return j.contains(key) && j[key].is_string() ? j[key].get<std::string>() : std::string("?");
+  };
+  for (const auto& a : before) {
+    if (!a.is_object()) continue;
+    for (const auto& b : now) {
+      if (!b.is_object() || text(a, "kind") != text(b, "kind") ||
+          text(a, "name") != text(b, "name") || text(a, "sha256") == text(b, "sha256")) {
+        continue;
+      }
+      const std::string va = text(a, "version"), vb = text(b, "version");
+      out.push_back(fmt::format(
+          "{} plugin '{}' is another build: version {}, sha256 {} ({}) there and {}version {}, "
+          "sha256 {} ({}) here",
+          text(a, "kind"), text(a, "name"), va, text(a, "sha256"), text(a, "path"),
+          va == vb ? "the same " : "", vb, text(b, "sha256"), text(b, "path")));
+    }
+  }
+  return out;
+}
+
 namespace {
 
 struct DigestDeleter {
@@ -201,6 +225,7 @@ nlohmann::ordered_json Manifest::to_json() const {
     m["runs"] = {{"ok", runs->ok},
                  {"failed", runs->failed},
                  {"refused", runs->refused},
+                 {"timeout", runs->timed_out},
                  {"kept_from_before", runs->kept_from_before},
                  {"not_started", runs->not_started}};
   }

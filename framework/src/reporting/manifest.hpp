@@ -44,6 +44,12 @@ nlohmann::ordered_json plugin_json(const PluginRecord& plugin);
 std::string sha256_hex(const std::string& bytes);
 std::string sha256_file(const std::filesystem::path& file);
 
+/// What differs between the plugin builds two manifests record (their "plugins" arrays,
+/// plugin_json() each), matched by kind and name: a sentence per plugin whose library's
+/// sha256 differs, naming its kind, name, both versions and both hashes; empty when none.
+/// A plugin recorded in only one of them is not a difference here (the configs differ).
+std::vector<std::string> changed_plugins(const nlohmann::json& before, const nlohmann::json& now);
+
 /// The manifest of a run (`kexp run`).
 struct Manifest {
   std::string experiment;
@@ -87,7 +93,7 @@ struct Manifest {
   bool fail_fast = false;
   bool predictions = false;
   struct Runs {
-    long ok = 0, failed = 0, refused = 0, kept_from_before = 0;
+    long ok = 0, failed = 0, refused = 0, timed_out = 0, kept_from_before = 0;
     std::size_t not_started = 0;
   };
   std::optional<Runs> runs;  ///< once finished

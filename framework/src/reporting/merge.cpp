@@ -8,6 +8,7 @@
 #include "util/text.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <yaml-cpp/yaml.h>
 
 #include <iostream>
@@ -82,6 +83,29 @@ int merge_results(const MergeOptions& o) {
             b.sha256, b.path));
       }
     }
+  }
+  // Shards run with different builds of a plugin would make one table of two builds.
+  for (std::size_t i = 1; i < manifests.size(); ++i) {
+    const auto changed =
+        changed_plugins(manifests.front().document.value("plugins", nlohmann::json()),
+                        manifests[i].document.value("plugins", nlohmann::json()));
+    if (changed.empty()) continue;
+    if (o.accept_rebuilt_plugins) {
+      for (const auto& c : changed) {
+        std::cerr << fmt::format(
+            "kexp merge: {} and {}: {}; merged as asked "
+            "(--accept-rebuilt-plugins)\n",
+            o.inputs.front().string(), o.inputs[i].string(), c);
+      }
+      continue;
+    }
+    throw ConfigError(fmt::format(
+        "kexp merge: {} and {} were run with different plugin builds: {} (\"there\" is {}, "
+        "\"here\" {}); merge only shards run with the same build, or give --accept-rebuilt-plugins "
+        "when the builds "
+        "compute the same",
+        o.inputs.front().string(), o.inputs[i].string(), fmt::join(changed, "; "),
+        o.inputs.front().string(), o.inputs[i].string()));
   }
   // Shards: every index of 0..N−1 once.
   std::size_t shard_count = 0, planned_runs = 0;

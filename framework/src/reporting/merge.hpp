@@ -13,6 +13,8 @@ struct MergeOptions {
   std::filesystem::path out;
   bool force = false;  ///< replace an existing result folder at `out`
   std::string command_line;
+  /// Merge folders run with other builds of a plugin (refused otherwise), saying each.
+  bool accept_rebuilt_plugins = false;
 };
 
 /// Checks that every input holds the same experiment (same resolved config, same

@@ -49,6 +49,8 @@ const char* to_string(CellResult::Status status) {
       return "failed";
     case CellResult::Status::Refused:
       return "refused";
+    case CellResult::Status::Timeout:
+      return "timeout";
   }
   return "failed";
 }
@@ -116,6 +118,7 @@ Row result_row(const Plan& plan, const Cell& c, int repeat, std::uint64_t seed,
                                           {"predict", timed(r.predict)}});
   if (!notes.empty()) row.set(column_name(Column::timing_notes), notes);
   if (!r.memory_notes.empty()) row.set(column_name(Column::memory_notes), r.memory_notes);
+  if (!r.flops_notes.empty()) row.set(column_name(Column::flops_notes), r.flops_notes);
   set_if(row, Column::test_rmse, r.test_rmse);
   set_if(row, Column::train_rmse, r.train_rmse);
   set_if(row, Column::test_accuracy, r.test_accuracy);

@@ -29,7 +29,7 @@ std::vector<std::string> result_columns(const Plan& plan);
 Row result_row(const Plan& plan, const Cell& cell, int repeat, std::uint64_t seed,
                const CellResult& result);
 
-/// "ok", "failed" or "refused".
+/// "ok", "failed", "refused" or "timeout".
 const char* to_string(CellResult::Status status);
 
 }  // namespace kexp::core

@@ -16,6 +16,7 @@
 #include "device/memory_plan.hpp"
 #include "kexp/device_memory.hpp"
 #include "plugin/plugin_call.hpp"
+#include "plugin/plugin_call_trace.hpp"
 #include "plugin/registry.hpp"
 #include "util/measure.hpp"
 
@@ -113,6 +114,8 @@ MemoryEstimate estimate_cell(const Cell& cell, const Variant& solver, const Data
     const auto made = create_solver(*solver.plugin, solver.params);
     const auto n = static_cast<std::size_t>(data.n), m = static_cast<std::size_t>(data.m),
                d = static_cast<std::size_t>(data.d);
+    const PluginCallNote call(
+        fmt::format("asking solver '{}' for the memory it holds", solver.plugin->name()));
     solver_bytes = made->memory_bytes(n, m, d);
     if (runs_on_device(solver)) device_bytes = device_memory_bytes(*made, n, m, d).value_or(0.0);
   }

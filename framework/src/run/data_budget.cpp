@@ -8,6 +8,7 @@
 #include <system_error>
 #include <variant>
 
+#include "plugin/plugin_call_trace.hpp"
 #include "run/budget.hpp"
 
 namespace kexp::core {
@@ -16,7 +17,10 @@ namespace fs = std::filesystem;
 
 DataSize data_size(const Dataset& dataset, const Params& params, const DatasetContext& context) {
   DataSize size;
-  size.shape = dataset.shape(context);
+  {
+    const PluginCallNote call("asking the dataset for its shape");
+    size.shape = dataset.shape(context);
+  }
   if (size.shape) {
     const double n = static_cast<double>(size.shape->n);
     const double d = static_cast<double>(size.shape->d);

@@ -9,7 +9,8 @@
 namespace kexp::core {
 
 Manifest::Runs Outcome::runs() const {
-  return Manifest::Runs{done, failed - refused, refused, skipped, not_started};
+  return Manifest::Runs{done,       failed - refused - timed_out, refused, timed_out, skipped,
+                        not_started};
 }
 
 std::optional<Manifest::Stop> Outcome::stop() const {
@@ -21,8 +22,9 @@ std::string Outcome::counts(const std::string& folder) const {
   // "all ok" when nothing failed, was refused or left; the counts otherwise.
   const bool all_ok = failed == 0 && skipped == 0 && not_started == 0 && done > 0;
   std::string text = all_ok ? std::string(done == 1 ? "ok" : "all ok")
-                            : fmt::format("{} ok, {} failed", done, failed - refused);
+                            : fmt::format("{} ok, {} failed", done, failed - refused - timed_out);
   if (refused > 0) text += fmt::format(", {} refused", refused);
+  if (timed_out > 0) text += fmt::format(", {} timed out", timed_out);
   if (skipped > 0) text += fmt::format(", {} kept from before", skipped);
   if (not_started > 0) text += fmt::format(", {} not started", not_started);
   return fmt::format("{}: {}; results in {}{}", count_of(done + failed, "run"), text, folder,

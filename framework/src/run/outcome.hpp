@@ -15,6 +15,7 @@ struct Outcome {
   long done = 0;                ///< ran, status ok
   long failed = 0;              ///< ran and threw, or refused
   long refused = 0;             ///< of the failed: over the memory budget
+  long timed_out = 0;           ///< of the failed: killed at their time limit
   long skipped = 0;             ///< finished in the folder resumed
   std::size_t not_started = 0;  ///< planned for this run and not run
   bool fail_fast_stop = false;  ///< stopped at the first failure

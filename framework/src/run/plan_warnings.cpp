@@ -8,6 +8,8 @@
 #include <algorithm>
 #include <utility>
 
+#include "plugin/plugin_call_trace.hpp"
+
 namespace kexp::core {
 
 std::vector<std::string> psd_warnings(const Plan& plan, const std::vector<bool>& selected,
@@ -17,7 +19,13 @@ std::vector<std::string> psd_warnings(const Plan& plan, const std::vector<bool>&
   for (const Cell& c : plan.cells) {
     const Variant& solver = plan.solvers[c.solver];
     if (!selected[c.index] || !solver.plugin->has_flag(flags::needs_psd)) continue;
-    if (kernels[c.kernel]->positive_semidefinite()) continue;
+    {
+      const PluginCallNote call(
+          fmt::format("asking kernel '{}' whether it is positive "
+                      "semidefinite",
+                      plan.kernels[c.kernel].name()));
+      if (kernels[c.kernel]->positive_semidefinite()) continue;
+    }
     if (!said.insert({c.kernel, solver.component}).second) continue;
     out.push_back(fmt::format(
         "the kernel {} is not positive semidefinite with these parameters, and solver '{}' "

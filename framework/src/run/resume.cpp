@@ -58,7 +58,7 @@ std::optional<std::string> partial_last_line(const std::filesystem::path& file) 
 }  // namespace
 
 ResumeState read_resume_state(const ResultFolder& folder, const Experiment& e, const Plan& plan,
-                              const std::vector<std::string>& columns) {
+                              const std::vector<std::string>& columns, bool retry_timeouts) {
   const std::string dir = folder.dir().string();
   const YAML::Node there = folder.read_config();
   const YAML::Node here = YAML::Load(resolved_config(e, plan, folder.dir()));
@@ -91,27 +91,34 @@ ResumeState read_resume_state(const ResultFolder& folder, const Experiment& e, c
   const std::map<RunKey, std::string> in_jsonl = jsonl_runs(folder);
   ResumeState state;
   state.kept.columns = table.columns;
-  std::size_t not_ok = 0, not_planned = 0, one_file = 0, twice = 0;
+  std::size_t not_ok = 0, not_planned = 0, one_file = 0, twice = 0, timed_out = 0;
   std::map<RunKey, std::string> keep;
   const auto status = table.column(column_name(Column::status));
+  // A run killed at its time limit would most likely be killed again: kept, and counted as
+  // done, unless asked for.
+  const auto kept_status = [&](const std::string& s) {
+    return s == "ok" || (s == "timeout" && !retry_timeouts);
+  };
   for (const auto& row : table.rows) {
     const RunKey key = run_key(table, row);
     if (planned.count(key.first) == 0) {
       ++not_planned;
-    } else if (!status || row[*status] != "ok") {
+    } else if (!status || !kept_status(row[*status])) {
       ++not_ok;
-    } else if (const auto it = in_jsonl.find(key); it == in_jsonl.end() || it->second != "ok") {
+    } else if (const auto it = in_jsonl.find(key);
+               it == in_jsonl.end() || it->second != row[*status]) {
       ++one_file;
-    } else if (!keep.emplace(key, "ok").second) {
+    } else if (!keep.emplace(key, row[*status]).second) {
       ++twice;
     } else {
       state.kept.rows.push_back(row);
       state.done.insert(key);
+      timed_out += row[*status] == "timeout" ? 1 : 0;
     }
   }
   for (const auto& entry : in_jsonl) {
     const RunKey& key = entry.first;
-    if (entry.second == "ok" && planned.count(key.first) > 0 && keep.count(key) == 0 &&
+    if (kept_status(entry.second) && planned.count(key.first) > 0 && keep.count(key) == 0 &&
         std::none_of(table.rows.begin(), table.rows.end(),
                      [&](const auto& row) { return run_key(table, row) == key; })) {
       ++one_file;
@@ -122,7 +129,11 @@ ResumeState read_resume_state(const ResultFolder& folder, const Experiment& e, c
     if (count > 0)
       state.dropped.push_back(fmt::format("{} {} {}", count, count == 1 ? "row" : "rows", what));
   };
-  say(not_ok, "not ok (failed or refused): they run again");
+  say(not_ok, retry_timeouts ? "not ok (failed, refused or timed out): they run again"
+                             : "not ok (failed or refused): they run again");
+  say(timed_out,
+      "timed out: kept as they are; `--retry-timeouts` runs them again (with --max-cell-time "
+      "to give them more time)");
   say(one_file, "whole in one of results.csv and results.jsonl only: they run again");
   say(not_planned, "of cells this experiment does not have: dropped");
   say(twice, "given twice: the first kept");
@@ -132,12 +143,43 @@ ResumeState read_resume_state(const ResultFolder& folder, const Experiment& e, c
 
 void require_same_inputs(const ResultFolder& folder, const std::vector<InputFile>& inputs) {
   const StoredManifest before = read_manifest(folder.manifest_file());
-  if (!before.document.is_object() || !before.document.contains("inputs")) return;
+  if (!before.document.is_object() || !before.document.contains("inputs") ||
+      !before.document.contains("plugins")) {
+    throw ConfigError(fmt::format(
+        "--resume {}: its manifest.json is {}, so kexp cannot tell which data files and plugin "
+        "builds its rows came from, nor check them against this run's; run into a new folder "
+        "(--out), or restore the folder's manifest.json",
+        folder.dir().string(),
+        !before.document.is_object() ? "missing or unreadable"
+                                     : (!before.document.contains("inputs")
+                                            ? "without its record of the input files (\"inputs\")"
+                                            : "without its record of the plugins (\"plugins\")")));
+  }
   const auto changed = changed_inputs(inputs_from_json(before.document["inputs"]), inputs);
   if (changed.empty()) return;
   throw ConfigError(fmt::format(
       "--resume {}: {}; its runs and the new ones would come from different files. Run into a "
       "new folder (--out), or restore the file as it was",
+      folder.dir().string(), fmt::join(changed, "; ")));
+}
+
+void require_same_plugins(const ResultFolder& folder, const nlohmann::json& plugins,
+                          bool accept_rebuilt) {
+  const StoredManifest before = read_manifest(folder.manifest_file());
+  if (!before.document.is_object() || !before.document.contains("plugins")) return;
+  const auto changed = changed_plugins(before.document["plugins"], plugins);
+  if (changed.empty()) return;
+  if (accept_rebuilt) {
+    for (const auto& c : changed) {
+      fmt::print(stderr, "kexp: --resume {}: {}; continued as asked (--accept-rebuilt-plugins)\n",
+                 folder.dir().string(), c);
+    }
+    return;
+  }
+  throw ConfigError(fmt::format(
+      "--resume {}: {}; its rows and the new ones would come from two builds of the plugin. "
+      "Run into a new folder (--out), restore the build, or, when the build computes the same "
+      "as before, give --accept-rebuilt-plugins",
       folder.dir().string(), fmt::join(changed, "; ")));
 }
 

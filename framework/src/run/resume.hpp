@@ -7,6 +7,7 @@
 // cell the plan does not have) is dropped, said on stderr, and runs again.
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <set>
 #include <string>
 #include <vector>
@@ -31,10 +32,19 @@ struct ResumeState {
 /// Refuses (ConfigError) to continue `folder` when a file its manifest records (run/
 /// input_files.hpp) has changed or is gone: its rows came from the files as they were
 /// then, and new rows on changed files would mix two data sets in one table. A folder
-/// from before files were recorded is not checked.
+/// whose manifest is missing, or records no inputs or no plugins, is refused too: it
+/// cannot be checked.
 void require_same_inputs(const ResultFolder& folder, const std::vector<InputFile>& inputs);
 
+/// Runs that timed out are kept like ok ones unless `retry_timeouts`.
+/// Refuses (ConfigError) to continue `folder` when a plugin the manifest records has another
+/// build now (`plugins`: plan_plugins_json(), its library's sha256 differing), naming it
+/// and both hashes; with `accept_rebuilt`, says so on stderr and goes on.
+void require_same_plugins(const ResultFolder& folder, const nlohmann::json& plugins,
+                          bool accept_rebuilt);
+
 ResumeState read_resume_state(const ResultFolder& folder, const Experiment& experiment,
-                              const Plan& plan, const std::vector<std::string>& columns);
+                              const Plan& plan, const std::vector<std::string>& columns,
+                              bool retry_timeouts = false);
 
 }  // namespace kexp::core

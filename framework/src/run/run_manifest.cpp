@@ -17,6 +17,20 @@ std::uint64_t dataset_seed(std::uint64_t root, const Variant& variant, int repea
   return derive_seed(root, "dataset:" + variant.canonical, static_cast<std::uint64_t>(repeat));
 }
 
+nlohmann::ordered_json plan_plugins_json(const Plan& plan) {
+  nlohmann::ordered_json out = nlohmann::ordered_json::array();
+  std::set<const PluginRecord*> seen;
+  const auto add = [&](const PluginRecord* p) {
+    if (seen.insert(p).second) out.push_back(plugin_json(*p));
+  };
+  for (const auto& v : plan.datasets) add(v.plugin);
+  for (const auto& v : plan.kernels) {
+    for (const PluginRecord* p : kernel_plugins(v)) add(p);  // a sum or product: its terms'
+  }
+  for (const auto& v : plan.solvers) add(v.plugin);
+  return out;
+}
+
 Manifest run_manifest(const Experiment& e, const Plan& plan, const RunFacts& facts) {
   Manifest m;
   m.experiment = e.name;
@@ -34,15 +48,7 @@ Manifest run_manifest(const Experiment& e, const Plan& plan, const RunFacts& fac
     }
     m.dataset_seeds.push_back(std::move(seeds));
   }
-  std::set<const PluginRecord*> seen;
-  const auto add = [&](const PluginRecord* p) {
-    if (seen.insert(p).second) m.plugins.push_back(plugin_json(*p));
-  };
-  for (const auto& v : plan.datasets) add(v.plugin);
-  for (const auto& v : plan.kernels) {
-    for (const PluginRecord* p : kernel_plugins(v)) add(p);  // a sum or product: its terms'
-  }
-  for (const auto& v : plan.solvers) add(v.plugin);
+  m.plugins = plan_plugins_json(plan);
   m.cells = plan.cells.size();
   if (facts.shard) {
     m.shard = Manifest::Shard{facts.shard->index, facts.shard->count, facts.selected_cells};

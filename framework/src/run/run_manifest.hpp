@@ -34,6 +34,10 @@ struct RunFacts {
 /// The seed of a dataset variant's repeat: derive_seed(root, "dataset:" + variant, repeat).
 std::uint64_t dataset_seed(std::uint64_t root, const Variant& variant, int repeat);
 
+/// Every plugin the plan uses (a sum's or product's terms included), each once, as
+/// plugin_json() records it: kind, name, version, path and its library's sha256.
+nlohmann::ordered_json plan_plugins_json(const Plan& plan);
+
 /// The manifest at the start of a run (not yet finished).
 Manifest run_manifest(const Experiment& experiment, const Plan& plan, const RunFacts& facts);
 

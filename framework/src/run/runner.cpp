@@ -21,6 +21,7 @@
 #include "exec/isolated_group.hpp"
 #include "kexp/error.hpp"
 #include "kexp/gram.hpp"
+#include "plugin/plugin_call_trace.hpp"
 #include "reporting/input_files.hpp"
 #include "reporting/manifest.hpp"
 #include "reporting/resolved_config.hpp"
@@ -34,6 +35,7 @@
 #include "run/outcome.hpp"
 #include "run/plan_warnings.hpp"
 #include "run/progress.hpp"
+#include "run/rehearsal.hpp"
 #include "run/resume.hpp"
 #include "run/run_data.hpp"
 #include "run/run_manifest.hpp"
@@ -45,6 +47,7 @@
 #include "util/files.hpp"
 #include "util/measure.hpp"
 #include "util/seed.hpp"
+#include "util/text.hpp"
 
 namespace kexp::core {
 
@@ -67,8 +70,20 @@ class Run {
                                                              : "output.dir");
     // The kernel itself says whether its parameters give it a map; the kernels made to
     // ask are the ones the cells use (one per variant, in order).
+    if (options_.isolation && !options_.rehearsal && !uses_only_own_plugins(e_, registry_)) {
+      RunOptions rehearsal = options_;
+      rehearsal.rehearsal = true;
+      rehearsal.dry_run = true;
+      rehearsal.quiet = true;
+      rehearsal.resume.reset();
+      rehearse_plan([&] { (void)Run(e_, registry_, rehearsal).run(); },
+                    plan_call_timeout_seconds());
+    }
     plan_ = make_plan(e_, registry_, [this](const Variant& v) {
+      const PluginCallNote entry(
+          fmt::format("for {} ({})", e_.kernels[v.component].key, v.canonical), false);
       kernels_.push_back(create_kernel_of(v));
+      const PluginCallNote call(fmt::format("asking kernel '{}' for its feature map", v.name()));
       return kernels_.back()->feature_map() != nullptr;
     });
     threads_ = run_threads(options_.threads, e_.threads, plan_);
@@ -79,17 +94,27 @@ class Run {
                                : std::vector<bool>(plan_.cells.size(), true);
     gram_places_ = plan_gram_places();
     for (const Variant& v : plan_.datasets) {
+      const PluginCallNote entry(fmt::format("for the dataset ({})", v.canonical), false);
       datasets_.push_back(create_dataset(*v.plugin, v.params));
     }
     columns_ = result_columns(plan_);
     warnings_ = psd_warnings(plan_, selected_, kernels_);
     for (const auto& w : warnings_) fmt::print(stderr, "kexp: warning: {}\n", w);
     check_devices(e_, plan_, selected_, kernels_);
-    if (!options_.dry_run || options_.resume) inputs_ = input_files(e_);  // by content
+    if ((!options_.dry_run || options_.resume) && !options_.rehearsal) {
+      inputs_ = input_files(e_);  // by content
+    }
     if (options_.resume) check_resume();
     data_ = load_run_data(e_, plan_, selected_, datasets_, budget_, options_.dry_run);
-    check_kernel_matrix_size(e_, plan_, selected_, data_.dims);
+    kernel_matrices_ = plan_kernel_matrices(
+        e_, plan_, [this](const Cell& c, int r) { return selected_[c.index] && !is_done(c, r); },
+        data_.dims);
+    for (const auto& note : kernel_matrices_.notes) {
+      fmt::print(stderr, "kexp: {}\n", note);
+      warnings_.push_back(note);
+    }
     if (options_.dry_run) return dry_run();
+    check_kernel_matrix_disk(e_, kernel_matrices_, folder_.dir());
     // The load before kexp loaded the machine itself: what the other processes leave.
     if (load_at_start_) {
       const std::string busy =
@@ -126,9 +151,10 @@ class Run {
   void check_resume() {
     (void)folder_.read_config();  // a result folder, before anything is written into it
     folder_.lock("--resume");
-    resume_ = read_resume_state(folder_, e_, plan_, columns_);
+    resume_ = read_resume_state(folder_, e_, plan_, columns_, options_.retry_timeouts);
     done_ = resume_.done;
     require_same_inputs(folder_, inputs_);
+    require_same_plugins(folder_, plan_plugins_json(plan_), options_.accept_rebuilt_plugins);
   }
 
   [[nodiscard]] bool is_done(const Cell& c, int r) const {
@@ -223,6 +249,9 @@ class Run {
       if (!selected_[c.index]) continue;
       int done = 0;
       for (int r = 0; r < e_.repeats; ++r) done += is_done(c, r) ? 1 : 0;
+      const PluginCallNote entry(
+          fmt::format("estimating cell {} ({} | {}): its kernel's and solver's figures", c.id,
+                      plan_.kernels[c.kernel].name(), plan_.solvers[c.solver].name()));
       const TimeEstimate t = time_estimate(c);
       lines.push_back({&c, estimate(c), done, t.flops / rate().flops_per_second, t.bounded,
                        time_refusal_of(t).has_value()});
@@ -231,6 +260,11 @@ class Run {
     print_dry_run(plan_, lines, e_.repeats, budget_, {options_.max_cell_seconds, rate().source},
                   options_.shard ? options_.shard->str() : std::string(), folder_.dir().string(),
                   gpu);
+    if (kernel_matrices_.files > 0) {
+      fmt::print("output.kernel_matrix: {}, {} on disk in {}/kernels\n",
+                 count_of(kernel_matrices_.files, "file"), size_text(kernel_matrices_.bytes),
+                 folder_.dir().string());
+    }
     return kExitOk;
   }
 
@@ -337,6 +371,12 @@ class Run {
             g.estimated_bytes = g.solver != nullptr && runs_on_device(*g.solver) ? -1 : e.bytes;
             const double n = static_cast<double>(data_.data[d].front().X_train.n_cols);
             g.room_for_second_gram = !in_place || e.bytes + 8.0 * n * n <= budget_.value;
+            if (!g.refusal) {
+              const CellTimeLimit limit =
+                  running_time_limit(time_estimate(*g.cell), options_.max_cell_seconds);
+              g.time_limit_seconds = limit.seconds;
+              g.time_limit_basis = limit.basis;
+            }
           }
           GroupCallbacks callbacks;
           callbacks.started = [&](const Cell& c) {
@@ -350,6 +390,11 @@ class Run {
           };
           callbacks.done = [&](const Cell& c, CellResult&& result) {
             return record(c, r, std::move(result));
+          };
+          callbacks.warning = [&](const std::string& warning) {
+            const std::lock_guard<std::mutex> lock(io_);
+            warnings_.push_back(warning);
+            progress_->message("kexp: warning: " + warning);
           };
           write_kernel_matrices(callbacks, folder_, e_.output.kernel_matrix, r,
                                 data_.data[d][static_cast<std::size_t>(r)], plan_.kernels[k].name(),
@@ -393,6 +438,7 @@ class Run {
     finish();
     std::fflush(stdout);
     std::fflush(stderr);
+    kill_running_children();  // and what the running cell's plugin started
     std::_Exit(128 + signal);
   }
 
@@ -427,9 +473,9 @@ class Run {
     for (const auto& w : undeclared_metric_warnings(plan_, c, result, warned_metrics_)) {
       progress_->message("kexp: warning: " + w);
     }
-    if (!result.memory_notes.empty()) {  // on stderr now, in summary.md at the end
-      warnings_.push_back(
-          fmt::format("cell {} (repeat {}): {}", c.id, repeat, result.memory_notes));
+    for (const std::string* note : {&result.memory_notes, &result.flops_notes}) {
+      if (note->empty()) continue;  // on stderr now, in summary.md at the end
+      warnings_.push_back(fmt::format("cell {} (repeat {}): {}", c.id, repeat, *note));
       progress_->message("kexp: warning: " + warnings_.back());
     }
     const std::uint64_t seed =
@@ -446,10 +492,15 @@ class Run {
       ++outcome_.done;
     } else {
       const bool refused = result.status == CellResult::Status::Refused;
+      const bool timed_out = result.status == CellResult::Status::Timeout;
       ++outcome_.failed;
       outcome_.refused += refused ? 1 : 0;
+      outcome_.timed_out += timed_out ? 1 : 0;
       progress_->message(fmt::format("kexp: cell {} (repeat {}) {}: {}", c.id, repeat,
-                                     refused ? "refused" : "failed", result.error));
+                                     refused     ? "refused"
+                                     : timed_out ? "timed out"
+                                                 : "failed",
+                                     result.error));
       if (options_.fail_fast) stop_ = true;
     }
     cost_done_ += cost_[c.index];
@@ -502,6 +553,7 @@ class Run {
   std::vector<std::shared_ptr<Dataset>> datasets_;
   RunData data_;
   std::vector<std::string> columns_;
+  KernelMatrixPlan kernel_matrices_;  ///< what output.kernel_matrix writes
   ResultWriters writers_;
   Manifest manifest_;
   ResumeState resume_;

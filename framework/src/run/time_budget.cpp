@@ -2,11 +2,13 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <exception>
 
 #include "plugin/plugin_call.hpp"
+#include "plugin/plugin_call_trace.hpp"
 #include "plugin/registry.hpp"
 #include "util/machine.hpp"
 
@@ -50,6 +52,7 @@ TimeEstimate estimate_time(const Cell& cell, const Variant& solver, const DataDi
       const auto map = kernel.feature_map();
       D = map->dimension(static_cast<std::size_t>(data.input_size));
       e.flops = map->flops(n + m, d);
+      e.entries = static_cast<double>(D) * static_cast<double>(n + m);
     } catch (const std::exception&) {
       return e;  // no map for these data: the memory estimate refuses the cell
     }
@@ -57,10 +60,13 @@ TimeEstimate estimate_time(const Cell& cell, const Variant& solver, const DataDi
     e.what = "Φ and Φ(X*)";
   } else if (!reaches_kernel) {
     e.flops = kernel.gram_flops(n, n, d) + kernel.gram_flops(m, n, d);
+    e.entries = static_cast<double>(n) * static_cast<double>(n + m);
     e.what = "K and K(X*, X)";
   }
   const std::shared_ptr<Solver> s = create_solver(*solver.plugin, solver.params);
   const Kernel* reached = reaches_kernel ? &kernel : nullptr;
+  const PluginCallNote call(
+      fmt::format("asking solver '{}' for the flops of its fit", solver.plugin->name()));
   const double fit = s->fit_flops_bound(n, fit_d, reached);
   if (!(fit >= 0) || !std::isfinite(fit)) {
     if (e.what.empty()) e.what = "nothing known";
@@ -92,6 +98,24 @@ std::optional<std::string> time_refusal(const TimeEstimate& estimate, const Flop
       "evaluations) or raise --max-cell-time",
       seconds_text(seconds), flops_text(estimate.flops), estimate.what, rate.source,
       seconds_text(max_seconds));
+}
+
+CellTimeLimit running_time_limit(const TimeEstimate& estimate, double max_seconds) {
+  constexpr double kFactor = 10, kFloor = 300, kUnboundedFloor = 3600, kFlopsPerEntry = 50;
+  const double at_slowest =
+      std::max(estimate.flops, kFlopsPerEntry * estimate.entries) / kSlowestFlopRate;
+  const double floor = estimate.bounded ? kFloor : kUnboundedFloor;
+  CellTimeLimit limit;
+  limit.seconds = std::max(floor, kFactor * at_slowest);
+  limit.basis = fmt::format(
+      "{:g} times its estimate of {} flops at {:g} GFLOP/s ({}), at least {}{}", kFactor,
+      flops_text(at_slowest * kSlowestFlopRate), kSlowestFlopRate / 1e9, seconds_text(at_slowest),
+      seconds_text(floor), estimate.bounded ? "" : " as its solver states no bound on its fit");
+  if (max_seconds > 0 && max_seconds < limit.seconds) {
+    limit.seconds = max_seconds;
+    limit.basis = "--max-cell-time";
+  }
+  return limit;
 }
 
 std::string seconds_text(double seconds) {

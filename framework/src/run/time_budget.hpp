@@ -39,6 +39,9 @@ inline constexpr double kSlowestFlopRate = 1e9;
 /// The flops of one run of a cell, at least those of its K or Φ.
 struct TimeEstimate {
   double flops = 0;
+  /// Kernel values or features the cell computes outside its solver (K and K(X*, X), or
+  /// Φ and Φ(X*)): a kernel's flop count may leave out what each value costs besides.
+  double entries = 0;
   bool bounded = false;  ///< the solver gave its fit's bound; otherwise only K or Φ count
   std::string what;      ///< what the flops are, in words
 };
@@ -52,6 +55,19 @@ TimeEstimate estimate_time(const Cell& cell, const Variant& solver, const DataDi
 /// `max_seconds`, or nothing when it does not.
 std::optional<std::string> time_refusal(const TimeEstimate& estimate, const FlopRate& rate,
                                         double max_seconds);
+
+/// The time a running cell may take before it is killed (status `timeout`): a generous
+/// multiple of its estimate at the slowest rate, never below a floor, and never above
+/// --max-cell-time. It is enforced where the cell runs in a process of its own.
+struct CellTimeLimit {
+  double seconds = 0;  ///< 0: none
+  std::string basis;   ///< how it was set, in words, for the row that passes it
+};
+
+/// 10 times the estimate at kSlowestFlopRate, its flops counted at no less than 50 per
+/// entry, at least 5 minutes (1 hour when the solver states no bound on its fit), at most
+/// `max_seconds` when that is > 0.
+CellTimeLimit running_time_limit(const TimeEstimate& estimate, double max_seconds);
 
 /// "0.4 s", "3.2 h", "12 days": two significant figures, in the largest unit that fits.
 std::string seconds_text(double seconds);

@@ -4,6 +4,7 @@
 // one home for its vtable and type information).
 #include <fmt/format.h>
 
+#include <atomic>
 #include <cmath>
 
 #include "kexp/dataset.hpp"
@@ -66,12 +67,47 @@ double Kernel::evaluate(const arma::vec& x, const arma::vec& z) const {
   return compute(x, z);
 }
 
+namespace {
+
+/// detail::kernel_flops_counted(), and how deep in public kernel calls this thread is.
+std::atomic<double> counted_flops{0.0};
+thread_local int call_depth = 0;
+
+/// Counts a call's flops when it is the outermost public kernel call of its thread.
+class CountedCall {
+ public:
+  CountedCall(const Kernel& kernel, std::size_t n, std::size_t m, std::size_t d) {
+    const bool outermost = call_depth == 0;
+    double flops = 0;
+    if (outermost && n > 0 && m > 0) {
+      try {
+        flops = kernel.gram_flops(n, m, d);
+      } catch (...) {  // a count that cannot be had is not counted; the call goes on
+      }
+    }
+    ++call_depth;
+    if (!(flops > 0)) return;
+    double before = counted_flops.load(std::memory_order_relaxed);
+    while (
+        !counted_flops.compare_exchange_weak(before, before + flops, std::memory_order_relaxed)) {
+    }
+  }
+  ~CountedCall() { --call_depth; }
+  CountedCall(const CountedCall&) = delete;
+  CountedCall& operator=(const CountedCall&) = delete;
+};
+
+}  // namespace
+
+double detail::kernel_flops_counted() { return counted_flops.load(std::memory_order_relaxed); }
+
 void Kernel::gram(const arma::mat& X, const arma::mat& Z, arma::mat& K) const {
   require_same_dimension(X, Z);
   require_finite(X, "X");
   require_finite(Z, "Z");
   K.set_size(X.n_cols, Z.n_cols);
   advise_huge_pages(K);
+  const CountedCall counted(*this, X.n_cols, Z.n_cols, X.n_rows);
   if (K.n_elem > 0) compute_gram(X, Z, K);
 }
 
@@ -104,12 +140,14 @@ void Kernel::gram(const arma::mat& X, arma::mat& K, Triangle part) const {
   K.set_size(X.n_cols, X.n_cols);
   advise_huge_pages(K);
   const TriangleRequest request(part);
+  const CountedCall counted(*this, X.n_cols, X.n_cols, X.n_rows);
   if (K.n_elem > 0) compute_symmetric_gram(X, K);
 }
 
 arma::vec Kernel::diagonal(const arma::mat& X) const {
   require_finite(X, "X");
   arma::vec diag(X.n_cols);
+  const CountedCall counted(*this, X.n_cols, 1, X.n_rows);
   compute_diagonal(X, diag);
   return diag;
 }

@@ -12,6 +12,7 @@
 #include <variant>
 
 #include "config/error_list.hpp"
+#include "plugin/plugin_call_trace.hpp"
 #include "sweep/kernel_resolution.hpp"
 #include "util/seed.hpp"
 
@@ -275,15 +276,22 @@ Plan make_plan(const Experiment& e, const PluginRegistry& registry,
       Variant solver;
       solver.plugin = p;
       solver.component = s;
+      // An entry whose values are already in error lacks them here: making its solver
+      // would report a second, false error.
+      const bool values_in_error = errors.has_key_within(e.solvers[s].key);
       for (Variant& v : expand(solver, params, e.solvers[s].zips)) {
         // A solver may refuse a combination of its values when it is made (gp_regression:
         // optimize: true with precision: mixed): refused here, at its entry, before
         // anything runs or is written.
-        try {
-          (void)create_solver(*p, v.params);
-        } catch (const PluginError& err) {
-          throw ConfigError(e.solvers[s].where, e.solvers[s].key,
-                            fmt::format("{} (in {})", err.what(), v.canonical));
+        if (!values_in_error) {
+          try {
+            const PluginCallNote entry(fmt::format("for {} ({})", e.solvers[s].key, v.canonical),
+                                       false);
+            (void)create_solver(*p, v.params);
+          } catch (const PluginError& err) {
+            throw ConfigError(e.solvers[s].where, e.solvers[s].key,
+                              fmt::format("{} (in {})", err.what(), v.canonical));
+          }
         }
         solvers_of[s].push_back(plan.solvers.size());
         plan.solvers.push_back(std::move(v));

@@ -14,8 +14,19 @@
 // thread then supervises the child, since a child's parent-death signal follows the
 // thread that forked it. The child ignores SIGINT and SIGTERM (the parent decides when it
 // stops) and is killed when the parent dies.
+//
+// What a plugin running in the child may do to its process does not reach the parent's
+// results: the child puts /dev/null in the place of every descriptor it inherited but the
+// standard streams and its end of the pipe (a result file of the parent's, written through
+// an inherited descriptor, would be corrupted), each message is written whole with a
+// mark, its length and checksums of its header and its bytes (stray bytes written to the
+// pipe are skipped and counted, never taken for a message), and the child leads a process
+// group of its own, which is killed when the child ends, so that a process the plugin
+// started cannot hold the pipe open or outlive its child. When kexp is stopped (Ctrl-Z),
+// its children stop too, and the time stopped is not held against them.
 #pragma once
 
+#include <cstddef>
 #include <functional>
 #include <string>
 #include <string_view>
@@ -47,6 +58,9 @@ struct ChildEnd {
   /// 10 s and was killed", "was stopped by kexp", "could not be started: <why>".
   [[nodiscard]] std::string describe() const;
   std::string why_not_started;  ///< NotStarted: the error of fork() or pipe()
+  /// Bytes the child wrote to the pipe that were not part of a whole, intact message (a
+  /// plugin writing to descriptors it does not own), skipped.
+  std::size_t stray_bytes = 0;
 };
 
 /// The child's end of the pipe: whole messages, each read by the parent in one piece.
@@ -70,5 +84,21 @@ class ChildChannel {
 ChildEnd run_in_child(const std::function<void(const ChildChannel&)>& body,
                       const std::function<bool(std::string&& message)>& on_message,
                       double timeout_seconds);
+
+/// The same, with a deadline that moves: `seconds_left` is asked after each message and at
+/// least every 100 ms; when it returns a value <= 0 the child is killed (How::TimedOut,
+/// `seconds` from the fork), and the messages it sent before are still delivered. It
+/// returns +infinity while there is no deadline. Used for a limit per cell, which starts
+/// when the cell does; subtract stopped_seconds() from the time elapsed.
+ChildEnd run_in_child(const std::function<void(const ChildChannel&)>& body,
+                      const std::function<bool(std::string&& message)>& on_message,
+                      const std::function<double()>& seconds_left);
+
+/// The seconds this process has spent stopped (SIGTSTP to SIGCONT) since it began: time a
+/// deadline should not count.
+double stopped_seconds();
+
+/// Kills the process groups of every child running now (kexp leaving at once).
+void kill_running_children();
 
 }  // namespace kexp::core

@@ -29,7 +29,8 @@ void write_file_atomically(const fs::path& file, const std::string& content) {
   }
   fs::rename(tmp, file, ec);
   if (ec) {
-    fs::remove(tmp, ec);
+    std::error_code ignored;
+    fs::remove(tmp, ignored);
     throw Error(fmt::format("cannot move {} into place: {}", file.string(), ec.message()));
   }
 }

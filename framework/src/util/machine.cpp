@@ -4,12 +4,14 @@
 #include "util/machine.hpp"
 
 #include <dlfcn.h>
+#include <fmt/format.h>
 #include <immintrin.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <armadillo>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <limits>
 #include <optional>
@@ -256,15 +258,69 @@ fs::path machine_file() {
   return fs::path(home != nullptr ? home : ".") / ".cache" / "kexp" / "machine.json";
 }
 
+std::string implausible_rates(const MachineLimits& m) {
+  struct Bound {
+    const char* what;
+    double MachineRates::*rate;
+    double low, high;  // per thread
+    const char* unit;
+    double unit_scale;
+  };
+  static constexpr Bound kBounds[] = {
+      {"DGEMM", &MachineRates::dgemm_flops_per_second, 1e7, 1e12, "GFLOP/s", 1e9},
+      {"exp", &MachineRates::exp_per_second, 1e6, 1e11, "G values/s", 1e9},
+      {"memory writes", &MachineRates::write_bytes_per_second, 1e7, 1e12, "GB/s", 1e9}};
+  for (const Bound& b : kBounds) {
+    for (const MachineRates* r : {&m.one, &m.all}) {
+      const double threads = std::max(1, r->threads);
+      const double v = r->*b.rate;
+      const double low = r == &m.all ? b.low / 10 : b.low, high = b.high * threads;
+      if (std::isfinite(v) && v >= low && v <= high) continue;
+      return fmt::format(
+          "its {} rate on {} thread{} is {:.4g} {}, outside what a machine can do ({:.3g} to "
+          "{:.3g} {})",
+          b.what, r->threads, r->threads == 1 ? "" : "s", v / b.unit_scale, b.unit,
+          low / b.unit_scale, high / b.unit_scale, b.unit);
+    }
+  }
+  return {};
+}
+
 std::optional<MachineLimits> cached_machine(const fs::path& file) {
   const MachineLimits key = this_machine_key();
   for (MachineLimits& m : read_machines(file)) {
-    if (same_machine(m, key)) return std::move(m);
+    if (!same_machine(m, key)) continue;
+    if (const std::string wrong = implausible_rates(m); !wrong.empty()) {
+      static bool warned = false;
+      if (!warned) {
+        warned = true;
+        std::fprintf(stderr,
+                     "kexp: warning: the limits kept for this machine in %s are not used: %s; "
+                     "kexp measures what it needs again, and `kexp machine --measure` "
+                     "replaces them\n",
+                     file.string().c_str(), wrong.c_str());
+      }
+      return std::nullopt;
+    }
+    return std::move(m);
   }
   return std::nullopt;
 }
 
 void cache_machine(const fs::path& file, const MachineLimits& limits) {
+  std::error_code status_error;
+  const fs::file_status status = fs::status(file, status_error);
+  if (fs::exists(status) && !fs::is_regular_file(status)) {
+    throw Error(fmt::format(
+        "cannot keep this machine's limits in {}: it is {}, not a regular file, and kexp "
+        "writes only a regular file of its own there; set KEXP_MACHINE_FILE to a file's path",
+        file.string(),
+        fs::is_directory(status)                                     ? "a folder"
+        : fs::is_fifo(status)                                        ? "a FIFO"
+        : fs::is_character_file(status) || fs::is_block_file(status) ? "a device"
+        : fs::is_socket(status)                                      ? "a socket"
+                                                                     : "something else"));
+  }
   nlohmann::ordered_json machines = nlohmann::ordered_json::array();
   for (const MachineLimits& m : read_machines(file)) {
     if (!same_machine(m, limits)) machines.push_back(to_json(m));

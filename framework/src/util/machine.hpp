@@ -64,12 +64,22 @@ std::string busy_measurement_warning(const MachineLimits& limits);
 /// else ~/.cache/kexp/machine.json.
 std::filesystem::path machine_file();
 
+/// What is wrong with `limits` when a rate is not finite or lies outside what a machine can
+/// do (DGEMM between 10 MFLOP/s and 1 TFLOP/s per thread, exp between 1 M and 100 G values
+/// per second per thread, writes between 10 MB/s and 1 TB/s per thread, each on all threads
+/// at most the threads' count times that and at least one thread's tenth); empty when
+/// nothing is. A file edited by hand, or damaged, must not turn the time limit off.
+std::string implausible_rates(const MachineLimits& limits);
+
 /// The limits kept in `file` for this machine (the same host, CPU, processors online and
-/// BLAS kernels), or nothing when there are none or the file cannot be read.
+/// BLAS kernels), or nothing when there are none, the file cannot be read, or its rates are
+/// implausible (implausible_rates: a warning on stderr, once, and they are measured again
+/// where they are needed).
 std::optional<MachineLimits> cached_machine(const std::filesystem::path& file);
 
 /// Keeps `limits` in `file`, beside those of other machines (a home folder shared by a
-/// cluster's nodes), replacing this machine's; written atomically.
+/// cluster's nodes), replacing this machine's; written atomically, only over a regular file
+/// or where there is none (kexp::Error for a device, a FIFO or a folder).
 void cache_machine(const std::filesystem::path& file, const MachineLimits& limits);
 
 nlohmann::ordered_json to_json(const MachineLimits& limits);

@@ -50,6 +50,29 @@ class LinearWithWrongMap final : public Kernel {
   WrongMap map_;
 };
 
+/// k(x, z) = 1/(x₀ − z₀): infinite on the diagonal.
+class Singular final : public Kernel {
+ public:
+  bool positive_semidefinite() const override { return true; }
+
+ protected:
+  double compute(const arma::vec& x, const arma::vec& z) const override {
+    return 1.0 / (x[0] - z[0]);
+  }
+};
+
+TEST(KernelCheck, AGramMatrixThatIsNotFiniteNamesTheKernelAndTheFirstEntry) {
+  try {
+    (void)check_kernel(Singular{}, sample_points(3, 20, 1), "singular(c=0)");
+    FAIL() << "an infinite Gram matrix was checked";
+  } catch (const NumericError& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find("kernel singular(c=0) gave 20 of the 400 entries"), std::string::npos)
+        << what;
+    EXPECT_NE(what.find("the first k(x_0, x_0) = inf"), std::string::npos) << what;
+  }
+}
+
 TEST(KernelCheck, SamplePointsAreReproducible) {
   EXPECT_TRUE(arma::approx_equal(sample_points(3, 4, 9), sample_points(3, 4, 9), "absdiff", 0.0));
   EXPECT_FALSE(arma::approx_equal(sample_points(3, 4, 9), sample_points(3, 4, 8), "absdiff", 0.0));

@@ -93,9 +93,11 @@ TEST(Manifest, ARunManifestIsReadBackAsWritten) {
   EXPECT_EQ(back.document, j);
 
   m.finished = "2024-05-01T12:01:00Z";
-  m.runs = Manifest::Runs{5, 1, 2, 3, 1};
+  m.runs = Manifest::Runs{5, 1, 2, 4, 3, 1};
   const auto done = m.to_json();
   EXPECT_EQ(done["runs"]["refused"], 2);
+  EXPECT_EQ(done["runs"]["timeout"], 4);
+  EXPECT_EQ(done["runs"]["kept_from_before"], 3);
   EXPECT_EQ(done["runs"]["not_started"], 1);
 }
 

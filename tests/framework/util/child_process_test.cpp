@@ -3,13 +3,18 @@
 // after the parent used them.
 #include "util/child_process.hpp"
 
+#include <fcntl.h>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 #include <unistd.h>
 
 #include <armadillo>
+#include <chrono>
 #include <csignal>
 #include <cstdlib>
+#include <fstream>
+#include <limits>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -116,6 +121,175 @@ TEST(ChildProcess, TheParentStopsTheChildByReturningFalse) {
       [&](std::string&&) { return ++seen < 3; }, 10);
   EXPECT_EQ(end.how, ChildEnd::How::Stopped);
   EXPECT_EQ(seen, 3);
+}
+
+TEST(ChildProcess, StrayBytesOnEveryDescriptorNeitherCutAMessageShortNorReachTheParentsFiles) {
+  // A file of the parent's, open when the child is forked, as results.csv is during a run.
+  char name[] = "/tmp/kexp-child-stray-XXXXXX";
+  const int file = ::mkstemp(name);
+  ASSERT_GE(file, 0);
+  ASSERT_EQ(::write(file, "header\n", 7), 7);
+  Inbox inbox;
+  const ChildEnd end = run_in_child(
+      [](const ChildChannel& c) {
+        c.send("before");
+        // What a careless plugin might do: write to every descriptor it may have.
+        for (int fd = 3; fd < 1024; ++fd) {
+          (void)!::write(fd, "13 stray bytes", 13);
+        }
+        c.send("after");
+        for (int fd = 3; fd < 64; ++fd) (void)!::write(fd, "\x7fKX\x01 garbage", 12);  // a mark
+        c.send("last");
+      },
+      inbox.sink(), 10);
+  ::close(file);
+  std::string contents(64, '\0');
+  const int again = ::open(name, O_RDONLY);
+  contents.resize(static_cast<std::size_t>(::read(again, contents.data(), contents.size())));
+  ::close(again);
+  ::unlink(name);
+  EXPECT_TRUE(end.clean()) << end.describe();
+  EXPECT_THAT(inbox.messages, ElementsAre("before", "after", "last"));
+  EXPECT_EQ(contents, "header\n");
+}
+
+TEST(ChildProcess, AFrameWhoseBytesWereChangedIsSkippedNotDelivered) {
+  Inbox inbox;
+  const ChildEnd end = run_in_child(
+      [](const ChildChannel& c) {
+        c.send("first");
+        // A whole frame written by hand with a wrong checksum, then a good one.
+        const char bad[] = {'\x7f', 'K', 'X', '\x01', 2, 0, 0, 0, 1, 2, 3, 4, 'n', 'o'};
+        for (int fd = 3; fd < 64; ++fd) (void)!::write(fd, bad, sizeof bad);
+        c.send("second");
+      },
+      inbox.sink(), 10);
+  EXPECT_TRUE(end.clean()) << end.describe();
+  EXPECT_THAT(inbox.messages, ElementsAre("first", "second"));
+  EXPECT_GE(end.stray_bytes, sizeof(char[14]));
+}
+
+TEST(ChildProcess, AProcessTheChildStartedNeitherHoldsTheParentNorOutlivesIt) {
+  Inbox inbox;
+  const auto start = std::chrono::steady_clock::now();
+  const ChildEnd end = run_in_child(
+      [](const ChildChannel& c) {
+        const pid_t grandchild = ::fork();
+        if (grandchild == 0) {
+          for (;;) ::pause();  // holds the pipe's write end open
+        }
+        c.send(std::to_string(grandchild));
+      },
+      inbox.sink(), 30);
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_TRUE(end.clean()) << end.describe();
+  EXPECT_LT(seconds, 5.0);
+  ASSERT_EQ(inbox.messages.size(), 1U);
+  const pid_t grandchild = std::stoi(inbox.messages[0]);
+  // Killed with the child's process group; reparented, so not ours to reap: it is gone
+  // once kill() no longer finds it, or only a zombie is left.
+  bool gone = false;
+  for (int i = 0; i < 200 && !gone; ++i) {
+    std::ifstream stat("/proc/" + std::to_string(grandchild) + "/stat");
+    std::string pid, comm, state;
+    gone = !(stat >> pid >> comm >> state) || state == "Z";
+    if (!gone) ::usleep(10000);
+  }
+  EXPECT_TRUE(gone);
+}
+
+TEST(ChildProcess, AProcessLeftWritingForeverDoesNotHoldTheParent) {
+  Inbox inbox;
+  const auto start = std::chrono::steady_clock::now();
+  const ChildEnd end = run_in_child(
+      [](const ChildChannel& c) {
+        c.send("before");
+        if (::fork() == 0) {
+          for (;;) {
+            for (int fd = 3; fd < 64; ++fd) (void)!::write(fd, "x", 1);
+          }
+        }
+        c.send("after");
+      },
+      inbox.sink(), 30);
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_TRUE(end.clean()) << end.describe();
+  EXPECT_LT(seconds, 10.0);
+  EXPECT_THAT(inbox.messages, ElementsAre("before", "after"));
+}
+
+TEST(ChildProcess, AStrayMarkWithAPlausibleLengthHoldsNoMessageBack) {
+  // A mark, then a length of 100 bytes that never come: the messages after it arrive as
+  // they are sent, not when the child ends.
+  std::vector<double> arrived;
+  const auto start = std::chrono::steady_clock::now();
+  const ChildEnd end = run_in_child(
+      [](const ChildChannel& c) {
+        const char mark[] = {'\x7f', 'K', 'X', '\x01', 100, 0, 0, 0, 0, 0,
+                             0,      0,   1,   2,      3,   4, 5, 6, 7, 8};
+        for (int fd = 3; fd < 64; ++fd) (void)!::write(fd, mark, sizeof mark);
+        c.send("now");
+        ::sleep(3);
+      },
+      [&](std::string&&) {
+        arrived.push_back(
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+        return true;
+      },
+      30);
+  EXPECT_TRUE(end.clean()) << end.describe();
+  ASSERT_EQ(arrived.size(), 1U);
+  EXPECT_LT(arrived.front(), 2.5);
+  EXPECT_GE(end.stray_bytes, sizeof(char[20]));
+}
+
+TEST(ChildProcess, AMessageSentBeforeTheDeadlineIsDeliveredThoughTheChildIsKilled) {
+  Inbox inbox;
+  const ChildEnd end = run_in_child(
+      [](const ChildChannel& c) {
+        c.send("done in time");
+        for (;;) ::pause();
+      },
+      inbox.sink(), 0.2);
+  EXPECT_EQ(end.how, ChildEnd::How::TimedOut);
+  EXPECT_THAT(inbox.messages, ElementsAre("done in time"));
+}
+
+TEST(ChildProcess, AStoppedChildIsKilledAtItsDeadline) {
+  Inbox inbox;
+  const ChildEnd end = run_in_child(
+      [](const ChildChannel& c) {
+        c.send("started");
+        ::raise(SIGSTOP);
+      },
+      inbox.sink(), 2);
+  EXPECT_EQ(end.how, ChildEnd::How::TimedOut);
+  EXPECT_THAT(inbox.messages, ElementsAre("started"));
+}
+
+TEST(ChildProcess, ADeadlineThatMovesIsKeptFromTheMessageThatSetIt) {
+  // No deadline until the child says it starts its work; then 0.3 s.
+  std::optional<std::chrono::steady_clock::time_point> started;
+  const ChildEnd end = run_in_child(
+      [](const ChildChannel& c) {
+        ::usleep(500000);  // longer than the deadline, before it starts
+        c.send("start");
+        for (;;) ::pause();
+      },
+      [&](std::string&&) {
+        started = std::chrono::steady_clock::now();
+        return true;
+      },
+      [&] {
+        if (!started) return std::numeric_limits<double>::infinity();
+        return 0.3 -
+               std::chrono::duration<double>(std::chrono::steady_clock::now() - *started).count();
+      });
+  EXPECT_EQ(end.how, ChildEnd::How::TimedOut);
+  EXPECT_GE(end.seconds, 0.75);
+  EXPECT_LT(end.seconds, 10.0);
 }
 
 TEST(ChildProcess, OpenMpAndBlasWorkInAChildAfterTheParentUsedTheirThreads) {

@@ -4,6 +4,7 @@
 #include "util/machine.hpp"
 
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <cmath>
 #include <fstream>
@@ -71,12 +72,12 @@ TEST(MachineCache, KeepsOtherMachinesAndReplacesItsOwn) {
   EXPECT_TRUE(std::isfinite(gram_entry_bound(here.all, 10)));
   cache_machine(file, limits("some-other-host"));
   cache_machine(file, here);
-  here.one.dgemm_flops_per_second = 123;
+  here.one.dgemm_flops_per_second = 1.23e9;
   cache_machine(file, here);  // replaces this machine's entry
 
   const auto read = cached_machine(file);
   ASSERT_TRUE(read.has_value());
-  EXPECT_EQ(read->one.dgemm_flops_per_second, 123);
+  EXPECT_EQ(read->one.dgemm_flops_per_second, 1.23e9);
   EXPECT_EQ(read->exp_function, here.exp_function);
   const auto j = nlohmann::json::parse(read_text_file(file));
   ASSERT_EQ(j.at("machines").size(), 2U);
@@ -87,6 +88,53 @@ TEST(MachineCache, KeepsOtherMachinesAndReplacesItsOwn) {
   EXPECT_FALSE(cached_machine(file).has_value());
   cache_machine(file, here);
   EXPECT_TRUE(cached_machine(file).has_value());
+  fs::remove_all(dir);
+}
+
+TEST(MachineCache, RatesNoMachineHasAreNotTrustedAndOnlyARegularFileIsWritten) {
+  // Every rate within the bounds: plausible. Then each one out of them, or not finite.
+  EXPECT_EQ(implausible_rates(limits("h")), "");
+  MachineLimits fast = limits("h");
+  fast.one.dgemm_flops_per_second = 1e300;  // would turn the time limit off
+  EXPECT_NE(implausible_rates(fast).find("DGEMM rate on 1 thread is 1e+291 GFLOP/s"),
+            std::string::npos)
+      << implausible_rates(fast);
+  MachineLimits nan = limits("h");
+  nan.all.exp_per_second = std::nan("");
+  EXPECT_NE(implausible_rates(nan).find("exp rate on 4 threads"), std::string::npos);
+  MachineLimits slow = limits("h");
+  slow.one.write_bytes_per_second = 10;
+  EXPECT_NE(implausible_rates(slow).find("memory writes"), std::string::npos);
+
+  // This machine's entry with a rate of 1e300 is not used: measured again where needed.
+  const fs::path dir = fs::temp_directory_path() / "kexp_machine_sanity_test";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  MachineLimits here = measure_machine(/*quick=*/true);
+  ASSERT_EQ(implausible_rates(here), "");
+  here.one.dgemm_flops_per_second = 1e300;
+  cache_machine(dir / "machine.json", here);
+  EXPECT_FALSE(cached_machine(dir / "machine.json").has_value());
+
+  // Only a regular file, or none, is written: a folder, a FIFO or a device is refused,
+  // and left as it was.
+  const fs::path folder = dir / "a-folder";
+  fs::create_directories(folder);
+  try {
+    cache_machine(folder, here);
+    FAIL() << "a folder was written over";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("it is a folder, not a regular file"), std::string::npos)
+        << e.what();
+  }
+  EXPECT_TRUE(fs::is_directory(folder));
+  const fs::path fifo = dir / "fifo";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  EXPECT_THROW(cache_machine(fifo, here), Error);
+  EXPECT_TRUE(fs::is_fifo(fifo));
+  EXPECT_FALSE(cached_machine(fifo).has_value());  // not opened: it would wait for a writer
+  EXPECT_THROW(cache_machine("/dev/null", here), Error);
+  EXPECT_TRUE(fs::is_character_file("/dev/null"));
   fs::remove_all(dir);
 }
 

@@ -87,5 +87,36 @@ TEST(TextReader, ReadingInPartsKeepsTheLimitAndTheEmptyFileError) {
                kexp::DataError);
 }
 
+TEST(TextReader, ANulByteIsAnErrorAtItsPlaceThatNamesUtf16) {
+  const kexp::test::TempDir dir;
+  // "x,y\n1,2\n" as UTF-16 (little-endian, with its byte-order mark)
+  std::string utf16 = "\xff\xfe";
+  for (const char c : std::string("x,y\n1,2\n")) {
+    utf16 += c;
+    utf16 += '\0';
+  }
+  try {
+    (void)read_text_file(dir.write("wide.csv", utf16), "train", "wide.csv", 1U << 20U);
+    FAIL() << "a UTF-16 file was read";
+  } catch (const kexp::DataError& e) {
+    EXPECT_EQ(e.where().line, 1);
+    EXPECT_EQ(e.where().column, 4);  // after the mark and 'x'
+    EXPECT_NE(std::string(e.what()).find("UTF-16 text (it begins with UTF-16's byte-order mark)"),
+              std::string::npos)
+        << e.what();
+    EXPECT_NE(std::string(e.what()).find("save it as UTF-8"), std::string::npos);
+  }
+  // a NUL inside a field of a UTF-8 file, on its second line
+  const std::string text = std::string("x,y\n1,2") + '\0' + "3\n";
+  try {
+    (void)read_text_file(dir.write("nul.csv", text), "train", "nul.csv", 1U << 20U);
+    FAIL() << "a file with a NUL byte was read";
+  } catch (const kexp::DataError& e) {
+    EXPECT_EQ(e.where().line, 2);
+    EXPECT_EQ(e.where().column, 4);
+    EXPECT_NE(std::string(e.what()).find("binary, or UTF-16 text"), std::string::npos);
+  }
+}
+
 }  // namespace
 }  // namespace kexp_datasets
