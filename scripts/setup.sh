@@ -11,7 +11,7 @@ packages=(
   libyaml-cpp-dev libboost-dev libfmt-dev libcli11-dev nlohmann-json3-dev libssl-dev libnlopt-dev
   googletest libgtest-dev libgmock-dev libbenchmark-dev
   gnuplot-nox librsvg2-bin chromium
-  clang-format clang-tidy
+  clang-format clang-tidy g++-aarch64-linux-gnu
 )
 if [[ "${1:-}" == "--bench" ]]; then
   packages+=(python3 python3-numpy python3-sklearn python3-pandas)

@@ -10,8 +10,10 @@
 #   4. the fuzz targets of the experiment file and the two data readers, 20 s each, at
 #      once, from their seed corpora with a fixed seed (scripts/fuzz.sh: clang's libFuzzer
 #      with the sanitizers);
-#   5. the static checks: clang-format on every C++ file and the include layering of the
-#      runner core (scripts/check-format.sh, scripts/check-layers.sh).
+#   5. the static checks: clang-format on every C++ file, the include layering of the
+#      runner core, and the SDK, runner core and command line compiled for arm64 (syntax
+#      only, Debian's cross compiler) (scripts/check-format.sh, scripts/check-layers.sh,
+#      scripts/check-arm64.sh).
 # clang-tidy over the runner core (scripts/check-tidy.sh build) is not part of it: on two
 # cores it alone takes 14.5 to 17 minutes, and the whole command must stay well inside the
 # time a CI run is given. Run it before committing a change to framework/src or
@@ -50,4 +52,5 @@ stage fuzz
 
 scripts/check-format.sh
 scripts/check-layers.sh
+scripts/check-arm64.sh build
 stage "static checks"

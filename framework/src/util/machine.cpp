@@ -5,7 +5,9 @@
 
 #include <dlfcn.h>
 #include <fmt/format.h>
+#if defined(__x86_64__)
 #include <immintrin.h>
+#endif
 #include <unistd.h>
 
 #include <algorithm>
@@ -62,10 +64,12 @@ double dgemm_rate(const arma::uword n) {
   return 2.0 * std::pow(static_cast<double>(n), 3) / seconds;
 }
 
-// --- exp: glibc's vector functions, called at the width they were built for.
+// --- exp: glibc's vector functions, called at the width they were built for (x86-64; on
+// another architecture, glibc's scalar exp).
 
 using ExpBlock = void (*)(void* f, const double* x, double* y, std::size_t n);
 
+#if defined(__x86_64__)
 __attribute__((target("avx512f"))) void exp_block_512(void* f, const double* x, double* y,
                                                       std::size_t n) {
   const auto fn = reinterpret_cast<__m512d (*)(__m512d)>(f);
@@ -82,6 +86,7 @@ void exp_block_128(void* f, const double* x, double* y, std::size_t n) {
   const auto fn = reinterpret_cast<__m128d (*)(__m128d)>(f);
   for (std::size_t i = 0; i < n; i += 2) _mm_storeu_pd(y + i, fn(_mm_loadu_pd(x + i)));
 }
+#endif
 
 void exp_block_scalar(void* /*f*/, const double* x, double* y, std::size_t n) {
   for (std::size_t i = 0; i < n; ++i) y[i] = std::exp(x[i]);
@@ -96,6 +101,7 @@ struct ExpFunction {
 /// The widest of libmvec's exp that the CPU executes; glibc's scalar exp without it.
 ExpFunction widest_exp() {
   ExpFunction e;
+#if defined(__x86_64__)
   void* mvec = dlopen("libmvec.so.1", RTLD_NOW | RTLD_LOCAL);
   if (mvec == nullptr) return e;
   const CpuFeatures cpu = blas_core_facts().cpu;
@@ -110,6 +116,7 @@ ExpFunction widest_exp() {
     if (!v.runs) continue;
     if (void* f = dlsym(mvec, v.name)) return {v.name, f, v.block};
   }
+#endif
   return e;
 }
 
