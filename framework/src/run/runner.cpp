@@ -21,6 +21,7 @@
 #include "exec/isolated_group.hpp"
 #include "kexp/error.hpp"
 #include "kexp/gram.hpp"
+#include "kexp/memory_budget.hpp"
 #include "reporting/input_files.hpp"
 #include "reporting/manifest.hpp"
 #include "reporting/resolved_config.hpp"
@@ -38,6 +39,7 @@
 #include "run/run_data.hpp"
 #include "run/run_manifest.hpp"
 #include "run/stop_signals.hpp"
+#include "run/task_check.hpp"
 #include "run/threads.hpp"
 #include "sweep/kernel_resolution.hpp"
 #include "sweep/plan.hpp"
@@ -65,6 +67,8 @@ class Run {
                                      : options_.resume       ? "--resume"
                                      : e_.output.dir.empty() ? "the experiment name"
                                                              : "output.dir");
+    // A solver that sizes a cache to the budget (svc, svr) reads it from the SDK.
+    detail::set_memory_budget(budget_.value);
     // The kernel itself says whether its parameters give it a map; the kernels made to
     // ask are the ones the cells use (one per variant, in order).
     plan_ = make_plan(e_, registry_, [this](const Variant& v) {
@@ -88,6 +92,7 @@ class Run {
     if (!options_.dry_run || options_.resume) inputs_ = input_files(e_);  // by content
     if (options_.resume) check_resume();
     data_ = load_run_data(e_, plan_, selected_, datasets_, budget_, options_.dry_run);
+    check_tasks(e_, plan_, selected_, data_);
     check_kernel_matrix_size(e_, plan_, selected_, data_.dims);
     if (options_.dry_run) return dry_run();
     // The load before kexp loaded the machine itself: what the other processes leave.

@@ -17,7 +17,15 @@
 namespace kexp {
 
 const char* to_string(Task task) {
-  return task == Task::Regression ? "regression" : "classification";
+  switch (task) {
+    case Task::Regression:
+      return "regression";
+    case Task::Classification:
+      return "classification";
+    case Task::Multiclass:
+      return "multiclass";
+  }
+  return "unknown";
 }
 
 const char* to_string(Form form) { return form == Form::Primal ? "primal" : "dual"; }
