@@ -290,32 +290,31 @@ def equality(args, tmp, failures):
     else:
         rows.append(("svr", "LIBSVM not installed", "", "", "", ""))
 
-    # linear_svc against LIBLINEAR -s 3 -B 1, on the features as written (Φ = X)
-    for name, train, test, Xt, yt, _ in sets:
+    # linear_svc against LIBLINEAR -s 3 -B 1, on the features as written (Φ = X). LIBLINEAR
+    # 2.3.0 stops its dual coordinate descent at 1000 iterations, which at C = 1 and 1e-6 it
+    # reaches on both sets before converging (it says so): C is chosen where it converges.
+    for (name, train, test, Xt, yt, _), c in zip(sets, (0.1, 0.01)):
         if not have("liblinear-train"):
             rows.append((f"linear_svc, {name}", "LIBLINEAR not installed (apt-get install "
                          "liblinear-tools)", "", "", "", ""))
             continue
         model = os.path.join(tmp, "lin.model")
-        subprocess.run(["liblinear-train", "-s", "3", "-B", "1", "-c", "1", "-e", "1e-6",
-                        train, model], check=True, capture_output=True)
+        out = subprocess.run(["liblinear-train", "-s", "3", "-B", "1", "-c", repr(c), "-e",
+                              "1e-6", train, model], check=True, capture_output=True,
+                             text=True).stdout
+        stopped = "reaching max number of iterations" in out
+        iters_l = re.findall(r"#iter = (\d+)", out)
+        sv_l = int(re.findall(r"nSV = (\d+)", out)[-1])
         f_l = liblinear_decisions(model, Xt)
         k = kexp_svm_with_gamma(args.build, "linear_svc", train, test, "classification",
-                                {"c": 1, "tolerance": 1e-6, "epochs": 100000}, GAMMA,
+                                {"c": c, "tolerance": 1e-6, "epochs": 100000}, GAMMA,
                                 os.path.join(tmp, "k.out"), kernel="linear")
-        # LIBLINEAR writes w only: the support vectors are counted from its margins
-        Xtr, ytr = read_libsvm(train, Xt.shape[1])
-        margins = ytr * liblinear_decisions(model, Xtr)
-        sv_l = int(np.sum(margins < 1 - 1e-4))  # hinge loss active (α > 0 where margin < 1)
-        sv_k = int(k["metrics"]["support_vectors"])
-        diff = relative(k["decisions"], f_l)
-        acc_k, acc_l = accuracy(yt, k["decisions"]), accuracy(yt, f_l)
-        ok = diff <= EQUALITY and acc_k == acc_l
-        if not ok:
-            failures.append(f"equality: linear_svc, {name}")
-        rows.append((f"linear_svc, {name}", f"{diff:.2e}",
-                     f"{sv_k} / {sv_l} (margin < 1)", f"{acc_k:.4f} / {acc_l:.4f}",
-                     "yes" if ok else "NO", "LIBLINEAR writes no α"))
+        note = f"C = {c}; epochs {k['iterations']} / {iters_l[-1] if iters_l else '?'}"
+        if stopped:
+            note += "; LIBLINEAR stopped at its iteration limit, unconverged"
+        row(f"linear_svc, {name}", relative(k["decisions"], f_l),
+            int(k["metrics"]["support_vectors"]), sv_l, accuracy(yt, k["decisions"]),
+            accuracy(yt, f_l), note)
 
     # three classes, one against one
     X, y = classification_set(1500, 4, 13, classes=3)
