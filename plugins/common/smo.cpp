@@ -6,6 +6,8 @@
 #include <limits>
 #include <utility>
 
+#include "kexp/parallel.hpp"
+
 namespace kexp_solvers {
 
 namespace {
@@ -14,6 +16,130 @@ constexpr double kTau = 1e-12;
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
 enum Status : std::int8_t { kLower = 0, kUpper = 1, kFree = 2 };
+
+// The loops over the active variables, compiled for AVX-512, AVX2 and the baseline and
+// chosen as the library loads (the SDK's Gram loops do the same).
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#define SMO_VECTOR_CLONES \
+  __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
+#else
+#define SMO_VECTOR_CLONES
+#endif
+
+/// v[t] = −y_t G_t + up_t (up_t = −∞ outside I_up); their largest.
+SMO_VECTOR_CLONES
+double largest_violation(std::size_t n, const double* G, const double* y, const double* up,
+                         double* v) {
+  double best = -kInf;
+#pragma omp simd reduction(max : best)
+  for (std::size_t t = 0; t < n; ++t) {
+    v[t] = -y[t] * G[t] + up[t];
+    best = v[t] > best ? v[t] : best;
+  }
+  return best;
+}
+
+/// v[t] = −(m + y_t G_t)² / max(Q_ii + Q_tt − 2y_iy_tQ_it, τ) where m + y_t G_t > 0 and t is
+/// in I_low (low_t = 0, else −∞), +∞ elsewhere; returns the smallest, and the largest y_t G_t
+/// over I_low in `largest`.
+SMO_VECTOR_CLONES
+double least_decrease(std::size_t n, double m, const double* G, const double* y, const double* low,
+                      const double* QD, const double* Qi, double Qii, double yi, double* v,
+                      double& largest) {
+  double best = kInf, top = -kInf;
+#pragma omp simd reduction(max : top) reduction(min : best)
+  for (std::size_t t = 0; t < n; ++t) {
+    const double yG = y[t] * G[t] + low[t];
+    top = yG > top ? yG : top;
+    const double diff = m + yG;
+    const double quad = Qii + QD[t] - 2.0 * yi * y[t] * Qi[t];
+    const double decrease = -(diff * diff) / (quad > 0 ? quad : kTau);
+    v[t] = diff > 0 ? decrease : kInf;
+    best = v[t] < best ? v[t] : best;
+  }
+  largest = top;
+  return best;
+}
+
+/// v[t] = PG_t²/max(Q_tt, τ), the decrease of the objective by an exact step in t alone
+/// (PG the projected gradient: 0 where the gradient pushes t against its bound); returns
+/// the largest, and the largest and smallest PG (with 0) in `top` and `bottom`.
+SMO_VECTOR_CLONES
+double largest_gain(std::size_t n, const double* G, const std::int8_t* status, const double* QD,
+                    double* v, double& top, double& bottom) {
+  double best = 0.0, hi = 0.0, lo = 0.0;
+#pragma omp simd reduction(max : best, hi) reduction(min : lo)
+  for (std::size_t t = 0; t < n; ++t) {
+    const double g = G[t];
+    const double pg = status[t] == kLower ? (g < 0 ? g : 0.0)
+                      : status[t] == kUpper ? (g > 0 ? g : 0.0)
+                                            : g;
+    hi = pg > hi ? pg : hi;
+    lo = pg < lo ? pg : lo;
+    v[t] = pg * pg / (QD[t] > 0 ? QD[t] : kTau);
+    best = v[t] > best ? v[t] : best;
+  }
+  top = hi;
+  bottom = lo;
+  return best;
+}
+
+/// G += a·Qa + b·Qb.
+SMO_VECTOR_CLONES
+void add_columns(std::size_t n, double* G, const double* Qa, double a, const double* Qb,
+                 double b) {
+#pragma omp simd
+  for (std::size_t t = 0; t < n; ++t) G[t] += Qa[t] * a + Qb[t] * b;
+}
+
+/// G += a·Qa.
+SMO_VECTOR_CLONES
+void add_column(std::size_t n, double* G, const double* Qa, double a) {
+#pragma omp simd
+  for (std::size_t t = 0; t < n; ++t) G[t] += Qa[t] * a;
+}
+
+/// The last t < n with v[t] == value, or −1.
+std::ptrdiff_t last_equal(const double* v, std::size_t n, double value) {
+  for (std::size_t t = n; t-- > 0;) {
+    if (v[t] == value) return static_cast<std::ptrdiff_t>(t);
+  }
+  return -1;
+}
+
+/// The passes over the active variables on kexp's threads: [0, n) cut into as many
+/// contiguous parts as there are threads, where each part has kPartLength variables at
+/// least (a parallel region costs about what a pass over a few thousand takes).
+constexpr std::size_t kPartLength = 4096;
+constexpr std::size_t kMostParts = 64;
+
+std::size_t parts_of(std::size_t n) {
+  const auto threads = static_cast<std::size_t>(std::max(1, kexp::thread_count()));
+  return std::max<std::size_t>(1, std::min({threads, n / kPartLength, kMostParts}));
+}
+
+/// f(lo, hi, part) on each part, in parallel when there are more than one.
+template <class F>
+void over_parts(std::size_t n, std::size_t parts, const F& f) {
+  if (parts == 1) {
+    f(0, n, 0);
+    return;
+  }
+  kexp::parallel_for(parts, [&](std::size_t p) { f(n * p / parts, n * (p + 1) / parts, p); });
+}
+
+/// The extreme of v over [0, n) from each part's (computed by `pass` into best[p]), and the
+/// last position that takes it: the last part holding it, scanned from its end.
+std::ptrdiff_t last_of_extreme(const double* v, std::size_t n, std::size_t parts,
+                               const double* best, double extreme) {
+  for (std::size_t p = parts; p-- > 0;) {
+    if (best[p] != extreme) continue;
+    const std::size_t lo = n * p / parts, hi = n * (p + 1) / parts;
+    const std::ptrdiff_t t = last_equal(v + lo, hi - lo, extreme);
+    return t < 0 ? -1 : static_cast<std::ptrdiff_t>(lo) + t;
+  }
+  return -1;
+}
 
 class Smo {
  public:
@@ -33,6 +159,14 @@ class Smo {
         upper_(s.upper),
         equality_(s.equality) {
     for (std::size_t i = 0; i < l_; ++i) order_[i] = i;
+    yd_.resize(l_);
+    up_.resize(l_);
+    low_.resize(l_);
+    scratch_.resize(l_);
+    for (std::size_t i = 0; i < l_; ++i) {
+      yd_[i] = y_[i];
+      update_sets(i);
+    }
   }
 
   SmoSolution run(const SmoSettings& s) {
@@ -94,6 +228,14 @@ class Smo {
     } else {
       status_[i] = kFree;
     }
+    update_sets(i);
+  }
+
+  void update_sets(std::size_t i) {
+    const bool grows = y_[i] > 0 ? status_[i] != kUpper : status_[i] != kLower;
+    const bool shrinks = y_[i] > 0 ? status_[i] != kLower : status_[i] != kUpper;
+    up_[i] = grows ? 0.0 : -kInf;
+    low_[i] = shrinks ? 0.0 : -kInf;
   }
 
   void swap_index(std::size_t i, std::size_t j) {
@@ -105,6 +247,9 @@ class Smo {
     std::swap(p_[i], p_[j]);
     std::swap(order_[i], order_[j]);
     std::swap(G_bar_[i], G_bar_[j]);
+    std::swap(yd_[i], yd_[j]);
+    std::swap(up_[i], up_[j]);
+    std::swap(low_[i], low_[j]);
   }
 
   /// G of the inactive variables from G_bar (the bounded variables' part) and the free
@@ -140,55 +285,37 @@ class Smo {
   }
 
   /// WSS3: i maximizes −y_i G_i over I_up; j minimizes the second-order decrease
-  /// −(m − (−y_j G_j))² / (Q_ii + Q_jj − 2y_iy_jQ_ij) over I_low. True when optimal.
+  /// −(m − (−y_j G_j))² / (Q_ii + Q_jj − 2y_iy_jQ_ij) over I_low. True when optimal. Each
+  /// search is a vectorized pass for the extreme value and a pass from the end for the last
+  /// position that takes it (LIBSVM takes the last among equals).
   bool select_pair(std::size_t& out_i, std::size_t& out_j) {
-    double gmax = -kInf, gmax2 = -kInf, best = kInf;
-    std::ptrdiff_t imax = -1, jmin = -1;
-    for (std::size_t t = 0; t < active_; ++t) {
-      if (y_[t] > 0) {
-        if (!upper_bound(t) && -G_[t] >= gmax) {
-          gmax = -G_[t];
-          imax = static_cast<std::ptrdiff_t>(t);
-        }
-      } else if (!lower_bound(t) && G_[t] >= gmax) {
-        gmax = G_[t];
-        imax = static_cast<std::ptrdiff_t>(t);
-      }
-    }
-    const double* Qi = nullptr;
-    double Qii = 0, yi = 0;
-    if (imax >= 0) {
-      const auto i = static_cast<std::size_t>(imax);
-      Qi = Q_.column(i, active_);
-      Qii = Q_.diagonal()[i];
-      yi = y_[i];
-    }
+    const std::size_t active = active_;
+    const std::size_t parts = parts_of(active);
+    double* v = scratch_.data();
+    double part_best[kMostParts], part_top[kMostParts];
+    const double* G = G_.data();
+    const double* y = yd_.data();
+    over_parts(active, parts, [&](std::size_t lo, std::size_t hi, std::size_t p) {
+      part_best[p] = largest_violation(hi - lo, G + lo, y + lo, up_.data() + lo, v + lo);
+    });
+    const double gmax = *std::max_element(part_best, part_best + parts);
+    // I_up empty (or no finite violation): nothing can move
+    const std::ptrdiff_t imax =
+        gmax > -kInf ? last_of_extreme(v, active, parts, part_best, gmax) : -1;
+    if (imax < 0) return true;
+    const auto i = static_cast<std::size_t>(imax);
+    const double* Qi = Q_.column(i, active);
     const double* QD = Q_.diagonal();
-    for (std::size_t t = 0; t < active_; ++t) {
-      double diff;
-      double quad;
-      if (y_[t] > 0) {
-        if (lower_bound(t)) continue;
-        gmax2 = std::max(gmax2, G_[t]);
-        diff = gmax + G_[t];
-        if (!(diff > 0)) continue;
-        quad = Qii + QD[t] - 2.0 * yi * Qi[t];
-      } else {
-        if (upper_bound(t)) continue;
-        gmax2 = std::max(gmax2, -G_[t]);
-        diff = gmax - G_[t];
-        if (!(diff > 0)) continue;
-        quad = Qii + QD[t] + 2.0 * yi * Qi[t];
-      }
-      const double decrease = -(diff * diff) / (quad > 0 ? quad : kTau);
-      if (decrease <= best) {
-        best = decrease;
-        jmin = static_cast<std::ptrdiff_t>(t);
-      }
-    }
-    if (gmax + gmax2 < eps_ || jmin < 0) return true;
-    out_i = static_cast<std::size_t>(imax);
-    out_j = static_cast<std::size_t>(jmin);
+    const double Qii = QD[i], yi = yd_[i];
+    over_parts(active, parts, [&](std::size_t lo, std::size_t hi, std::size_t p) {
+      part_best[p] = least_decrease(hi - lo, gmax, G + lo, y + lo, low_.data() + lo, QD + lo,
+                                    Qi + lo, Qii, yi, v + lo, part_top[p]);
+    });
+    const double best = *std::min_element(part_best, part_best + parts);
+    const double gmax2 = *std::max_element(part_top, part_top + parts);
+    if (gmax + gmax2 < eps_ || !(best < kInf)) return true;
+    out_i = i;
+    out_j = static_cast<std::size_t>(last_of_extreme(v, active, parts, part_best, best));
     return false;
   }
 
@@ -199,24 +326,22 @@ class Smo {
     return G_[t];
   }
 
-  /// The variable whose exact step decreases the objective most, G_i²/Q_ii. True when the
-  /// projected gradients lie within the tolerance of 0.
+  /// The variable whose exact step decreases the objective most, G_i²/Q_ii (the last
+  /// among equals). True when the projected gradients lie within the tolerance of 0.
   bool select_single(std::size_t& out_i) {
-    const double* QD = Q_.diagonal();
-    double pgmax = 0, pgmin = 0, best = 0;
-    std::ptrdiff_t imax = -1;
-    for (std::size_t t = 0; t < active_; ++t) {
-      const double pg = projected(t);
-      pgmax = std::max(pgmax, pg);
-      pgmin = std::min(pgmin, pg);
-      const double gain = pg * pg / (QD[t] > 0 ? QD[t] : kTau);
-      if (gain > best) {
-        best = gain;
-        imax = static_cast<std::ptrdiff_t>(t);
-      }
-    }
-    if (pgmax - pgmin <= eps_ || imax < 0) return true;
-    out_i = static_cast<std::size_t>(imax);
+    const std::size_t active = active_;
+    const std::size_t parts = parts_of(active);
+    double* v = scratch_.data();
+    double part_best[kMostParts], part_top[kMostParts], part_bottom[kMostParts];
+    over_parts(active, parts, [&](std::size_t lo, std::size_t hi, std::size_t p) {
+      part_best[p] = largest_gain(hi - lo, G_.data() + lo, status_.data() + lo,
+                                  Q_.diagonal() + lo, v + lo, part_top[p], part_bottom[p]);
+    });
+    const double best = *std::max_element(part_best, part_best + parts);
+    const double pgmax = *std::max_element(part_top, part_top + parts);
+    const double pgmin = *std::min_element(part_bottom, part_bottom + parts);
+    if (pgmax - pgmin <= eps_ || !(best > 0)) return true;
+    out_i = static_cast<std::size_t>(last_of_extreme(v, active, parts, part_best, best));
     return false;
   }
 
@@ -296,10 +421,10 @@ class Smo {
       }
     }
     const double di = ai - old_i, dj = aj - old_j;
-    double* G = G_.data();
     const std::size_t active = active_;
-#pragma omp simd
-    for (std::size_t k = 0; k < active; ++k) G[k] += Qi[k] * di + Qj[k] * dj;
+    over_parts(active, parts_of(active), [&](std::size_t lo, std::size_t hi, std::size_t) {
+      add_columns(hi - lo, G_.data() + lo, Qi + lo, di, Qj + lo, dj);
+    });
     out.update_flops += 4.0 * static_cast<double>(active);
     const bool ui = upper_bound(i), uj = upper_bound(j);
     update_status(i);
@@ -318,10 +443,10 @@ class Smo {
     const double old = alpha_[i];
     alpha_[i] = std::min(std::max(old - G_[i] / quad, 0.0), upper_);
     const double di = alpha_[i] - old;
-    double* G = G_.data();
     const std::size_t active = active_;
-#pragma omp simd
-    for (std::size_t k = 0; k < active; ++k) G[k] += Qi[k] * di;
+    over_parts(active, parts_of(active), [&](std::size_t lo, std::size_t hi, std::size_t) {
+      add_column(hi - lo, G_.data() + lo, Qi + lo, di);
+    });
     out.update_flops += 2.0 * static_cast<double>(active);
     const bool ui = upper_bound(i);
     update_status(i);
@@ -412,6 +537,11 @@ class Smo {
   std::vector<std::int8_t> y_;
   std::vector<double> p_, G_, G_bar_, alpha_;
   std::vector<std::int8_t> status_;
+  /// Per position, as doubles for the vectorized selection: y, and −∞ or 0 where the
+  /// variable is outside or inside I_up (it may grow: y = +1 below U, y = −1 above 0) and
+  /// I_low (it may shrink).
+  std::vector<double> yd_, up_, low_;
+  std::vector<double> scratch_;
   std::vector<std::size_t> order_;  ///< position → the caller's index
   std::size_t active_;
   double eps_, upper_;

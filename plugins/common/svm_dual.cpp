@@ -16,6 +16,29 @@ namespace kexp_solvers {
 
 namespace {
 
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#define SVM_VECTOR_CLONES \
+  __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
+#else
+#define SVM_VECTOR_CLONES
+#endif
+
+/// data[k] = s·y[k]·(data[k] + offset) for k in [first, len): kernel values to Q's.
+SVM_VECTOR_CLONES
+void signed_entries(double* data, const std::int8_t* y, double s, double offset, std::size_t first,
+                    std::size_t len) {
+#pragma omp simd
+  for (std::size_t k = first; k < len; ++k) data[k] = s * y[k] * (data[k] + offset);
+}
+
+/// out[k] = s·sign[k]·column[point[k]] for k < len: a column of ε-SVR's Q from one of K.
+SVM_VECTOR_CLONES
+void gather_entries(double* out, const double* column, const std::size_t* point,
+                    const std::int8_t* sign, double s, std::size_t len) {
+#pragma omp simd
+  for (std::size_t k = 0; k < len; ++k) out[k] = s * sign[k] * column[point[k]];
+}
+
 /// C-SVC's Q_ij = y_i y_j (k(x_i, x_j) + offset) + δ_ij·shift. The points are copied and
 /// permuted with the solver's positions, so that the active points are contiguous and a
 /// column's missing entries are one block for Kernel::gram.
@@ -41,9 +64,7 @@ class ClassifierQ final : public QMatrix {
       const std::size_t count = len - first;
       kernel_column(kernel_, X_, first, count, X_.colptr(i), data + first);
       flops_ += kernel_.gram_flops(count, 1, X_.n_rows);
-      const double yi = y_[i];
-      const std::int8_t* y = y_.data();
-      for (std::size_t k = first; k < len; ++k) data[k] = yi * y[k] * (data[k] + offset_);
+      signed_entries(data, y_.data(), y_[i], offset_, first, len);
       if (i >= first && i < len) data[i] += shift_;
     }
     return data;
@@ -114,11 +135,8 @@ class RegressionQ final : public QMatrix {
     }
     std::vector<double>& out = buffer_[next_];
     next_ = 1 - next_;
-    const double si = sign_[i];
-    const std::size_t* points = point_.data();
-    const std::int8_t* sign = sign_.data();
     double* o = out.data();
-    for (std::size_t k = 0; k < len; ++k) o[k] = si * sign[k] * data[points[k]];
+    gather_entries(o, data, point_.data(), sign_.data(), sign_[i], len);
     if (i < len) o[i] += shift_;
     return o;
   }

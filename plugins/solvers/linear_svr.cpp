@@ -37,11 +37,6 @@ class LinearSvr final : public kexp::Solver {
   }
 
   void fit(const kexp::TrainingData& data, kexp::SolverReport& report) override {
-    if (data.task != kexp::Task::Regression) {
-      throw kexp::InvalidArgument(
-          "linear_svr is a regression, but the dataset's targets are class labels; use "
-          "linear_svc for classification, or a regression dataset");
-    }
     const arma::mat& Phi = *data.features;
     const kexp_solvers::LinearModel m =
         kexp_solvers::train_linear_regression(Phi, *data.targets, settings_);

@@ -60,11 +60,6 @@ class Svr final : public kexp::Solver {
   }
 
   void fit(const kexp::TrainingData& data, kexp::SolverReport& report) override {
-    if (data.task != kexp::Task::Regression) {
-      throw kexp::InvalidArgument(
-          "svr is a regression, but the dataset's targets are class labels; use svc for "
-          "classification, or a regression dataset");
-    }
     const kexp::Kernel& kernel = *data.kernel;
     const arma::mat& X = *data.inputs;
     DualSettings s = settings_;

@@ -73,7 +73,9 @@ void expect_kkt(const arma::mat& K, const arma::vec& y, const SmoSolution& s, do
       EXPECT_NEAR(margin[i], 1.0, tol);
     }
   }
-  if (equality) EXPECT_NEAR(arma::dot(alpha, y), 0.0, 1e-10 * C * static_cast<double>(n));
+  if (equality) {
+    EXPECT_NEAR(arma::dot(alpha, y), 0.0, 1e-10 * C * static_cast<double>(n));
+  }
 }
 
 SmoSolution solve(const arma::mat& K, const arma::vec& y, const SmoSettings& s) {
@@ -153,7 +155,7 @@ TEST(Smo, MeetsTheKktConditionsOnAGaussianProblem) {
 
 TEST(Smo, WithoutTheEqualityConstraintSolvesEachCoordinate) {
   // one point: min ½qα² − α on [0, U] is α = min(1/q, U), and ρ = 0
-  const arma::mat K = {{4.0}};
+  const arma::mat K(1, 1, arma::fill::value(4.0));
   SmoSettings s;
   s.equality = false;
   s.upper = 10;

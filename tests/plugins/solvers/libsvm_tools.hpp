@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include <armadillo>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -112,9 +113,18 @@ inline arma::vec liblinear_decisions(const std::filesystem::path& file, const ar
   return !labelled || first_label == 1 ? f : arma::vec(-f);
 }
 
-/// Runs a command line; true when it exits 0.
-inline bool run_quietly(const std::string& command) {
-  return std::system((command + " > /dev/null 2>&1").c_str()) == 0;
+/// Runs a command line; its standard output, or "exit N" when it fails.
+inline std::string run_for_output(const std::string& command) {
+  std::string out;
+  FILE* pipe = popen((command + " 2>/dev/null").c_str(), "r");
+  if (pipe == nullptr) return "exit -1";
+  char buffer[4096];
+  while (std::fgets(buffer, sizeof buffer, pipe) != nullptr) out += buffer;
+  const int status = pclose(pipe);
+  return status == 0 ? out : "exit " + std::to_string(status);
 }
+
+/// What LIBSVM and LIBLINEAR print when they stop at their iteration limit.
+inline constexpr const char* kReachedLimit = "reaching max number of iterations";
 
 }  // namespace kexp::test

@@ -115,9 +115,11 @@ TEST(Svc, AgreesWithLibsvm) {
   two_classes(200, 5, 22, Xt, yt);
   const TempDir dir;
   write_libsvm(dir.path() / "train", X, y);
-  ASSERT_TRUE(run_quietly(fmt::format("svm-train -s 0 -t 2 -g 0.2 -c 1 -e 1e-9 {} {}",
-                                      (dir.path() / "train").string(),
-                                      (dir.path() / "model").string())));
+  const std::string out = run_for_output(
+      fmt::format("svm-train -s 0 -t 2 -g 0.2 -c 1 -e 1e-9 {} {}", (dir.path() / "train").string(),
+                  (dir.path() / "model").string()));
+  ASSERT_THAT(out, HasSubstr("optimization finished"));
+  ASSERT_THAT(out, ::testing::Not(HasSubstr(kReachedLimit)));
   const LibsvmModel model = read_libsvm_model(dir.path() / "model", 5);
   const arma::vec reference = libsvm_gaussian_decisions(model, Xt);
   // γ = 0.2 is σ = 1/√(2γ)
