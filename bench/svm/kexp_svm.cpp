@@ -80,7 +80,8 @@ int main(int argc, char** argv) {
     kexp::core::Stopwatch clock;
     const auto& dataset_plugin = registry.find(kexp::PluginKind::Dataset, "libsvm");
     const auto dataset = kexp::core::create_dataset(
-        dataset_plugin, params_for(dataset_plugin, {{"train", train}, {"test", test}, {"task", task}}));
+        dataset_plugin,
+        params_for(dataset_plugin, {{"train", train}, {"test", test}, {"task", task}}));
     const kexp::Data data = dataset->load({});
     const double load_seconds = clock.seconds();
 

@@ -12,7 +12,8 @@ namespace kexp_solvers {
 ColumnCache::ColumnCache(std::size_t slots, std::size_t length, double bytes)
     : columns_(slots + 1), head_(slots), length_(std::max<std::size_t>(length, 1)) {
   const double fit = std::floor(std::max(0.0, bytes) / (8.0 * static_cast<double>(length_)));
-  blocks_ = static_cast<std::size_t>(std::min(std::max(fit, 2.0), static_cast<double>(std::max<std::size_t>(slots, 2))));
+  blocks_ = static_cast<std::size_t>(
+      std::min(std::max(fit, 2.0), static_cast<double>(std::max<std::size_t>(slots, 2))));
   // Virtual memory only: a page is taken when a column is first written to it. Not asked
   // for huge pages: where the kernel defragments memory for them on a fault, filling a
   // cache of 380 MB took 0.6 s of system time against 0.15–0.23 s in 4 KiB pages.

@@ -29,8 +29,7 @@ ClassLabels class_labels(const std::vector<double>& y, const std::string& file) 
   ClassLabels labels;
   labels.values = y;
   std::sort(labels.values.begin(), labels.values.end());
-  labels.values.erase(std::unique(labels.values.begin(), labels.values.end()),
-                      labels.values.end());
+  labels.values.erase(std::unique(labels.values.begin(), labels.values.end()), labels.values.end());
   if (labels.values.size() < 2) {
     throw kexp::DataError(kexp::SourceLocation{file, 0, 0},
                           "task classification needs two distinct labels at least, found " +
@@ -43,18 +42,16 @@ ClassLabels class_labels(const std::vector<double>& y, const std::string& file) 
 }
 
 void map_labels(std::vector<double>& y, const std::vector<LabelSource>& sources,
-                const std::string& file, const ClassLabels& labels,
-                const std::string& train_file) {
+                const std::string& file, const ClassLabels& labels, const std::string& train_file) {
   const std::vector<double>& v = labels.values;
   for (std::size_t i = 0; i < y.size(); ++i) {
     const auto at = std::lower_bound(v.begin(), v.end(), y[i]);
     if (at == v.end() || *at != y[i]) {
       const LabelSource& s = sources[i];
-      throw kexp::DataError(
-          kexp::SourceLocation{file, s.line, s.column},
-          "label " + number_text(y[i]) + " is not one of the " +
-              (labels.binary() ? std::string("two") : std::to_string(v.size())) +
-              " labels of " + train_file + " (" + label_list(v) + ")");
+      throw kexp::DataError(kexp::SourceLocation{file, s.line, s.column},
+                            "label " + number_text(y[i]) + " is not one of the " +
+                                (labels.binary() ? std::string("two") : std::to_string(v.size())) +
+                                " labels of " + train_file + " (" + label_list(v) + ")");
     }
     if (labels.binary()) y[i] = at == v.begin() ? -1.0 : 1.0;
   }

@@ -21,11 +21,11 @@ Classes classes_for(const arma::vec& y, kexp::Task task, const std::string& solv
   c.of.resize(y.n_elem);
   for (arma::uword i = 0; i < y.n_elem; ++i) {
     const double v = y[i];
-    if (!std::isfinite(v) ||
-        (task == kexp::Task::Classification && v != 1.0 && v != -1.0)) {
+    if (!std::isfinite(v) || (task == kexp::Task::Classification && v != 1.0 && v != -1.0)) {
       throw kexp::InvalidArgument(fmt::format(
           "{}: target {} is {}, which is not a class label ({}); use a classification dataset",
-          solver, i, v, task == kexp::Task::Classification ? "binary labels are −1 and +1" : "a finite number"));
+          solver, i, v,
+          task == kexp::Task::Classification ? "binary labels are −1 and +1" : "a finite number"));
     }
     const auto at = std::find(c.labels.begin(), c.labels.end(), v);
     c.of[i] = static_cast<std::size_t>(at - c.labels.begin());
@@ -35,7 +35,9 @@ Classes classes_for(const arma::vec& y, kexp::Task task, const std::string& solv
     throw kexp::InvalidArgument(fmt::format(
         "{}: the training set holds {} only; a classifier needs samples of two classes at "
         "least (a larger n, or another split)",
-        solver, c.labels.empty() ? std::string("no sample") : fmt::format("one class (label {})", c.labels[0])));
+        solver,
+        c.labels.empty() ? std::string("no sample")
+                         : fmt::format("one class (label {})", c.labels[0])));
   }
   if (c.labels.size() == 2 && c.labels[0] == -1.0 && c.labels[1] == 1.0) {
     // +1 first, so that a positive decision value means +1 (LIBSVM swaps them likewise)

@@ -71,7 +71,7 @@ double largest_gain(std::size_t n, const double* G, const std::int8_t* status, c
 #pragma omp simd reduction(max : best, hi) reduction(min : lo)
   for (std::size_t t = 0; t < n; ++t) {
     const double g = G[t];
-    const double pg = status[t] == kLower ? (g < 0 ? g : 0.0)
+    const double pg = status[t] == kLower   ? (g < 0 ? g : 0.0)
                       : status[t] == kUpper ? (g > 0 ? g : 0.0)
                                             : g;
     hi = pg > hi ? pg : hi;
@@ -86,8 +86,7 @@ double largest_gain(std::size_t n, const double* G, const std::int8_t* status, c
 
 /// G += a·Qa + b·Qb.
 SMO_VECTOR_CLONES
-void add_columns(std::size_t n, double* G, const double* Qa, double a, const double* Qb,
-                 double b) {
+void add_columns(std::size_t n, double* G, const double* Qa, double a, const double* Qb, double b) {
 #pragma omp simd
   for (std::size_t t = 0; t < n; ++t) G[t] += Qa[t] * a + Qb[t] * b;
 }
@@ -334,8 +333,8 @@ class Smo {
     double* v = scratch_.data();
     double part_best[kMostParts], part_top[kMostParts], part_bottom[kMostParts];
     over_parts(active, parts, [&](std::size_t lo, std::size_t hi, std::size_t p) {
-      part_best[p] = largest_gain(hi - lo, G_.data() + lo, status_.data() + lo,
-                                  Q_.diagonal() + lo, v + lo, part_top[p], part_bottom[p]);
+      part_best[p] = largest_gain(hi - lo, G_.data() + lo, status_.data() + lo, Q_.diagonal() + lo,
+                                  v + lo, part_top[p], part_bottom[p]);
     });
     const double best = *std::max_element(part_best, part_best + parts);
     const double pgmax = *std::max_element(part_top, part_top + parts);

@@ -44,8 +44,8 @@ void gather_entries(double* out, const double* column, const std::size_t* point,
 /// column's missing entries are one block for Kernel::gram.
 class ClassifierQ final : public QMatrix {
  public:
-  ClassifierQ(const kexp::Kernel& kernel, arma::mat X, std::vector<std::int8_t> y,
-              double offset, double shift, double cache_bytes)
+  ClassifierQ(const kexp::Kernel& kernel, arma::mat X, std::vector<std::int8_t> y, double offset,
+              double shift, double cache_bytes)
       : kernel_(kernel),
         X_(std::move(X)),
         y_(std::move(y)),
@@ -285,7 +285,8 @@ namespace kexp_solvers {
 SupportVectors gather_support(const arma::mat& X, const std::vector<DecisionFunction>& functions,
                               double offset) {
   std::vector<arma::uword> all;
-  for (const DecisionFunction& f : functions) all.insert(all.end(), f.support.begin(), f.support.end());
+  for (const DecisionFunction& f : functions)
+    all.insert(all.end(), f.support.begin(), f.support.end());
   std::sort(all.begin(), all.end());
   all.erase(std::unique(all.begin(), all.end()), all.end());
   SupportVectors sv;

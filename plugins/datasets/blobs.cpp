@@ -67,8 +67,7 @@ constexpr kexp::ParamSpec kParams[] = {
                          "number of classes k; 2 gives labels ±1, more the labels 0 … k − 1")
         .at_least(2)
         .at_most(1000),
-    kexp::param::real("radius", "2.0", "radius of the circle of the class centres")
-        .greater_than(0),
+    kexp::param::real("radius", "2.0", "radius of the circle of the class centres").greater_than(0),
     kexp::param::real("noise", "1.0", "standard deviation of the Gaussian noise on every feature")
         .greater_than(0),
 };

@@ -74,8 +74,7 @@ class LinearSvc final : public kexp::Solver {
     report.fit_flops = flops;
     report.matrix_bytes = 8.0 * static_cast<double>(W_.n_elem + 3 * Phi.n_cols);
     report.metrics = {
-        {"support_vectors",
-         static_cast<double>(std::count(support.begin(), support.end(), true))},
+        {"support_vectors", static_cast<double>(std::count(support.begin(), support.end(), true))},
         {"bounded_support_vectors", static_cast<double>(bounded)},
         {"dual_objective", objective},
     };
@@ -117,8 +116,7 @@ constexpr kexp::ParamSpec kParams[] = {
                          "false")
         .at_least(1),
 };
-constexpr const char* kMetrics[] = {"support_vectors", "bounded_support_vectors",
-                                    "dual_objective"};
+constexpr const char* kMetrics[] = {"support_vectors", "bounded_support_vectors", "dual_objective"};
 constexpr kexp::PluginInfo kInfo =
     kexp::PluginInfo("linear_svc", "1.0.0",
                      "linear SVM on Φ by dual coordinate descent: min ½(‖θ‖² + b²) + C Σ "

@@ -69,10 +69,12 @@ class LinearSvr final : public kexp::Solver {
 };
 
 constexpr kexp::ParamSpec kParams[] = {
-    kexp::param::real("c", "1.0", "the penalty C of the errors beyond ε, as svr's (`C` is read as `c`)")
+    kexp::param::real("c", "1.0",
+                      "the penalty C of the errors beyond ε, as svr's (`C` is read as `c`)")
         .greater_than(0)
         .log_scale(),
-    kexp::param::real("epsilon", "0.1", "the half-width ε of the tube with no loss (LIBLINEAR's -p)")
+    kexp::param::real("epsilon", "0.1",
+                      "the half-width ε of the tube with no loss (LIBLINEAR's -p)")
         .at_least(0),
     kexp::param::choice("loss", "epsilon_insensitive",
                         "epsilon_insensitive|squared_epsilon_insensitive",
@@ -90,8 +92,7 @@ constexpr kexp::ParamSpec kParams[] = {
                          "false")
         .at_least(1),
 };
-constexpr const char* kMetrics[] = {"support_vectors", "bounded_support_vectors",
-                                    "dual_objective"};
+constexpr const char* kMetrics[] = {"support_vectors", "bounded_support_vectors", "dual_objective"};
 constexpr kexp::PluginInfo kInfo =
     kexp::PluginInfo("linear_svr", "1.0.0",
                      "linear ε-SVR on Φ by dual coordinate descent: min ½(‖θ‖² + b²) + C Σ "

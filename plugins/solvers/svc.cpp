@@ -51,9 +51,8 @@ class Svc final : public kexp::Solver {
   /// vectors kept (at most all n points) and the tiles of the prediction's product.
   double memory_bytes(std::size_t n, std::size_t m, std::size_t d) const override {
     const double x = static_cast<double>(n), dd = static_cast<double>(d);
-    return kexp_solvers::cache_size(cache_bytes_, n) + 8.0 * x * (dd + 8.0) +
-           8.0 * x * (dd + 1.0) + kexp::gram::product_block_bytes(m, n) +
-           8.0 * static_cast<double>(m);
+    return kexp_solvers::cache_size(cache_bytes_, n) + 8.0 * x * (dd + 8.0) + 8.0 * x * (dd + 1.0) +
+           kexp::gram::product_block_bytes(m, n) + 8.0 * static_cast<double>(m);
   }
 
   /// Every step computing its two columns anew, and updating the gradient with them.
@@ -77,8 +76,7 @@ class Svc final : public kexp::Solver {
       DualSettings s = settings_;
       s.cache_bytes = kexp_solvers::cache_size(cache_bytes_, pair.index.size());
       const arma::uvec index(pair.index);
-      DecisionFunction f =
-          kexp_solvers::train_classifier(kernel, X.cols(index), pair.y, s, stats);
+      DecisionFunction f = kexp_solvers::train_classifier(kernel, X.cols(index), pair.y, s, stats);
       if (binary_) {
         fitted.set_size(X.n_cols);
         fitted.elem(index) = f.training;
@@ -152,10 +150,9 @@ constexpr kexp::ParamSpec kParams[] = {
                          "most SMO steps per problem; past them, converged: false")
         .at_least(1),
 };
-constexpr const char* kMetrics[] = {"support_vectors",   "bounded_support_vectors",
-                                    "kernel_evaluations", "cache_hit_rate",
-                                    "cache_bytes",        "dual_objective",
-                                    "kernel_indefinite",  "nonpositive_curvature"};
+constexpr const char* kMetrics[] = {
+    "support_vectors", "bounded_support_vectors", "kernel_evaluations", "cache_hit_rate",
+    "cache_bytes",     "dual_objective",          "kernel_indefinite",  "nonpositive_curvature"};
 constexpr kexp::PluginInfo kInfo =
     kexp::PluginInfo("svc", "1.0.0",
                      "C-SVC by SMO on kernel columns: min ½αᵀQα − eᵀα, 0 ≤ α ≤ C, yᵀα = 0; "

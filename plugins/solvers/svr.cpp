@@ -73,8 +73,8 @@ class Svr final : public kexp::Solver {
     report.iterations = stats.iterations;
     report.converged = stats.converged;
     report.fit_flops = stats.kernel_flops + stats.update_flops;
-    report.matrix_bytes = stats.peak_cache_bytes + 8.0 * 20.0 * static_cast<double>(X.n_cols) +
-                          support_.bytes();
+    report.matrix_bytes =
+        stats.peak_cache_bytes + 8.0 * 20.0 * static_cast<double>(X.n_cols) + support_.bytes();
     report.metrics = {
         {"support_vectors", static_cast<double>(support_.X.n_cols)},
         {"bounded_support_vectors", static_cast<double>(bounded)},
@@ -123,14 +123,12 @@ constexpr kexp::ParamSpec kParams[] = {
     kexp::param::real("cache_bytes", "0",
                       "bytes of kernel columns kept; 0: half the run's memory budget")
         .at_least(0),
-    kexp::param::integer("iterations", "10000000",
-                         "most SMO steps; past them, converged: false")
+    kexp::param::integer("iterations", "10000000", "most SMO steps; past them, converged: false")
         .at_least(1),
 };
-constexpr const char* kMetrics[] = {"support_vectors",   "bounded_support_vectors",
-                                    "kernel_evaluations", "cache_hit_rate",
-                                    "cache_bytes",        "dual_objective",
-                                    "kernel_indefinite",  "nonpositive_curvature"};
+constexpr const char* kMetrics[] = {
+    "support_vectors", "bounded_support_vectors", "kernel_evaluations", "cache_hit_rate",
+    "cache_bytes",     "dual_objective",          "kernel_indefinite",  "nonpositive_curvature"};
 constexpr kexp::PluginInfo kInfo =
     kexp::PluginInfo("svr", "1.0.0",
                      "ε-SVR by SMO on kernel columns: f(x) = Σ (αᵢ − αᵢ*) k(xᵢ, x) − ρ, "

@@ -124,11 +124,10 @@ solvers:
               HasSubstr("c.yaml:5:22: solvers[0].c must be > 0, got 0"));
   EXPECT_THAT(refused("t.yaml", head + "  - {plugin: svc, tolerance: -1e-3}\n"),
               HasSubstr("solvers[0].tolerance must be > 0"));
-  EXPECT_THAT(
-      refused("e.yaml",
-              "experiment: bad\ndataset: {plugin: friedman1, n: 100}\nkernels: [{plugin: "
-              "gaussian}]\nsolvers:\n  - {plugin: svr, epsilon: -0.5}\n"),
-      HasSubstr("solvers[0].epsilon must be ≥ 0, got -0.5"));
+  EXPECT_THAT(refused("e.yaml",
+                      "experiment: bad\ndataset: {plugin: friedman1, n: 100}\nkernels: [{plugin: "
+                      "gaussian}]\nsolvers:\n  - {plugin: svr, epsilon: -0.5}\n"),
+              HasSubstr("solvers[0].epsilon must be ≥ 0, got -0.5"));
   // a classifier given regression targets
   EXPECT_THAT(refused("r.yaml",
                       "experiment: bad\ndataset: {plugin: friedman1, n: 100}\nkernels: [{plugin: "
@@ -137,11 +136,12 @@ solvers:
   // one class in the training file
   dir.write("one.txt", "1 1:0.5\n1 1:0.7\n1 1:0.2\n");
   dir.write("two.txt", "1 1:0.5\n-1 1:0.7\n");
-  EXPECT_THAT(refused("one.yaml",
-                      "experiment: bad\ndataset: {plugin: libsvm, train: one.txt, test: two.txt, "
-                      "task: classification}\nkernels: [{plugin: gaussian}]\nsolvers:\n  - "
-                      "plugin: svc\n"),
-              HasSubstr("one.txt: task classification needs two distinct labels at least, found 1"));
+  EXPECT_THAT(
+      refused("one.yaml",
+              "experiment: bad\ndataset: {plugin: libsvm, train: one.txt, test: two.txt, "
+              "task: classification}\nkernels: [{plugin: gaussian}]\nsolvers:\n  - "
+              "plugin: svc\n"),
+      HasSubstr("one.txt: task classification needs two distinct labels at least, found 1"));
 }
 
 TEST(SvmEndToEnd, MarksAnUnfinishedFitAndAnIndefiniteKernel) {

@@ -41,8 +41,8 @@ void require_finite(const arma::mat& values, std::string_view what, Triangle par
 void require_finite_error(double value, const std::string& what, const arma::vec& y_train);
 
 /// The test RMSE, the training RMSE when `fitted` has a value per training point, and for
-/// classification (two classes or more) the test accuracy of `prediction` on `data`, into `result`. Throws
-/// NumericError when an RMSE is not finite (require_finite_error).
+/// classification (two classes or more) the test accuracy of `prediction` on `data`, into `result`.
+/// Throws NumericError when an RMSE is not finite (require_finite_error).
 void score(const PreparedData& data, const arma::vec& prediction, const arma::vec& fitted,
            CellResult& result);
 

@@ -74,8 +74,8 @@ std::vector<std::string> sparsity_findings(const std::vector<CellSummary>& cells
     std::string text = fmt::format(
         "{} ({}), {}{}: {} of the points are support vectors at n = {} ({}–{} over n = {} … "
         "{})",
-        dual.solver, dual.form, dual.kernel, params.empty() ? "" : " (" + params + ")",
-        percent(sv), number_text(n), percent(low), percent(high),
+        dual.solver, dual.form, dual.kernel, params.empty() ? "" : " (" + params + ")", percent(sv),
+        number_text(n), percent(low), percent(high),
         number_text(series.front()->stat(Column::n_train).mean), number_text(n));
     if (evaluations.count > 0) {
       text += fmt::format(", and it computed {:.2g}·n² kernel values", evaluations.mean / (n * n));
@@ -108,9 +108,9 @@ void svm_table(const std::vector<CellSummary>& cells, const std::vector<std::str
   t.header = {column_name(Column::cell), column_name(Column::solver), column_name(Column::form),
               column_name(Column::kernel)};
   for (const auto& s : swept) t.header.push_back(column_heading(s));
-  for (const char* h : {"n", "D", "support vectors", "SV / n", "bounded", "kernel evaluations",
-                        "evaluations / n²", "cache hits", "time (s)", "fit (s)", "memory (MB)",
-                        "peak RSS (MB)"}) {
+  for (const char* h :
+       {"n", "D", "support vectors", "SV / n", "bounded", "kernel evaluations", "evaluations / n²",
+        "cache hits", "time (s)", "fit (s)", "memory (MB)", "peak RSS (MB)"}) {
     t.header.emplace_back(h);
   }
   for (const CellSummary& c : cells) {

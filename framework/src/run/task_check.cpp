@@ -27,7 +27,8 @@ std::pair<std::vector<double>, std::size_t> labels_of(const arma::vec& y, std::s
 std::string label_list(const arma::vec& y) {
   const auto [shown, count] = labels_of(y, 6);
   std::string text;
-  for (std::size_t i = 0; i < shown.size(); ++i) text += fmt::format("{}{}", i ? ", " : "", shown[i]);
+  for (std::size_t i = 0; i < shown.size(); ++i)
+    text += fmt::format("{}{}", i ? ", " : "", shown[i]);
   if (count > shown.size()) text += ", …";
   return text;
 }
@@ -50,8 +51,8 @@ void check_tasks(const Experiment& e, const Plan& plan, const std::vector<bool>&
             fmt::format("{}: {} does not take more than two classes, and the dataset {} has {} "
                         "({}) in its training part; use a solver that trains several classes "
                         "(svc, linear_svc: one against one)",
-                        entry.key, solver.name(), dataset.canonical,
-                        labels_of(d.y_train, 0).second, label_list(d.y_train)));
+                        entry.key, solver.name(), dataset.canonical, labels_of(d.y_train, 0).second,
+                        label_list(d.y_train)));
       }
       if (!plugin.has_flag(flags::classifier)) continue;
       if (d.task == Task::Regression) {

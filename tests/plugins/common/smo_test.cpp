@@ -55,8 +55,8 @@ std::vector<std::int8_t> labels(const arma::vec& y) {
 
 /// The KKT conditions of min ½αᵀQα − eᵀα, 0 ≤ α ≤ C, yᵀα = 0 at α, with b = −ρ: the
 /// margins yᵢf(xᵢ) are ≥ 1 where α = 0, = 1 where 0 < α < C, ≤ 1 where α = C, within tol.
-void expect_kkt(const arma::mat& K, const arma::vec& y, const SmoSolution& s, double C,
-                double tol, bool equality) {
+void expect_kkt(const arma::mat& K, const arma::vec& y, const SmoSolution& s, double C, double tol,
+                bool equality) {
   const arma::uword n = y.n_elem;
   const arma::vec alpha(s.alpha);
   arma::vec g = K * (alpha % y);  // Σ αⱼyⱼk(xⱼ, xᵢ)

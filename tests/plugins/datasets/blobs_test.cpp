@@ -10,8 +10,8 @@ namespace kexp::test {
 namespace {
 
 TEST(Blobs, ThreeClassesAreMulticlassWithCentresOnTheCircle) {
-  const auto d = make_dataset("blobs", {{"n", "3000"}, {"d", "4"}, {"classes", "3"},
-                                        {"radius", "5"}, {"noise", "0.5"}});
+  const auto d = make_dataset(
+      "blobs", {{"n", "3000"}, {"d", "4"}, {"classes", "3"}, {"radius", "5"}, {"noise", "0.5"}});
   const Data data = d->load({42, {}});
   EXPECT_EQ(data.task, Task::Multiclass);
   ASSERT_EQ(data.X.n_rows, 4U);

@@ -65,10 +65,12 @@ TEST(LinearSvc, IsSvcOnTheExactMapWithTheSameBias) {
   for (const char* bias : {"regularized", "none"}) {
     for (const char* loss : {"hinge", "squared_hinge"}) {
       SCOPED_TRACE(std::string(bias) + ", " + loss);
-      const TextParams params = {{"c", "0.5"}, {"loss", loss}, {"bias", bias}, {"tolerance", "1e-10"}};
+      const TextParams params = {
+          {"c", "0.5"}, {"loss", loss}, {"bias", bias}, {"tolerance", "1e-10"}};
       TextParams primal_params = params;
       primal_params["epochs"] = "100000";
-      const FitResult primal = run_linear(*make_solver("linear_svc", primal_params), Phi, y, Phi_test);
+      const FitResult primal =
+          run_linear(*make_solver("linear_svc", primal_params), Phi, y, Phi_test);
       const FitResult dual = run_dual_svm(*make_solver("svc", params), *k, p.X, y, p.Xt);
       EXPECT_TRUE(primal.report.converged);
       EXPECT_LT(relative_difference(primal.prediction.mean, dual.prediction.mean), 1e-7);
@@ -92,9 +94,9 @@ TEST(LinearSvc, AgreesWithLiblinear) {
   for (const auto& [loss, s] : {std::pair{"hinge", 3}, std::pair{"squared_hinge", 1}}) {
     SCOPED_TRACE(loss);
     // LIBLINEAR 2.3.0 stops at 1000 iterations: a C at which it converges at 1e-9
-    const std::string out = run_for_output(fmt::format(
-        "liblinear-train -s {} -B 1 -c 0.1 -e 1e-9 {} {}", s, (dir.path() / "train").string(),
-        (dir.path() / "model").string()));
+    const std::string out = run_for_output(
+        fmt::format("liblinear-train -s {} -B 1 -c 0.1 -e 1e-9 {} {}", s,
+                    (dir.path() / "train").string(), (dir.path() / "model").string()));
     ASSERT_THAT(out, ::testing::HasSubstr("optimization finished"));
     ASSERT_THAT(out, ::testing::Not(::testing::HasSubstr(kReachedLimit)));
     const arma::vec reference = liblinear_decisions(dir.path() / "model", Xt);
@@ -117,13 +119,13 @@ TEST(LinearSvc, TrainsThreeClassesOneAgainstOneAsSvcDoes) {
     X(1, i) += 3.0 * std::sin(2.1 * y[i]);
   }
   const arma::mat Xt = X + 0.05;
-  const FitResult primal = run_linear(
-      *make_solver("linear_svc", {{"tolerance", "1e-10"}, {"epochs", "100000"}}), X, y, Xt,
-      Task::Multiclass);
+  const FitResult primal =
+      run_linear(*make_solver("linear_svc", {{"tolerance", "1e-10"}, {"epochs", "100000"}}), X, y,
+                 Xt, Task::Multiclass);
   const auto k = make_kernel("linear");
-  const FitResult dual = run_dual_svm(
-      *make_solver("svc", {{"bias", "regularized"}, {"tolerance", "1e-10"}}), *k, X, y, Xt,
-      Task::Multiclass);
+  const FitResult dual =
+      run_dual_svm(*make_solver("svc", {{"bias", "regularized"}, {"tolerance", "1e-10"}}), *k, X, y,
+                   Xt, Task::Multiclass);
   EXPECT_EQ(arma::accu(primal.prediction.mean != dual.prediction.mean), 0U);
   EXPECT_GE(arma::mean(arma::conv_to<arma::vec>::from(primal.prediction.mean == y)), 0.85);
 }

@@ -65,8 +65,8 @@ TEST(LinearSvr, AgreesWithLiblinear) {
   p.X = arma::round(p.X * 1e6) / 1e6;
   const TempDir dir;
   write_libsvm(dir.path() / "train", p.X, p.y);
-  for (const auto& [loss, s] : {std::pair{"epsilon_insensitive", 13},
-                                std::pair{"squared_epsilon_insensitive", 12}}) {
+  for (const auto& [loss, s] :
+       {std::pair{"epsilon_insensitive", 13}, std::pair{"squared_epsilon_insensitive", 12}}) {
     SCOPED_TRACE(loss);
     // LIBLINEAR 2.3.0 stops at 1000 iterations (and at a relative 1e-10 for SVR): a C at
     // which it converges

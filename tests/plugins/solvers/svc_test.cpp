@@ -90,8 +90,8 @@ TEST(Svc, SolvesFourPointsByHandWithEachBias) {
   const arma::vec y = {-1.0, -1.0, 1.0, 1.0};
   const arma::mat Xt = {{2.0, 5.0}};
   const auto fit = [&](const char* bias) {
-    return run_svm(*make_solver("svc", {{"c", "100"}, {"tolerance", "1e-12"}, {"bias", bias}}),
-                   *k, X, y, Xt);
+    return run_svm(*make_solver("svc", {{"c", "100"}, {"tolerance", "1e-12"}, {"bias", bias}}), *k,
+                   X, y, Xt);
   };
   const FitResult free = fit("free");
   EXPECT_NEAR(free.prediction.mean[0], 0.0, 1e-9);
@@ -108,16 +108,17 @@ TEST(Svc, SolvesFourPointsByHandWithEachBias) {
 }
 
 TEST(Svc, AgreesWithLibsvm) {
-  if (!installed("svm-train")) GTEST_SKIP() << "svm-train not installed (apt-get install libsvm-tools)";
+  if (!installed("svm-train"))
+    GTEST_SKIP() << "svm-train not installed (apt-get install libsvm-tools)";
   arma::mat X, Xt;
   arma::vec y, yt;
   two_classes(600, 5, 21, X, y);
   two_classes(200, 5, 22, Xt, yt);
   const TempDir dir;
   write_libsvm(dir.path() / "train", X, y);
-  const std::string out = run_for_output(
-      fmt::format("svm-train -s 0 -t 2 -g 0.2 -c 1 -e 1e-9 {} {}", (dir.path() / "train").string(),
-                  (dir.path() / "model").string()));
+  const std::string out =
+      run_for_output(fmt::format("svm-train -s 0 -t 2 -g 0.2 -c 1 -e 1e-9 {} {}",
+                                 (dir.path() / "train").string(), (dir.path() / "model").string()));
   ASSERT_THAT(out, HasSubstr("optimization finished"));
   ASSERT_THAT(out, ::testing::Not(HasSubstr(kReachedLimit)));
   const LibsvmModel model = read_libsvm_model(dir.path() / "model", 5);
@@ -165,7 +166,8 @@ TEST(Svc, TrainsThreeClassesOneAgainstOne) {
     auto binary = make_solver("svc", {{"c", "1"}});
     const arma::mat Xp = X.cols(pick);
     const FitResult b = run_svm(*binary, *k, Xp, yy, Xt);
-    for (arma::uword j = 0; j < Xt.n_cols; ++j) votes(b.prediction.mean[j] > 0 ? p[0] : p[1], j) += 1;
+    for (arma::uword j = 0; j < Xt.n_cols; ++j)
+      votes(b.prediction.mean[j] > 0 ? p[0] : p[1], j) += 1;
   }
   for (arma::uword j = 0; j < Xt.n_cols; ++j) {
     EXPECT_EQ(r.prediction.mean[j], 10.0 + static_cast<double>(votes.col(j).index_max())) << j;
@@ -239,8 +241,12 @@ TEST(Svc, RefusesTargetsThatAreNotClasses) {
 }
 
 TEST(Svc, RefusesParametersOutOfRange) {
-  for (const auto& [key, value] : std::vector<std::pair<std::string, std::string>>{
-           {"c", "0"}, {"c", "-1"}, {"tolerance", "0"}, {"iterations", "0"}, {"cache_bytes", "-1"}}) {
+  for (const auto& [key, value] :
+       std::vector<std::pair<std::string, std::string>>{{"c", "0"},
+                                                        {"c", "-1"},
+                                                        {"tolerance", "0"},
+                                                        {"iterations", "0"},
+                                                        {"cache_bytes", "-1"}}) {
     SCOPED_TRACE(key + "=" + value);
     EXPECT_THROW((void)make_solver("svc", {{key, value}}), ConfigError);
   }

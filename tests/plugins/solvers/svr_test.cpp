@@ -35,14 +35,13 @@ TEST(Svr, SolvesTwoPointsByHand) {
   const arma::mat X = {{-1.0, 1.0}};
   const arma::vec y = {-1.0, 1.0};
   const arma::mat Xt = {{3.0, 0.0}};
-  const FitResult exact =
-      run_svr(*make_solver("svr", {{"epsilon", "0"}, {"c", "100"}, {"tolerance", "1e-12"}}), *k,
-              X, y, Xt);
+  const FitResult exact = run_svr(
+      *make_solver("svr", {{"epsilon", "0"}, {"c", "100"}, {"tolerance", "1e-12"}}), *k, X, y, Xt);
   EXPECT_NEAR(exact.prediction.mean[0], 3.0, 1e-9);
   EXPECT_NEAR(exact.prediction.mean[1], 0.0, 1e-9);
   const FitResult tube =
-      run_svr(*make_solver("svr", {{"epsilon", "0.5"}, {"c", "100"}, {"tolerance", "1e-12"}}),
-              *k, X, y, Xt);
+      run_svr(*make_solver("svr", {{"epsilon", "0.5"}, {"c", "100"}, {"tolerance", "1e-12"}}), *k,
+              X, y, Xt);
   EXPECT_NEAR(tube.prediction.mean[0], 1.5, 1e-9);
   EXPECT_EQ(metric(tube.report, "support_vectors"), 2.0);
   // the training values from the gradient: f(±1) = ±½
@@ -69,20 +68,22 @@ TEST(Svr, MeetsTheConditionsOfTheTube) {
   for (arma::uword i = 0; i < residual.n_elem; ++i) outside += std::fabs(residual[i]) > eps + 1e-7;
   EXPECT_EQ(metric(r.report, "bounded_support_vectors"), static_cast<double>(outside));
   std::size_t on_or_out = 0;
-  for (arma::uword i = 0; i < residual.n_elem; ++i) on_or_out += std::fabs(residual[i]) >= eps - 1e-7;
+  for (arma::uword i = 0; i < residual.n_elem; ++i)
+    on_or_out += std::fabs(residual[i]) >= eps - 1e-7;
   EXPECT_GE(static_cast<double>(on_or_out), metric(r.report, "support_vectors"));
 }
 
 TEST(Svr, AgreesWithLibsvm) {
-  if (!installed("svm-train")) GTEST_SKIP() << "svm-train not installed (apt-get install libsvm-tools)";
+  if (!installed("svm-train"))
+    GTEST_SKIP() << "svm-train not installed (apt-get install libsvm-tools)";
   Problem p = make_problem(4, 500, 100, 7);
   p.X = arma::round(p.X * 1e6) / 1e6;  // what LIBSVM's model file (8 digits) holds exactly
   p.Xt = arma::round(p.Xt * 1e6) / 1e6;
   const TempDir dir;
   write_libsvm(dir.path() / "train", p.X, p.y);
-  const std::string out = run_for_output(
-      fmt::format("svm-train -s 3 -t 2 -g 0.5 -c 1 -p 0.1 -e 1e-9 {} {}",
-                  (dir.path() / "train").string(), (dir.path() / "model").string()));
+  const std::string out =
+      run_for_output(fmt::format("svm-train -s 3 -t 2 -g 0.5 -c 1 -p 0.1 -e 1e-9 {} {}",
+                                 (dir.path() / "train").string(), (dir.path() / "model").string()));
   ASSERT_THAT(out, ::testing::HasSubstr("optimization finished"));
   ASSERT_THAT(out, ::testing::Not(::testing::HasSubstr(kReachedLimit)));
   const LibsvmModel model = read_libsvm_model(dir.path() / "model", 4);
