@@ -107,9 +107,11 @@ std::ptrdiff_t last_equal(const double* v, std::size_t n, double value) {
 }
 
 /// The passes over the active variables on kexp's threads: [0, n) cut into as many
-/// contiguous parts as there are threads, where each part has kPartLength variables at
-/// least (a parallel region costs about what a pass over a few thousand takes).
-constexpr std::size_t kPartLength = 4096;
+/// contiguous parts as there are threads, each of kPartLength variables at least. A pass
+/// over that many takes a few microseconds, a parallel region about one where the threads
+/// have cores of their own; on cores shared with other work each region may wait for a
+/// thread the system has not scheduled, so below that length the passes stay on one.
+constexpr std::size_t kPartLength = 8192;
 constexpr std::size_t kMostParts = 64;
 
 std::size_t parts_of(std::size_t n) {

@@ -4,6 +4,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 namespace kexp::core {
 namespace {
 
@@ -25,6 +27,17 @@ TEST(MemoryNote, AGrowthOverTwiceTheEstimateAndTheSlackIsNoted) {
   // no estimate, or memory that shrank
   EXPECT_EQ(memory_note(500 * MB, -1), "");
   EXPECT_EQ(memory_note(-5 * MB, 1000), "");
+}
+
+TEST(Accuracy, CountsSignsForTwoClassesAndLabelsForMore) {
+  const arma::vec y = {1, -1, 1, -1};
+  EXPECT_DOUBLE_EQ(*task_accuracy(Task::Classification, y, {0.5, -2, 0, 3}), 0.75);
+  // more classes: the label predicted must be the label
+  const arma::vec labels = {0, 2, 1, 2};
+  EXPECT_DOUBLE_EQ(*task_accuracy(Task::Multiclass, labels, {0, 2, 2, 2}), 0.75);
+  EXPECT_DOUBLE_EQ(*task_accuracy(Task::Multiclass, labels, {0.1, 2, 1, 2}), 0.75);
+  EXPECT_FALSE(task_accuracy(Task::Regression, y, y).has_value());
+  EXPECT_TRUE(std::isnan(label_accuracy(labels, {1, 2})));
 }
 
 }  // namespace
