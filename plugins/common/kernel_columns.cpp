@@ -132,7 +132,7 @@ void kernel_column(const kexp::Kernel& kernel, const arma::mat& X, std::size_t f
   const arma::mat block(const_cast<double*>(X.colptr(first)), d, count, false, true);
   const arma::mat point(const_cast<double*>(z), d, 1, false, true);
   arma::mat column(out, count, 1, false, true);
-  kernel.gram(block, point, column);
+  kernel.gram(block, point, column, kexp::Kernel::InputsChecked{});
 }
 
 }  // namespace kexp_solvers

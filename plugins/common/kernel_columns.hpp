@@ -94,7 +94,8 @@ class ColumnCache {
 };
 
 /// Fills out[0, count) with k(x_r, z) for the `count` points of X from column `first`
-/// (d × n) against the point z, through kernel.gram() on that block.
+/// (d × n) against the point z (one of X's), through kernel.gram() on that block. X must
+/// have been checked (kexp::require_finite) by the caller: the block is not checked again.
 void kernel_column(const kexp::Kernel& kernel, const arma::mat& X, std::size_t first,
                    std::size_t count, const double* z, double* out);
 

@@ -52,6 +52,7 @@ class ClassifierQ final : public QMatrix {
         offset_(offset),
         shift_(shift),
         cache_(X_.n_cols, X_.n_cols, cache_bytes) {
+    kexp::require_finite(X_, "the training points");  // once: the columns trust them
     const arma::vec k = kernel.diagonal(X_);
     qd_.resize(X_.n_cols);
     for (arma::uword i = 0; i < X_.n_cols; ++i) qd_[i] = k[i] + offset_ + shift_;
@@ -114,6 +115,7 @@ class RegressionQ final : public QMatrix {
         point_(2 * n_),
         qd_(2 * n_),
         buffer_{std::vector<double>(2 * n_), std::vector<double>(2 * n_)} {
+    kexp::require_finite(X_, "the training points");  // once: the columns trust them
     const arma::vec k = kernel.diagonal(X_);
     for (std::size_t i = 0; i < n_; ++i) {
       sign_[i] = 1;

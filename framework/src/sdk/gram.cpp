@@ -156,8 +156,46 @@ arma::rowvec scaled_norms(const arma::mat& X, double gamma) {
   return out;
 }
 
+/// col[i] = exp(−γ‖xᵢ − z‖²) for the `rows` points of X (d × rows): the squared distances
+/// directly, a feature at a time across the points (vectorized over the points), then the
+/// exponentials. For one column of K this is one pass over X with no BLAS call, where the
+/// expansion ‖x‖² + ‖z‖² − 2xᵀz takes a pass for the norms and a DGEMV per block, whose
+/// call costs as much as its product at this size.
+KEXP_VECTOR_CLONES
+void exp_of_distances_to(const double* X, std::size_t d, std::size_t rows, const double* z,
+                         double gamma, double* col) {
+  for (std::size_t i = 0; i < rows; ++i) col[i] = 0.0;
+  for (std::size_t r = 0; r < d; ++r) {
+    const double zr = z[r];
+#pragma omp simd
+    for (std::size_t i = 0; i < rows; ++i) {
+      const double t = X[i * d + r] - zr;
+      col[i] += t * t;
+    }
+  }
+  const double minus_gamma = -gamma;
+#pragma omp simd
+  for (std::size_t i = 0; i < rows; ++i) col[i] = vexp(minus_gamma * col[i]);
+}
+
+/// Columns of Z up to which exp_gram computes the distances directly.
+constexpr std::size_t kDirectColumns = 4;
+
 void exp_gram(const arma::mat& X, const arma::mat& Z, arma::mat& K, double gamma, bool symmetric) {
   const double two_gamma = 2.0 * gamma;
+  if (!symmetric && Z.n_cols <= kDirectColumns) {
+    // A few columns of K (svc's kernel columns): the distances directly, block by block
+    const std::size_t d = X.n_rows;
+    detail::for_each_block(X.n_cols, Z.n_cols, K, false,
+                           [&](double* block, std::size_t i0, std::size_t j0, std::size_t rows,
+                               std::size_t cols, std::size_t ld) {
+                             for (std::size_t j = 0; j < cols; ++j) {
+                               exp_of_distances_to(X.memptr() + i0 * d, d, rows,
+                                                   Z.colptr(j0 + j), gamma, block + j * ld);
+                             }
+                           });
+    return;
+  }
   if (!symmetric && Z.n_cols <= detail::kGramBlock) {
     // One column of blocks (a few columns of K, as svc asks for): each block takes the
     // norms of its own rows while they are in cache, on its thread, instead of a pass over

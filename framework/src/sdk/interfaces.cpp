@@ -113,6 +113,10 @@ void Kernel::gram(const arma::mat& X, const arma::mat& Z, arma::mat& K) const {
   require_same_dimension(X, Z);
   require_finite(X, "X");
   require_finite(Z, "Z");
+  gram(X, Z, K, InputsChecked{});
+}
+
+void Kernel::gram(const arma::mat& X, const arma::mat& Z, arma::mat& K, InputsChecked) const {
   K.set_size(X.n_cols, Z.n_cols);
   advise_huge_pages(K);
   if (K.n_elem > 0) compute_gram(X, Z, K);
