@@ -129,7 +129,7 @@ void over_parts(std::size_t n, std::size_t parts, const F& f) {
   kexp::parallel_for(parts, [&](std::size_t p) { f(n * p / parts, n * (p + 1) / parts, p); });
 }
 
-/// The extreme of v over [0, n) from each part's (computed by `pass` into best[p]), and the
+/// The extreme of v over [0, n), from each part's extreme in best[p], and the
 /// last position that takes it: the last part holding it, scanned from its end.
 std::ptrdiff_t last_of_extreme(const double* v, std::size_t n, std::size_t parts,
                                const double* best, double extreme) {
