@@ -6,6 +6,7 @@
 #include <limits>
 #include <utility>
 
+#include "common/step_threads.hpp"
 #include "kexp/parallel.hpp"
 
 namespace kexp_solvers {
@@ -106,28 +107,12 @@ std::ptrdiff_t last_equal(const double* v, std::size_t n, double value) {
   return -1;
 }
 
-/// The passes over the active variables on kexp's threads: [0, n) cut into as many
-/// contiguous parts as there are threads, each of kPartLength variables at least. A pass
-/// over that many takes a few microseconds, a parallel region about one where the threads
-/// have cores of their own; on cores shared with other work each region may wait for a
-/// thread the system has not scheduled, so below that length the passes stay on one.
-constexpr std::size_t kPartLength = 8192;
+/// The passes over the active variables: [0, n) cut into as many contiguous parts as the
+/// step has threads, each of kPartLength variables at least (a pass over that many takes a
+/// few microseconds, a parallel region about one where the threads have cores to
+/// themselves).
+constexpr std::size_t kPartLength = 4096;
 constexpr std::size_t kMostParts = 64;
-
-std::size_t parts_of(std::size_t n) {
-  const auto threads = static_cast<std::size_t>(std::max(1, kexp::thread_count()));
-  return std::max<std::size_t>(1, std::min({threads, n / kPartLength, kMostParts}));
-}
-
-/// f(lo, hi, part) on each part, in parallel when there are more than one.
-template <class F>
-void over_parts(std::size_t n, std::size_t parts, const F& f) {
-  if (parts == 1) {
-    f(0, n, 0);
-    return;
-  }
-  kexp::parallel_for(parts, [&](std::size_t p) { f(n * p / parts, n * (p + 1) / parts, p); });
-}
 
 /// The extreme of v over [0, n), from each part's extreme in best[p], and the
 /// last position that takes it: the last part holding it, scanned from its end.
@@ -172,6 +157,7 @@ class Smo {
 
   SmoSolution run(const SmoSettings& s) {
     SmoSolution out;
+    Q_.use_threads(threads_.threads());
     std::int64_t iter = 0;
     std::size_t counter = std::min<std::size_t>(l_, 1000) + 1;
     bool optimal = false;
@@ -197,6 +183,7 @@ class Smo {
       } else {
         step_single(i, out);
       }
+      if (threads_.stepped()) Q_.use_threads(threads_.threads());
     }
     if (!optimal && active_ < l_) {
       reconstruct_gradient();
@@ -218,6 +205,12 @@ class Smo {
   }
 
  private:
+  /// Parts of a pass over n active variables on this step's threads.
+  [[nodiscard]] std::size_t parts_of(std::size_t n) const {
+    const auto threads = static_cast<std::size_t>(threads_.threads());
+    return std::max<std::size_t>(1, std::min({threads, n / kPartLength, kMostParts}));
+  }
+
   [[nodiscard]] bool upper_bound(std::size_t i) const { return status_[i] == kUpper; }
   [[nodiscard]] bool lower_bound(std::size_t i) const { return status_[i] == kLower; }
 
@@ -296,7 +289,7 @@ class Smo {
     double part_best[kMostParts], part_top[kMostParts];
     const double* G = G_.data();
     const double* y = yd_.data();
-    over_parts(active, parts, [&](std::size_t lo, std::size_t hi, std::size_t p) {
+    in_parts(active, parts, [&](std::size_t lo, std::size_t hi, std::size_t p) {
       part_best[p] = largest_violation(hi - lo, G + lo, y + lo, up_.data() + lo, v + lo);
     });
     const double gmax = *std::max_element(part_best, part_best + parts);
@@ -308,7 +301,7 @@ class Smo {
     const double* Qi = Q_.column(i, active);
     const double* QD = Q_.diagonal();
     const double Qii = QD[i], yi = yd_[i];
-    over_parts(active, parts, [&](std::size_t lo, std::size_t hi, std::size_t p) {
+    in_parts(active, parts, [&](std::size_t lo, std::size_t hi, std::size_t p) {
       part_best[p] = least_decrease(hi - lo, gmax, G + lo, y + lo, low_.data() + lo, QD + lo,
                                     Qi + lo, Qii, yi, v + lo, part_top[p]);
     });
@@ -334,7 +327,7 @@ class Smo {
     const std::size_t parts = parts_of(active);
     double* v = scratch_.data();
     double part_best[kMostParts], part_top[kMostParts], part_bottom[kMostParts];
-    over_parts(active, parts, [&](std::size_t lo, std::size_t hi, std::size_t p) {
+    in_parts(active, parts, [&](std::size_t lo, std::size_t hi, std::size_t p) {
       part_best[p] = largest_gain(hi - lo, G_.data() + lo, status_.data() + lo, Q_.diagonal() + lo,
                                   v + lo, part_top[p], part_bottom[p]);
     });
@@ -423,7 +416,7 @@ class Smo {
     }
     const double di = ai - old_i, dj = aj - old_j;
     const std::size_t active = active_;
-    over_parts(active, parts_of(active), [&](std::size_t lo, std::size_t hi, std::size_t) {
+    in_parts(active, parts_of(active), [&](std::size_t lo, std::size_t hi, std::size_t) {
       add_columns(hi - lo, G_.data() + lo, Qi + lo, di, Qj + lo, dj);
     });
     out.update_flops += 4.0 * static_cast<double>(active);
@@ -445,7 +438,7 @@ class Smo {
     alpha_[i] = std::min(std::max(old - G_[i] / quad, 0.0), upper_);
     const double di = alpha_[i] - old;
     const std::size_t active = active_;
-    over_parts(active, parts_of(active), [&](std::size_t lo, std::size_t hi, std::size_t) {
+    in_parts(active, parts_of(active), [&](std::size_t lo, std::size_t hi, std::size_t) {
       add_column(hi - lo, G_.data() + lo, Qi + lo, di);
     });
     out.update_flops += 2.0 * static_cast<double>(active);
@@ -533,6 +526,8 @@ class Smo {
     return free > 0 ? sum / static_cast<double>(free) : (ub + lb) / 2;
   }
 
+  SdkOnOneThread sdk_;  ///< first: the SDK on one thread while the solver chooses its own
+  StepThreads threads_{sdk_.threads()};
   QMatrix& Q_;
   std::size_t l_;
   std::vector<std::int8_t> y_;

@@ -28,7 +28,9 @@
 // ends. After `iterations` steps it stops with converged false.
 //
 // The variables are kept in an order of their own (the active ones first, contiguous), and
-// the matrix follows through QMatrix::swap.
+// the matrix follows through QMatrix::swap. The passes over the active variables and the
+// columns run on one thread or on all of kexp's, whichever the last stretch of steps ran
+// faster on (common/step_threads.hpp); kexp's own regions stay on one meanwhile.
 #pragma once
 
 #include <cstddef>
@@ -48,6 +50,8 @@ class QMatrix {
   [[nodiscard]] virtual const double* diagonal() const = 0;
   /// Exchanges positions i and j.
   virtual void swap(std::size_t i, std::size_t j) = 0;
+  /// The threads the next columns may be computed on (common/step_threads.hpp).
+  virtual void use_threads(int /*threads*/) {}
 };
 
 struct SmoSettings {

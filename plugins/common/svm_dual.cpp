@@ -8,6 +8,7 @@
 
 #include "common/kernel_columns.hpp"
 #include "common/smo.hpp"
+#include "common/step_threads.hpp"
 #include "kexp/error.hpp"
 #include "kexp/gram.hpp"
 #include "kexp/memory_budget.hpp"
@@ -39,6 +40,13 @@ void gather_entries(double* out, const double* column, const std::size_t* point,
   for (std::size_t k = 0; k < len; ++k) out[k] = s * sign[k] * column[point[k]];
 }
 
+/// Kernel values of a column computed per part at least: below, one thread does the column.
+constexpr std::size_t kColumnPart = 2048;
+
+std::size_t column_parts(std::size_t count, int threads) {
+  return std::max<std::size_t>(1, std::min(static_cast<std::size_t>(threads), count / kColumnPart));
+}
+
 /// C-SVC's Q_ij = y_i y_j (k(x_i, x_j) + offset) + δ_ij·shift. The points are copied and
 /// permuted with the solver's positions, so that the active points are contiguous and a
 /// column's missing entries are one block for Kernel::gram.
@@ -63,13 +71,18 @@ class ClassifierQ final : public QMatrix {
     const std::size_t first = cache_.request(i, len, &data);
     if (first < len) {
       const std::size_t count = len - first;
-      kernel_column(kernel_, X_, first, count, X_.colptr(i), data + first);
+      in_parts(count, column_parts(count, threads_),
+               [&](std::size_t lo, std::size_t hi, std::size_t) {
+                 kernel_column(kernel_, X_, first + lo, hi - lo, X_.colptr(i), data + first + lo);
+                 signed_entries(data, y_.data(), y_[i], offset_, first + lo, first + hi);
+               });
       flops_ += kernel_.gram_flops(count, 1, X_.n_rows);
-      signed_entries(data, y_.data(), y_[i], offset_, first, len);
       if (i >= first && i < len) data[i] += shift_;
     }
     return data;
   }
+
+  void use_threads(int threads) override { threads_ = threads; }
 
   const double* diagonal() const override { return qd_.data(); }
 
@@ -96,6 +109,7 @@ class ClassifierQ final : public QMatrix {
   double offset_, shift_;
   ColumnCache cache_;
   double flops_ = 0;
+  int threads_ = 1;
 };
 
 /// ε-SVR's 2n × 2n Q = [K̃ −K̃; −K̃ K̃] + shift·I, K̃ = K + offset: variable i < n is αᵢ
@@ -131,17 +145,24 @@ class RegressionQ final : public QMatrix {
     const std::size_t first = cache_.request(point, n_, &data);
     if (first < n_) {
       const std::size_t count = n_ - first;
-      kernel_column(kernel_, X_, first, count, X_.colptr(point), data + first);
+      in_parts(
+          count, column_parts(count, threads_), [&](std::size_t lo, std::size_t hi, std::size_t) {
+            kernel_column(kernel_, X_, first + lo, hi - lo, X_.colptr(point), data + first + lo);
+            for (std::size_t k = first + lo; k < first + hi; ++k) data[k] += offset_;
+          });
       flops_ += kernel_.gram_flops(count, 1, X_.n_rows);
-      for (std::size_t k = first; k < n_; ++k) data[k] += offset_;
     }
     std::vector<double>& out = buffer_[next_];
     next_ = 1 - next_;
     double* o = out.data();
-    gather_entries(o, data, point_.data(), sign_.data(), sign_[i], len);
+    in_parts(len, column_parts(len, threads_), [&](std::size_t lo, std::size_t hi, std::size_t) {
+      gather_entries(o + lo, data, point_.data() + lo, sign_.data() + lo, sign_[i], hi - lo);
+    });
     if (i < len) o[i] += shift_;
     return o;
   }
+
+  void use_threads(int threads) override { threads_ = threads; }
 
   const double* diagonal() const override { return qd_.data(); }
 
@@ -170,6 +191,7 @@ class RegressionQ final : public QMatrix {
   std::vector<double> buffer_[2];
   int next_ = 0;
   double flops_ = 0;
+  int threads_ = 1;
 };
 
 SmoSettings smo_settings(const DualSettings& s) {

@@ -190,8 +190,8 @@ void exp_gram(const arma::mat& X, const arma::mat& Z, arma::mat& K, double gamma
                            [&](double* block, std::size_t i0, std::size_t j0, std::size_t rows,
                                std::size_t cols, std::size_t ld) {
                              for (std::size_t j = 0; j < cols; ++j) {
-                               exp_of_distances_to(X.memptr() + i0 * d, d, rows,
-                                                   Z.colptr(j0 + j), gamma, block + j * ld);
+                               exp_of_distances_to(X.memptr() + i0 * d, d, rows, Z.colptr(j0 + j),
+                                                   gamma, block + j * ld);
                              }
                            });
     return;

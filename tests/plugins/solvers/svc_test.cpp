@@ -195,6 +195,25 @@ TEST(Svc, ConvergesToTheSameAnswerWithOnePercentOfKCached) {
   EXPECT_GT(b.report.fit_flops, a.report.fit_flops);
 }
 
+TEST(Svc, GivesTheSameAnswerOnAnyNumberOfThreads) {
+  // every kernel value and every pass of a step are computed alike whatever the parts: the
+  // steps, and so the answer, are the same bit for bit on one thread and on four
+  arma::mat X, Xt;
+  arma::vec y, yt;
+  two_classes(20000, 3, 71, X, y);
+  two_classes(50, 3, 72, Xt, yt);
+  const auto k = make_kernel("gaussian", {{"sigma", "2"}});
+  const int before = thread_count();
+  set_thread_count(1);
+  const FitResult one = run_svm(*make_solver("svc", {{"iterations", "3000"}}), *k, X, y, Xt);
+  set_thread_count(4);
+  const FitResult four = run_svm(*make_solver("svc", {{"iterations", "3000"}}), *k, X, y, Xt);
+  set_thread_count(before);
+  EXPECT_EQ(thread_count(), before) << "the solver gives kexp's threads back";
+  EXPECT_EQ(one.report.iterations, four.report.iterations);
+  EXPECT_TRUE(arma::approx_equal(one.prediction.mean, four.prediction.mean, "absdiff", 0.0));
+}
+
 TEST(Svc, EndsOnAnIndefiniteKernelAndSaysSo) {
   arma::mat X, Xt;
   arma::vec y, yt;
