@@ -80,9 +80,8 @@ std::vector<std::string> sparsity_findings(const std::vector<CellSummary>& cells
     if (evaluations.count > 0) {
       text += fmt::format(", and it computed {:.2g}·n² kernel values", evaluations.mean / (n * n));
     }
-    const std::string kernel = swept_params(primal, swept, [](const std::string& column) {
-      return column.rfind("kernel.", 0) == 0;
-    });
+    const std::string kernel = swept_params(
+        primal, swept, [](const std::string& column) { return column.rfind("kernel.", 0) == 0; });
     const std::string against = fmt::format(
         "against {} on {} features{}", primal.solver,
         std::isfinite(s.D) ? fmt::format("D = {}", number_text(s.D)) : std::string("its"),

@@ -83,7 +83,8 @@ TEST(Schema, ANameWrittenInAnotherCaseIsReadAsTheSchemas) {
   EXPECT_EQ(renamed.params[2].name, "Nuu");
   EXPECT_EQ(renamed.zips[0].names, (std::vector<std::string>{"sigma", "degree"}));
   // both spellings written: left as written, and refused as an unknown parameter
-  const ComponentSpec both = with_schema_names(schema(), component({{"sigma", {"1"}}, {"SIGMA", {"2"}}}));
+  const ComponentSpec both =
+      with_schema_names(schema(), component({{"sigma", {"1"}}, {"SIGMA", {"2"}}}));
   EXPECT_EQ(both.params[1].name, "SIGMA");
 }
 

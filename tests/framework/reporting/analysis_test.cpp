@@ -82,8 +82,10 @@ TEST(Pairing, CounterpartsShareAParameterAndAgreeOnAllShared) {
   const SolverSide svm{"primal", {{"c", "1"}, {"bias", "regularized"}, {"tolerance", "1e-6"}}};
   EXPECT_FALSE(counterparts({"primal", {{"tolerance", "1e-6"}}},
                             {"dual", {{"tolerance", "1e-6"}, {"alpha", "0"}}}));
-  EXPECT_TRUE(counterparts(svm, {"dual", {{"c", "1"}, {"bias", "regularized"}, {"tolerance", "1e-6"}}}));
-  EXPECT_FALSE(counterparts(svm, {"dual", {{"c", "1"}, {"bias", "regularized"}, {"tolerance", "1e-3"}}}));
+  EXPECT_TRUE(
+      counterparts(svm, {"dual", {{"c", "1"}, {"bias", "regularized"}, {"tolerance", "1e-6"}}}));
+  EXPECT_FALSE(
+      counterparts(svm, {"dual", {{"c", "1"}, {"bias", "regularized"}, {"tolerance", "1e-3"}}}));
   EXPECT_FALSE(counterparts(svm, {"dual", {{"c", "1"}, {"bias", "free"}, {"tolerance", "1e-6"}}}));
   EXPECT_TRUE(counterparts(mixed, {"dual", {{"lambda", "0.1"}, {"device", "cpu"}}}));
 }
