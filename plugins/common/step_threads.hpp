@@ -56,26 +56,27 @@ void in_parts(std::size_t n, std::size_t parts, const F& f) {
   capture.rethrow_if_any();
 }
 
-/// Whether `threads` threads meet quickly: 8 empty parallel regions within 160 µs. Where
+/// Whether `threads` threads meet quickly: 8 empty parallel regions, each within 20 µs. Where
 /// the threads have cores to themselves a region takes a microsecond or two; where a core is
-/// busy with other work, one that waits for a thread takes up to a scheduler tick.
+/// busy with other work, one that waits for a thread takes up to a scheduler tick, and the
+/// test stops at the first such.
 inline bool regions_are_quick(int threads) {
-  const auto start = std::chrono::steady_clock::now();
   for (int k = 0; k < 8; ++k) {
+    const auto start = std::chrono::steady_clock::now();
 #pragma omp parallel num_threads(threads)
     {
       // nothing: the cost of meeting
     }
+    if (std::chrono::steady_clock::now() - start > std::chrono::microseconds(20)) return false;
   }
-  const auto elapsed = std::chrono::steady_clock::now() - start;
-  return elapsed < std::chrono::microseconds(160);
+  return true;
 }
 
 /// The thread count of the next steps: one or all, whichever ran the last stretch of steps
 /// faster. A trial of all is made only where a stretch on one thread took 20 ms at least and
 /// the threads meet quickly (regions_are_quick); one that runs slower than one thread is cut
-/// short once it is twice as slow, and after a trial lost or not made the next waits twice
-/// as long.
+/// short once it is twice as slow, and after a trial lost or not made the next waits four
+/// times as long.
 class StepThreads {
  public:
   explicit StepThreads(int most) : most_(most > 1 ? most : 1) {}
@@ -118,7 +119,7 @@ class StepThreads {
  private:
   enum class Phase { one, all, keep };
   static constexpr int kStretch = 256;  ///< steps timed together
-  static constexpr int kCheck = 16;     ///< a trial checks its pace every so many steps
+  static constexpr int kCheck = 4;      ///< a trial checks its pace every so many steps
   static constexpr int kKept = 16;      ///< stretches between two trials, at first
   static constexpr int kMostKept = 1024;
   static constexpr double kWorthTrying = 0.02;  ///< seconds of a stretch on one thread
@@ -133,7 +134,7 @@ class StepThreads {
   bool settle(bool all_faster) {
     restart(std::chrono::steady_clock::now());
     phase_ = Phase::keep;
-    wait_ = all_faster ? kKept : std::min(2 * wait_, kMostKept);
+    wait_ = all_faster ? kKept : std::min(4 * wait_, kMostKept);
     left_ = wait_;
     const int before = current_;
     current_ = all_faster ? most_ : 1;
@@ -143,7 +144,7 @@ class StepThreads {
   int most_;
   int current_ = 1;
   Phase phase_ = Phase::one;
-  int steps_ = 0, left_ = 0, wait_ = kKept / 2;
+  int steps_ = 0, left_ = 0, wait_ = kKept / 4;
   double one_ = 0;
   std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
 };
