@@ -45,6 +45,7 @@ std::string flag_names(const PluginRecord& p) {
       {flags::predictive_variance, "predictive variance"},
       {flags::iterative, "iterative"},
       {flags::classifier, "classifier"},
+      {flags::multiclass, "more than two classes"},
       {flags::keeps_gram, "reads K again when predicting"},
       {flags::lower_triangle, "reads one triangle of K"},
       {flags::kernel_inputs, "reaches the kernel: never holds K"},

@@ -13,39 +13,47 @@ kexp::Task task_of(const kexp::Params& params) {
                                                    : kexp::Task::Regression;
 }
 
-BinaryLabels binary_labels(const std::vector<double>& y, const std::string& file) {
-  std::vector<double> values = y;
-  std::sort(values.begin(), values.end());
-  values.erase(std::unique(values.begin(), values.end()), values.end());
-  if (values.size() != 2) {
-    std::ostringstream list;
-    const std::size_t shown = std::min<std::size_t>(values.size(), 6);
-    for (std::size_t i = 0; i < shown; ++i) list << (i ? ", " : "") << number_text(values[i]);
-    if (values.size() > shown) list << ", …";
+namespace {
+
+std::string label_list(const std::vector<double>& values) {
+  std::ostringstream list;
+  const std::size_t shown = std::min<std::size_t>(values.size(), 6);
+  for (std::size_t i = 0; i < shown; ++i) list << (i ? ", " : "") << number_text(values[i]);
+  if (values.size() > shown) list << ", …";
+  return list.str();
+}
+
+}  // namespace
+
+ClassLabels class_labels(const std::vector<double>& y, const std::string& file) {
+  ClassLabels labels;
+  labels.values = y;
+  std::sort(labels.values.begin(), labels.values.end());
+  labels.values.erase(std::unique(labels.values.begin(), labels.values.end()), labels.values.end());
+  if (labels.values.size() < 2) {
     throw kexp::DataError(kexp::SourceLocation{file, 0, 0},
-                          "task classification needs exactly two distinct labels, found " +
-                              std::to_string(values.size()) + " (" + list.str() +
-                              "); kexp's classifiers are binary: relabel the data, or use task: "
-                              "regression");
+                          "task classification needs two distinct labels at least, found " +
+                              std::to_string(labels.values.size()) + " (" +
+                              label_list(labels.values) +
+                              "): a classifier learns nothing from one class; use data with "
+                              "two classes or more, or task: regression");
   }
-  return {values[0], values[1]};
+  return labels;
 }
 
 void map_labels(std::vector<double>& y, const std::vector<LabelSource>& sources,
-                const std::string& file, const BinaryLabels& labels,
-                const std::string& train_file) {
+                const std::string& file, const ClassLabels& labels, const std::string& train_file) {
+  const std::vector<double>& v = labels.values;
   for (std::size_t i = 0; i < y.size(); ++i) {
-    if (y[i] == labels.negative) {
-      y[i] = -1.0;
-    } else if (y[i] == labels.positive) {
-      y[i] = 1.0;
-    } else {
+    const auto at = std::lower_bound(v.begin(), v.end(), y[i]);
+    if (at == v.end() || *at != y[i]) {
       const LabelSource& s = sources[i];
       throw kexp::DataError(kexp::SourceLocation{file, s.line, s.column},
-                            "label " + number_text(y[i]) + " is not one of the two labels of " +
-                                train_file + " (" + number_text(labels.negative) + ", " +
-                                number_text(labels.positive) + ")");
+                            "label " + number_text(y[i]) + " is not one of the " +
+                                (labels.binary() ? std::string("two") : std::to_string(v.size())) +
+                                " labels of " + train_file + " (" + label_list(v) + ")");
     }
+    if (labels.binary()) y[i] = at == v.begin() ? -1.0 : 1.0;
   }
 }
 

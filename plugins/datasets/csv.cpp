@@ -14,8 +14,9 @@
 //
 // A field that is empty or NA is missing; a missing, NaN or ±Inf value is an error, or with
 // `on_nonfinite: drop` its row is left out and the count reported on stderr. With
-// `task: classification` the target must take exactly two values in the training set: the
-// smaller becomes −1, the larger +1.
+// `task: classification` the target takes two values at least in the training set: two are
+// mapped to ±1 (the smaller to −1), more are the classes of a multi-class set, kept as they
+// are; a test value that is not a training class is an error at its line.
 //
 // A column name appears at most once in a header. A file is read only if it is a regular
 // file of at most `max_file_bytes` (1 GiB), with at most `max_features` (100 000) features.
@@ -65,7 +66,8 @@ constexpr kexp::ParamSpec kParams[] = {
     kexp::param::choice("delimiter", ",", ",|;|tab|whitespace",
                         "field separator; whitespace: runs of spaces and tabs"),
     kexp::param::choice("task", "regression", "regression|classification",
-                        "classification maps the two target values to −1 (smaller) and +1"),
+                        "classification maps two target values to −1 (smaller) and +1, and "
+                        "keeps more as the classes of a multi-class set"),
     kexp::param::choice("on_nonfinite", "error", "error|drop",
                         "a row with NaN, Inf or a missing value (empty, NA): an error, or "
                         "dropped and counted on stderr"),

@@ -366,7 +366,8 @@ inline kexp::Data csv_data(const TextFile& train, const ReadTestFile& read_test,
     b = csv_samples(te, target, o);
   }
   if (o.task == kexp::Task::Classification) {
-    const auto labels = binary_labels(a.y, train.name);
+    const auto labels = class_labels(a.y, train.name);
+    data.task = labels.task();
     map_labels(a.y, a.label_sources, train.name, labels, train.name);
     if (b) map_labels(b->y, b->label_sources, test->name, labels, train.name);
   }

@@ -11,8 +11,9 @@
 //
 // The samples are stored dense (d × n). A NaN or ±Inf label or value is an error, or with
 // `on_nonfinite: drop` its line is left out and the count reported on stderr. With
-// `task: classification` the labels of the training file must take exactly two values:
-// the smaller becomes −1, the larger +1.
+// `task: classification` the labels of the training file take two values at least: two are
+// mapped to ±1 (the smaller to −1), more are the classes of a multi-class set, kept as they
+// are (LIBSVM's multi-class files); a test label that is not a training class is an error.
 //
 // Limits, checked before memory is taken: a file is read only if it is a regular file of at
 // most `max_file_bytes` (1 GiB); without `dimension` an index is at most `max_features`
@@ -60,7 +61,8 @@ constexpr kexp::ParamSpec kParams[] = {
         .at_least(0)
         .at_most(1e7),
     kexp::param::choice("task", "regression", "regression|classification",
-                        "classification maps the two label values to −1 (smaller) and +1"),
+                        "classification maps two label values to −1 (smaller) and +1, and keeps "
+                        "more as the classes of a multi-class set"),
     kexp::param::choice("on_nonfinite", "error", "error|drop",
                         "a line with a NaN or Inf label or value: an error, or dropped and "
                         "counted on stderr"),

@@ -427,15 +427,17 @@ inline kexp::Data libsvm_data(const TextFile& train_file, const ReadTestFile& re
               " (or more) to give both files that dimension");
     }
   }
+  kexp::Task task = o.task;
   if (o.task == kexp::Task::Classification) {
-    const auto labels = binary_labels(train.y, train.file);
+    const auto labels = class_labels(train.y, train.file);
+    task = labels.task();
     map_labels(train.y, train.label_sources, train.file, labels, train.file);
     if (test) map_labels(test->y, test->label_sources, test->file, labels, train.file);
   }
   check_matrix_bytes(train.file, d, train.y.size() + (test ? test->y.size() : 0),
                      o.max_matrix_bytes);
   kexp::Data data;
-  data.task = o.task;
+  data.task = task;
   data.X = train_X ? std::move(*train_X) : libsvm_dense(train, d);
   data.y = arma::vec(train.y);
   if (test) {

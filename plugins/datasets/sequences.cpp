@@ -2,8 +2,9 @@
 // (datasets/sequences_reader.hpp has the format).
 //
 // `train` (and the optional `test`) are paths relative to the config file; a `test` file
-// is the test set as it is. With `task: classification` the target takes exactly two
-// values in the training set: the smaller becomes −1, the larger +1. A file is read only if
+// is the test set as it is. With `task: classification` the target takes two values at
+// least in the training set: two are mapped to ±1 (the smaller to −1), more are kept as the
+// classes of a multi-class set. A file is read only if
 // it is a regular file of at most `max_file_bytes` (1 GiB).
 #include <kexp/kexp.hpp>
 
@@ -49,7 +50,8 @@ constexpr kexp::ParamSpec kParams[] = {
                         "the symbols (ACGT; for words separated by spaces); default: the "
                         "distinct symbols of the training file, in byte order"),
     kexp::param::choice("task", "classification", "regression|classification",
-                        "classification maps the two target values to −1 (smaller) and +1"),
+                        "classification maps two target values to −1 (smaller) and +1, and "
+                        "keeps more as the classes of a multi-class set"),
     kexp::param::integer("max_length", "100000",
                          "longest sequence read; sequences are stored padded to the longest")
         .at_least(1),

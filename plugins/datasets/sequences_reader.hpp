@@ -295,7 +295,8 @@ inline kexp::Data sequence_data(const TextFile& train, const ReadTestFile& read_
     fill_sequences(*b, *test, alphabet, o, data.X_test, yb, sb);
   }
   if (o.task == kexp::Task::Classification) {
-    const auto labels = binary_labels(ya, train.name);
+    const auto labels = class_labels(ya, train.name);
+    data.task = labels.task();
     map_labels(ya, sa, train.name, labels, train.name);
     if (b) map_labels(yb, sb, test->name, labels, train.name);
   }

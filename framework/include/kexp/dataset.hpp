@@ -26,14 +26,18 @@
 
 namespace kexp {
 
-enum class Task : std::uint8_t { Regression, Classification };
+/// What the targets are: real values; binary labels −1 and +1; or the labels of more than
+/// two classes, any distinct finite values (a file's 1, 2, 3), which a solver that declares
+/// flags::multiclass predicts as they are (test_accuracy counts a prediction equal to the
+/// label as right).
+enum class Task : std::uint8_t { Regression, Classification, Multiclass };
 
 KEXP_API const char* to_string(Task task);
 
 /// What a dataset plugin returns.
 struct Data {
   arma::mat X;            ///< d × n, a sample per column
-  arma::vec y;            ///< n targets; ±1 labels for binary classification
+  arma::vec y;            ///< n targets; ±1 labels for binary classification; class labels
   bool has_test = false;  ///< true when X_test, y_test are the test set, as they are
   arma::mat X_test;
   arma::vec y_test;

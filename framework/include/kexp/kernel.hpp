@@ -87,6 +87,13 @@ class KEXP_API Kernel {
   /// K(X, Z), n × m, for X d × n and Z d × m.
   void gram(const arma::mat& X, const arma::mat& Z, arma::mat& K) const;
 
+  /// The same, for inputs the caller has already checked (equal dimensions, every entry
+  /// finite: require_finite), so that a solver asking for many small blocks of the same
+  /// points does not pay a pass over them each time: svc's kernel columns, d·n values
+  /// checked per column of n kernel values.
+  struct InputsChecked {};
+  void gram(const arma::mat& X, const arma::mat& Z, arma::mat& K, InputsChecked) const;
+
   /// K(X, X), n × n and symmetric.
   void gram(const arma::mat& X, arma::mat& K) const;
 

@@ -9,6 +9,7 @@
 #include "kexp/gram.hpp"
 #include "kexp/kernel.hpp"
 #include "kexp/linalg.hpp"
+#include "kexp/memory_budget.hpp"
 #include "kexp/parallel.hpp"
 #include "kexp/params.hpp"
 #include "kexp/plugin.hpp"

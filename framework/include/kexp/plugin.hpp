@@ -84,6 +84,10 @@ inline constexpr std::uint32_t kernel_inputs = 1U << 20;
 /// variant with `optimize: true` gets the kernel and the points instead of K and K(X, X*),
 /// which would be at the written values: the runner builds neither for it.
 inline constexpr std::uint32_t learns_kernel = 1U << 21;
+/// A classifier (flags::classifier) that takes more than two classes (Task::Multiclass): it
+/// predicts the class labels themselves. The runner refuses multi-class data for any solver
+/// without it, before anything runs.
+inline constexpr std::uint32_t multiclass = 1U << 23;
 // datasets
 inline constexpr std::uint32_t regression = 1U << 16;
 inline constexpr std::uint32_t classification = 1U << 17;

@@ -8,6 +8,7 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <limits>
 #include <map>
@@ -298,6 +299,43 @@ ResolvedParam resolve_param(const ParamSpec& spec, const ComponentSpec& componen
 }
 
 }  // namespace
+
+ComponentSpec with_schema_names(const std::vector<ParamSpec>& schema,
+                                const ComponentSpec& component) {
+  const auto lower = [](std::string text) {
+    std::transform(text.begin(), text.end(), text.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return text;
+  };
+  ComponentSpec out = component;
+  std::map<std::string, std::string> renamed;  // as written → the schema's
+  for (ParamSetting& s : out.params) {
+    const bool exact = std::any_of(schema.begin(), schema.end(),
+                                   [&](const ParamSpec& p) { return s.name == p.name; });
+    if (exact) continue;
+    const char* match = nullptr;
+    std::size_t matches = 0;
+    for (const ParamSpec& p : schema) {
+      if (lower(p.name) != lower(s.name)) continue;
+      match = p.name;
+      ++matches;
+    }
+    if (matches != 1) continue;
+    // not when the component also writes the schema's own spelling: that is a repeat,
+    // which resolve_params reports
+    const bool both = std::any_of(component.params.begin(), component.params.end(),
+                                  [&](const ParamSetting& o) { return o.name == match; });
+    if (both) continue;
+    renamed[s.name] = match;
+    s.name = match;
+  }
+  for (ZipGroup& g : out.zips) {
+    for (std::string& name : g.names) {
+      if (const auto it = renamed.find(name); it != renamed.end()) name = it->second;
+    }
+  }
+  return out;
+}
 
 std::vector<ResolvedParam> resolve_params(const std::vector<ParamSpec>& schema,
                                           const ComponentSpec& component,

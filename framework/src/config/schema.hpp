@@ -29,6 +29,13 @@ struct ResolvedParam {
 /// ConfigError naming `key` and the value's location.
 ParamValue check_value(const ParamSpec& spec, const SweepValue& value, const std::string& key);
 
+/// `component` with each setting written in another case than a name of the schema (`C`
+/// for `c`, as LIBSVM and scikit-learn write it) read as that name, where the schema has no
+/// name written exactly so and only one that matches it ignoring case; its zip groups
+/// follow. The other settings are left as they are, for resolve_params to check.
+ComponentSpec with_schema_names(const std::vector<ParamSpec>& schema,
+                                const ComponentSpec& component);
+
 /// Checks a component's settings against the schema: unknown names (with the nearest),
 /// wrong types, values out of range; fills defaults. Result in schema order.
 std::vector<ResolvedParam> resolve_params(const std::vector<ParamSpec>& schema,

@@ -46,6 +46,25 @@ double accuracy(const arma::vec& y, const arma::vec& score) {
   return static_cast<double>(right) / static_cast<double>(y.n_elem);
 }
 
+double label_accuracy(const arma::vec& y, const arma::vec& predicted) {
+  if (y.n_elem == 0 || predicted.n_elem != y.n_elem) return std::nan("");
+  std::size_t right = 0;
+  for (arma::uword i = 0; i < y.n_elem; ++i) right += predicted[i] == y[i] ? 1 : 0;
+  return static_cast<double>(right) / static_cast<double>(y.n_elem);
+}
+
+std::optional<double> task_accuracy(Task task, const arma::vec& y, const arma::vec& prediction) {
+  switch (task) {
+    case Task::Classification:
+      return accuracy(y, prediction);
+    case Task::Multiclass:
+      return label_accuracy(y, prediction);
+    case Task::Regression:
+      break;
+  }
+  return std::nullopt;
+}
+
 void require_finite(const arma::mat& values, std::string_view what, Triangle part) {
   std::size_t bad = 0, entries = values.n_elem;
   std::string where(what);
@@ -79,7 +98,7 @@ void score(const PreparedData& data, const arma::vec& prediction, const arma::ve
            CellResult& result) {
   result.test_rmse = rmse(data.y_test, prediction);
   if (fitted.n_elem == data.y_train.n_elem) result.train_rmse = rmse(data.y_train, fitted);
-  if (data.task == Task::Classification) result.test_accuracy = accuracy(data.y_test, prediction);
+  if (const auto a = task_accuracy(data.task, data.y_test, prediction)) result.test_accuracy = *a;
   for (const auto& [name, value] :
        {std::pair{"test RMSE", result.test_rmse}, std::pair{"training RMSE", result.train_rmse}}) {
     if (value) require_finite_error(*value, name, data.y_train);
@@ -91,7 +110,7 @@ void score_validation(const arma::vec& rmses, const arma::vec& accuracies, Task 
   const std::size_t count = rmses.n_elem;
   result.validation_rmse = arma::mean(rmses);
   if (count > 1) result.validation_rmse_std = arma::stddev(rmses);
-  if (task == Task::Classification) {
+  if (task != Task::Regression) {
     result.validation_accuracy = arma::mean(accuracies);
     if (count > 1) result.validation_accuracy_std = arma::stddev(accuracies);
   }

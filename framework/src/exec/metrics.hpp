@@ -4,6 +4,7 @@
 #pragma once
 
 #include <armadillo>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -20,6 +21,14 @@ double rmse(const arma::vec& y, const arma::vec& prediction);
 /// sign of y; NaN when the lengths differ or are zero.
 double accuracy(const arma::vec& y, const arma::vec& score);
 
+/// Share of points whose predicted label equals their label (multi-class targets, whose
+/// solver predicts the labels themselves); NaN when the lengths differ or are zero.
+double label_accuracy(const arma::vec& y, const arma::vec& predicted);
+
+/// The accuracy of `prediction` for the task's targets: accuracy() for ±1 labels,
+/// label_accuracy() for more classes; nothing for regression.
+std::optional<double> task_accuracy(Task task, const arma::vec& y, const arma::vec& prediction);
+
 /// Throws NumericError when `values` holds entries that are not finite, saying how many:
 /// a NaN or an infinity must fail the cell, never be written as a result. With
 /// Triangle::Lower, only the lower triangle and the diagonal of the square `values` hold
@@ -32,8 +41,8 @@ void require_finite(const arma::mat& values, std::string_view what, Triangle par
 void require_finite_error(double value, const std::string& what, const arma::vec& y_train);
 
 /// The test RMSE, the training RMSE when `fitted` has a value per training point, and for
-/// classification the test accuracy of `prediction` on `data`, into `result`. Throws
-/// NumericError when an RMSE is not finite (require_finite_error).
+/// classification (two classes or more) the test accuracy of `prediction` on `data`, into `result`.
+/// Throws NumericError when an RMSE is not finite (require_finite_error).
 void score(const PreparedData& data, const arma::vec& prediction, const arma::vec& fitted,
            CellResult& result);
 
@@ -50,7 +59,8 @@ inline constexpr double kMemorySlackBytes = 32.0 * 1024 * 1024;
 std::string memory_note(double growth, double estimated);
 
 /// The validation figures from each split's RMSE and accuracy: their mean and, over more
-/// than one split, their sample standard deviation; accuracy for classification only.
+/// than one split, their sample standard deviation; accuracy for classification only (two
+/// classes or more).
 void score_validation(const arma::vec& rmses, const arma::vec& accuracies, Task task,
                       CellResult& result);
 

@@ -101,7 +101,7 @@ void GroupValidation::validate(const Variant& sv, Form form, const Kernel& kerne
     in_solver("predicting", [&] { require_finite(p.mean, "the validation predictions"); });
     rmses[f] = rmse(y_held, p.mean);
     require_finite_error(rmses[f], "RMSE on " + where, data_.y_train);
-    if (data_.task == Task::Classification) accuracies[f] = accuracy(y_held, p.mean);
+    if (const auto a = task_accuracy(data_.task, y_held, p.mean)) accuracies[f] = *a;
   }
   result.validation_seconds = watch.seconds();
   score_validation(rmses, accuracies, data_.task, result);

@@ -58,7 +58,8 @@ std::vector<ColumnInfo> make_table() {
       {Column::train_rmse, "train_rmse", T::number, S::always, accuracy, kRmse},
       {Column::test_rmse, "test_rmse", T::number, S::always, accuracy, kRmse},
       {Column::test_accuracy, "test_accuracy", T::number, S::always, accuracy,
-       "classification only; a score ≥ 0 counts as +1"},
+       "classification only; a score ≥ 0 counts as +1 (more than two classes: the label predicted "
+       "must be the label)"},
       {Column::fit_seconds, "fit_seconds", T::number, S::always, 0, kFitPredict},
       {Column::predict_seconds, "predict_seconds", T::number, S::always, 0, kFitPredict},
       {Column::gram_seconds, "gram_seconds", T::number, S::always, 0, kGramFeature},

@@ -224,6 +224,7 @@ SummaryText summary_text(const CsvTable& table, const SummaryInputs& in) {
   best_table(cells, swept, measure, validation_text, md);
   pairs_table(pairs, swept, md);
   crossover_table(pairs, swept, md);
+  svm_table(cells, swept, md);
   growth_table(cells, swept, md);
   machine_table(cells, swept, in.machine, in.threads, md);
   failures_table(cells, md);

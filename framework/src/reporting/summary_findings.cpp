@@ -238,6 +238,10 @@ void findings(const std::vector<CellSummary>& cells, const std::vector<FormPair>
         "the range their spread implies):\n\n";
     list_lines(lines, out);
   }
+  if (const auto lines = sparsity_findings(cells, pairs, swept); !lines.empty()) {
+    out += "Where the support vector machine's dual is sparse enough to win:\n\n";
+    list_lines(lines, out);
+  }
   const SolverValues solver_values = solver_parameter_values(cells);
   std::vector<std::string> lines;
   for (const GrowthRow& r : growth_rows(cells, swept)) {

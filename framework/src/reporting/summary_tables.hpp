@@ -144,6 +144,18 @@ void machine_table(const std::vector<CellSummary>& cells, const std::vector<std:
 std::string swept_params(const CellSummary& c, const std::vector<std::string>& swept,
                          const std::function<bool(const std::string&)>& keep = {});
 
+/// For each primal–dual series over n whose dual is a support vector machine (it reports
+/// `support_vectors`): the share of support vectors and the kernel values it computed, and
+/// where the dual's sparsity wins against the primal (summary_svm.cpp).
+std::vector<std::string> sparsity_findings(const std::vector<CellSummary>& cells,
+                                           const std::vector<FormPair>& pairs,
+                                           const std::vector<std::string>& swept);
+
+/// "## Support vector machines": each SVM cell's support vectors and kernel evaluations
+/// beside its time and memory; nothing without such cells (summary_svm.cpp).
+void svm_table(const std::vector<CellSummary>& cells, const std::vector<std::string>& swept,
+               std::string& md);
+
 /// The "## Findings" section (summary_findings.cpp): the answer first, each cost finding
 /// with what makes it less than sure.
 void findings(const std::vector<CellSummary>& cells, const std::vector<FormPair>& pairs,

@@ -21,6 +21,7 @@
 #include "exec/isolated_group.hpp"
 #include "kexp/error.hpp"
 #include "kexp/gram.hpp"
+#include "kexp/memory_budget.hpp"
 #include "plugin/plugin_call_trace.hpp"
 #include "reporting/input_files.hpp"
 #include "reporting/manifest.hpp"
@@ -40,6 +41,7 @@
 #include "run/run_data.hpp"
 #include "run/run_manifest.hpp"
 #include "run/stop_signals.hpp"
+#include "run/task_check.hpp"
 #include "run/threads.hpp"
 #include "sweep/kernel_resolution.hpp"
 #include "sweep/plan.hpp"
@@ -68,6 +70,8 @@ class Run {
                                      : options_.resume       ? "--resume"
                                      : e_.output.dir.empty() ? "the experiment name"
                                                              : "output.dir");
+    // A solver that sizes a cache to the budget (svc, svr) reads it from the SDK.
+    detail::set_memory_budget(budget_.value);
     // The kernel itself says whether its parameters give it a map; the kernels made to
     // ask are the ones the cells use (one per variant, in order).
     if (options_.isolation && !options_.rehearsal && !uses_only_own_plugins(e_, registry_)) {
@@ -106,6 +110,7 @@ class Run {
     }
     if (options_.resume) check_resume();
     data_ = load_run_data(e_, plan_, selected_, datasets_, budget_, options_.dry_run);
+    check_tasks(e_, plan_, selected_, data_);
     kernel_matrices_ = plan_kernel_matrices(
         e_, plan_, [this](const Cell& c, int r) { return selected_[c.index] && !is_done(c, r); },
         data_.dims);

@@ -93,6 +93,13 @@ void gemm_tn(std::size_t m, std::size_t n, std::size_t k, const double* A, std::
   const int mi = static_cast<int>(m), ni = static_cast<int>(n), ki = static_cast<int>(k);
   const int la = static_cast<int>(lda), lb = static_cast<int>(ldb), lc = static_cast<int>(ldc);
   const double one = 1.0, zero = 0.0;
+  if (n == 1) {
+    // One column (a kernel column of svc): DGEMV, without DGEMM's packing of A, which
+    // took longer than the product itself at this size
+    const int inc = 1;
+    arma::blas::gemv<double>("T", &ki, &mi, &one, A, &la, B, &inc, &zero, C, &inc);
+    return;
+  }
   arma::blas::gemm<double>("T", "N", &mi, &ni, &ki, &one, A, &la, B, &lb, &zero, C, &lc);
 }
 
@@ -131,10 +138,81 @@ void exp_block(double* block, std::size_t ld, std::size_t rows, std::size_t cols
   }
 }
 
+/// out[j] = −γ‖x_j‖² for the n columns of X (d × n), one pass over X.
+KEXP_VECTOR_CLONES
+void scaled_norms(const double* X, std::size_t d, std::size_t n, double gamma, double* out) {
+  for (std::size_t j = 0; j < n; ++j) {
+    const double* x = X + j * d;
+    double s = 0.0;
+#pragma omp simd reduction(+ : s)
+    for (std::size_t r = 0; r < d; ++r) s += x[r] * x[r];
+    out[j] = -gamma * s;
+  }
+}
+
+arma::rowvec scaled_norms(const arma::mat& X, double gamma) {
+  arma::rowvec out(X.n_cols);
+  scaled_norms(X.memptr(), X.n_rows, X.n_cols, gamma, out.memptr());
+  return out;
+}
+
+/// col[i] = exp(−γ‖xᵢ − z‖²) for the `rows` points of X (d × rows): the squared distances
+/// directly, a feature at a time across the points (vectorized over the points), then the
+/// exponentials. For one column of K this is one pass over X with no BLAS call, where the
+/// expansion ‖x‖² + ‖z‖² − 2xᵀz takes a pass for the norms and a DGEMV per block, whose
+/// call costs as much as its product at this size.
+KEXP_VECTOR_CLONES
+void exp_of_distances_to(const double* X, std::size_t d, std::size_t rows, const double* z,
+                         double gamma, double* col) {
+  for (std::size_t i = 0; i < rows; ++i) col[i] = 0.0;
+  for (std::size_t r = 0; r < d; ++r) {
+    const double zr = z[r];
+#pragma omp simd
+    for (std::size_t i = 0; i < rows; ++i) {
+      const double t = X[i * d + r] - zr;
+      col[i] += t * t;
+    }
+  }
+  const double minus_gamma = -gamma;
+#pragma omp simd
+  for (std::size_t i = 0; i < rows; ++i) col[i] = vexp(minus_gamma * col[i]);
+}
+
+/// Columns of Z up to which exp_gram computes the distances directly.
+constexpr std::size_t kDirectColumns = 4;
+
 void exp_gram(const arma::mat& X, const arma::mat& Z, arma::mat& K, double gamma, bool symmetric) {
-  const arma::rowvec a = -gamma * arma::sum(arma::square(X), 0);
-  const arma::rowvec b = symmetric ? a : arma::rowvec(-gamma * arma::sum(arma::square(Z), 0));
   const double two_gamma = 2.0 * gamma;
+  if (!symmetric && Z.n_cols <= kDirectColumns) {
+    // A few columns of K (svc's kernel columns): the distances directly, block by block
+    const std::size_t d = X.n_rows;
+    detail::for_each_block(X.n_cols, Z.n_cols, K, false,
+                           [&](double* block, std::size_t i0, std::size_t j0, std::size_t rows,
+                               std::size_t cols, std::size_t ld) {
+                             for (std::size_t j = 0; j < cols; ++j) {
+                               exp_of_distances_to(X.memptr() + i0 * d, d, rows, Z.colptr(j0 + j),
+                                                   gamma, block + j * ld);
+                             }
+                           });
+    return;
+  }
+  if (!symmetric && Z.n_cols <= detail::kGramBlock) {
+    // One column of blocks (a few columns of K, as svc asks for): each block takes the
+    // norms of its own rows while they are in cache, on its thread, instead of a pass over
+    // all of X first on one
+    const arma::rowvec b = scaled_norms(Z, gamma);
+    const std::size_t d = X.n_rows;
+    detail::blocked_gram(X, Z, K, false,
+                         [&](double* block, std::size_t i0, std::size_t j0, std::size_t rows,
+                             std::size_t cols, std::size_t ld) {
+                           double a[detail::kGramBlock];
+                           scaled_norms(X.memptr() + i0 * d, d, rows, gamma, a);
+                           exp_block(block, ld, rows, cols, a, b.memptr() + j0, two_gamma);
+                         });
+    return;
+  }
+  const arma::rowvec a = scaled_norms(X, gamma);
+  const arma::rowvec b = symmetric ? a : scaled_norms(Z, gamma);
   auto unit_diagonal = [symmetric](double* block, std::size_t i0, std::size_t j0, std::size_t cols,
                                    std::size_t ld) {
     if (symmetric && i0 == j0) {

@@ -1,5 +1,5 @@
 // Whether two solver sides are counterparts: one primal and one dual, sharing at least one
-// parameter and agreeing on every parameter they share.
+// parameter that defines the model and agreeing on every parameter they share.
 #include "sweep/pairing.hpp"
 
 namespace kexp::core {
@@ -14,7 +14,7 @@ bool counterparts(const SolverSide& a, const SolverSide& b) {
     const auto it = b.params.find(name);
     if (it == b.params.end()) continue;
     if (it->second != value) return false;
-    if (name != "precision" && name != "device") ++shared;
+    if (name != "precision" && name != "device" && name != "tolerance") ++shared;
   }
   return shared > 0;
 }

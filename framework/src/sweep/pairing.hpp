@@ -6,9 +6,10 @@
 // with λ = 10⁻³ pairs with kernel ridge with λ = 10⁻³, primal gradient descent with a
 // step and a number of iterations pairs with dual gradient descent with the same ones.
 // Parameters only one of them has (a method choice, a tolerance) do not matter. The
-// settings of how a solver runs, `precision` and `device`, must agree where both have them
-// but do not count as shared: gp_regression (noise) and primal_ridge (lambda) both in
-// precision: mixed are not the same model.
+// settings of how a solver runs, `precision`, `device` and `tolerance`, must agree where
+// both have them but do not count as shared: gp_regression (noise) and primal_ridge
+// (lambda) both in precision: mixed are not the same model, nor are linear_svc and dual_gd
+// with one tolerance; svc and linear_svc with the same c, loss, bias and tolerance are.
 #pragma once
 
 #include <map>

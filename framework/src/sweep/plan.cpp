@@ -270,16 +270,18 @@ Plan make_plan(const Experiment& e, const PluginRegistry& registry,
                         "flags::primal or flags::dual",
                         p->name(), p->path.string()));
       }
-      const auto params = resolve_params(schema_of(*p->descriptor), e.solvers[s],
+      // `C` is read as `c`: a setting written in another case than the schema's name
+      const ComponentSpec spec = with_schema_names(schema_of(*p->descriptor), e.solvers[s]);
+      const auto params = resolve_params(schema_of(*p->descriptor), spec,
                                          fmt::format("solver plugin '{}'", p->name()));
-      size.add(e.solvers[s], variant_count(params, e.solvers[s].zips), solver_count);
+      size.add(spec, variant_count(params, spec.zips), solver_count);
       Variant solver;
       solver.plugin = p;
       solver.component = s;
       // An entry whose values are already in error lacks them here: making its solver
       // would report a second, false error.
-      const bool values_in_error = errors.has_key_within(e.solvers[s].key);
-      for (Variant& v : expand(solver, params, e.solvers[s].zips)) {
+      const bool values_in_error = errors.has_key_within(spec.key);
+      for (Variant& v : expand(solver, params, spec.zips)) {
         // A solver may refuse a combination of its values when it is made (gp_regression:
         // optimize: true with precision: mixed): refused here, at its entry, before
         // anything runs or is written.

@@ -72,6 +72,22 @@ TEST(Schema, UnknownParameterNamesTheNearestAndTheLocation) {
   EXPECT_THAT(e, HasSubstr("did you mean 'sigma'?"));
 }
 
+TEST(Schema, ANameWrittenInAnotherCaseIsReadAsTheSchemas) {
+  // `Sigma` is sigma (as LIBSVM's `C` is svc's `c`), its zip group follows; a name that
+  // matches none stays as written, for resolve_params to refuse with the nearest name
+  ComponentSpec c = component({{"Sigma", {"0.5", "2"}}, {"degree", {"3", "4"}}, {"Nuu", {"1"}}});
+  c.zips.push_back({{"Sigma", "degree"}, {}});
+  const ComponentSpec renamed = with_schema_names(schema(), c);
+  EXPECT_EQ(renamed.params[0].name, "sigma");
+  EXPECT_EQ(renamed.params[0].key, "kernels[0].Sigma");  // messages name what was written
+  EXPECT_EQ(renamed.params[2].name, "Nuu");
+  EXPECT_EQ(renamed.zips[0].names, (std::vector<std::string>{"sigma", "degree"}));
+  // both spellings written: left as written, and refused as an unknown parameter
+  const ComponentSpec both =
+      with_schema_names(schema(), component({{"sigma", {"1"}}, {"SIGMA", {"2"}}}));
+  EXPECT_EQ(both.params[1].name, "SIGMA");
+}
+
 TEST(Schema, WrongTypesAreRejected) {
   EXPECT_THAT(error_of({{"nu", {"1"}}, {"sigma", {"wide"}}}),
               HasSubstr("exp.yaml:5:12: kernels[0].sigma must be a real number, got 'wide'"));

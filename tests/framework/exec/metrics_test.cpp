@@ -49,5 +49,16 @@ TEST(Rmse, ErrorsFarBelowOrAboveTheSquaresRangeKeepTheirSize) {
   EXPECT_TRUE(std::isinf(rmse(huge, minus)));
 }
 
+TEST(Accuracy, CountsSignsForTwoClassesAndLabelsForMore) {
+  const arma::vec y = {1, -1, 1, -1};
+  EXPECT_DOUBLE_EQ(*task_accuracy(Task::Classification, y, {0.5, -2, 0, 3}), 0.75);
+  // more classes: the label predicted must be the label
+  const arma::vec labels = {0, 2, 1, 2};
+  EXPECT_DOUBLE_EQ(*task_accuracy(Task::Multiclass, labels, {0, 2, 2, 2}), 0.75);
+  EXPECT_DOUBLE_EQ(*task_accuracy(Task::Multiclass, labels, {0.1, 2, 1, 2}), 0.75);
+  EXPECT_FALSE(task_accuracy(Task::Regression, y, y).has_value());
+  EXPECT_TRUE(std::isnan(label_accuracy(labels, {1, 2})));
+}
+
 }  // namespace
 }  // namespace kexp::core

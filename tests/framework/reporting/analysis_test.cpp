@@ -78,6 +78,15 @@ TEST(Pairing, CounterpartsShareAParameterAndAgreeOnAllShared) {
   EXPECT_FALSE(counterparts(mixed, {"dual", {{"noise", "0.001"}, {"precision", "mixed"}}}));
   EXPECT_TRUE(counterparts(mixed, {"dual", {{"lambda", "0.1"}, {"precision", "mixed"}}}));
   EXPECT_FALSE(counterparts(mixed, {"dual", {{"lambda", "0.1"}, {"precision", "single"}}}));
+  // a tolerance, too, must agree but pairs nothing by itself (linear_svc and dual_gd)
+  const SolverSide svm{"primal", {{"c", "1"}, {"bias", "regularized"}, {"tolerance", "1e-6"}}};
+  EXPECT_FALSE(counterparts({"primal", {{"tolerance", "1e-6"}}},
+                            {"dual", {{"tolerance", "1e-6"}, {"alpha", "0"}}}));
+  EXPECT_TRUE(
+      counterparts(svm, {"dual", {{"c", "1"}, {"bias", "regularized"}, {"tolerance", "1e-6"}}}));
+  EXPECT_FALSE(
+      counterparts(svm, {"dual", {{"c", "1"}, {"bias", "regularized"}, {"tolerance", "1e-3"}}}));
+  EXPECT_FALSE(counterparts(svm, {"dual", {{"c", "1"}, {"bias", "free"}, {"tolerance", "1e-6"}}}));
   EXPECT_TRUE(counterparts(mixed, {"dual", {{"lambda", "0.1"}, {"device", "cpu"}}}));
 }
 

@@ -120,14 +120,31 @@ TEST_F(Csv, ClassificationMapsTwoLabelsToPlusMinusOne) {
   EXPECT_EQ(data.y_test[0], -1.0);
   EXPECT_EQ(data.y_test[1], 1.0);
 
-  dir.write("c3.csv", "x,label\n1,0\n2,1\n3,2\n");
-  EXPECT_THAT(data_error("csv", {{"train", "c3.csv"}, {"task", "classification"}}, dir.path()),
-              HasSubstr("exactly two distinct labels, found 3 (0, 1, 2)"));
+  dir.write("c1.csv", "x,label\n1,2\n2,2\n");
+  EXPECT_THAT(data_error("csv", {{"train", "c1.csv"}, {"task", "classification"}}, dir.path()),
+              HasSubstr("two distinct labels at least, found 1 (2)"));
   dir.write("cbad.csv", "x,label\n3,0\n4,5\n");
   EXPECT_THAT(
       data_error("csv", {{"train", "c.csv"}, {"test", "cbad.csv"}, {"task", "classification"}},
                  dir.path()),
       HasSubstr(at("cbad.csv", "3:3") + "label 5 is not one of the two labels"));
+}
+
+TEST_F(Csv, ClassificationKeepsMoreThanTwoLabelsAsClasses) {
+  dir.write("c3.csv", "x,label\n1,0\n2,2\n3,1\n");
+  dir.write("c3t.csv", "x,label\n4,2\n5,0\n");
+  const Data data = load_dataset(
+      "csv", {{"train", "c3.csv"}, {"test", "c3t.csv"}, {"task", "classification"}}, dir.path());
+  EXPECT_EQ(data.task, Task::Multiclass);
+  EXPECT_EQ(data.y[0], 0.0);
+  EXPECT_EQ(data.y[1], 2.0);
+  EXPECT_EQ(data.y[2], 1.0);
+  EXPECT_EQ(data.y_test[0], 2.0);
+  dir.write("c3bad.csv", "x,label\n4,2\n5,7\n");
+  EXPECT_THAT(
+      data_error("csv", {{"train", "c3.csv"}, {"test", "c3bad.csv"}, {"task", "classification"}},
+                 dir.path()),
+      HasSubstr(at("c3bad.csv", "3:3") + "label 7 is not one of the 3 labels of"));
 }
 
 TEST_F(Csv, MissingFile) {

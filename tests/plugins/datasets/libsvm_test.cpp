@@ -88,8 +88,14 @@ TEST_F(Libsvm, ClassificationMapsTwoLabelsToPlusMinusOne) {
   EXPECT_EQ(data.y[0], 1.0);
   EXPECT_EQ(data.y[1], -1.0);
   dir.write("c3.txt", "2 1:1\n1 1:2\n3 1:3\n");
-  EXPECT_THAT(data_error("libsvm", {{"train", "c3.txt"}, {"task", "classification"}}, dir.path()),
-              HasSubstr("exactly two distinct labels, found 3 (1, 2, 3)"));
+  const Data three =
+      load_dataset("libsvm", {{"train", "c3.txt"}, {"task", "classification"}}, dir.path());
+  EXPECT_EQ(three.task, Task::Multiclass);  // LIBSVM's multi-class files: labels kept
+  EXPECT_EQ(three.y[0], 2.0);
+  EXPECT_EQ(three.y[2], 3.0);
+  dir.write("c1.txt", "2 1:1\n2 1:2\n");
+  EXPECT_THAT(data_error("libsvm", {{"train", "c1.txt"}, {"task", "classification"}}, dir.path()),
+              HasSubstr("two distinct labels at least, found 1 (2)"));
 }
 
 TEST_F(Libsvm, IndexOutOfOrder) {

@@ -75,7 +75,7 @@ TEST_F(Sequences, BadLinesAreErrorsAtTheirPlace) {
               HasSubstr("alphabet: the symbol 'A' is given twice"));
   dir.write("e.txt", "+1 ACGT\n+1 AC\n");
   EXPECT_THAT(data_error("sequences", {{"train", "e.txt"}}, dir.path()),
-              HasSubstr("task classification needs exactly two distinct labels, found 1"));
+              HasSubstr("task classification needs two distinct labels at least, found 1"));
   EXPECT_THAT(data_error("sequences", {{"train", "d.txt"}, {"max_matrix_bytes", "63"}}, dir.path()),
               HasSubstr("the 2 sequences, each stored padded to the longest (4 symbols), would "
                         "take 64 bytes, more than max_matrix_bytes 63 bytes"));

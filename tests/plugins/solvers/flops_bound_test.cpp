@@ -53,7 +53,8 @@ TEST(FitFlopsBound, HoldsForThePrimalSolversInTheirFeatures) {
            {"primal_ridge", {{"lambda", "0.1"}}},
            {"primal_ridge", {{"lambda", "0.1"}, {"precision", "single"}}},
            {"primal_ridge", {{"lambda", "0.1"}, {"precision", "mixed"}}},
-           {"primal_gd", {{"iterations", "400"}, {"tolerance", "1e-300"}}}}) {
+           {"primal_gd", {{"iterations", "400"}, {"tolerance", "1e-300"}}},
+           {"linear_svr", {{"epochs", "40"}, {"tolerance", "1e-300"}}}}) {
     SCOPED_TRACE(name);
     auto solver = make_solver(name, params);
     const FitResult r = run_primal(*solver, Phi, Phi_test, p.y);
@@ -71,7 +72,8 @@ TEST(FitFlopsBound, HoldsForTheSolversThatReachTheKernel) {
            {"cg_ridge", {{"lambda", "1e-9"}, {"tolerance", "1e-300"}, {"iterations", "30"}}},
            {"falkon",
             {{"lambda", "1e-9"}, {"m", "30"}, {"tolerance", "1e-300"}, {"iterations", "30"}}},
-           {"gp_regression", {{"optimize", "true"}, {"evaluations", "15"}, {"restarts", "1"}}}}) {
+           {"gp_regression", {{"optimize", "true"}, {"evaluations", "15"}, {"restarts", "1"}}},
+           {"svr", {{"iterations", "30"}, {"tolerance", "1e-300"}}}}) {
     SCOPED_TRACE(name);
     auto solver = make_solver(name, params);
     const FitResult r = run_reaching(*solver, *k, p);
