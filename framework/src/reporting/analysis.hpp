@@ -163,11 +163,16 @@ struct FormPair {
   double prediction_max_diff = -1;  ///< −1 when not known
 };
 
-/// Every primal-dual pair (reporting/pairing.hpp). The largest prediction difference
-/// comes from the rows (the runner computes it while both predictions are in memory)
-/// or else from the folder's predictions/ files.
+/// Every primal-dual pair (sweep/pairing.hpp), in the order of the primal cells and then of
+/// the dual ones. Pairs are found by key, not by trying every two cells: the dual cells of
+/// each dataset and kernel variant are indexed by their solver and the values of the
+/// parameters a primal solver shares with it, so the work grows with the cells, not with
+/// their square; `compared`, when given, counts the dual cells looked at. The largest
+/// prediction difference comes from the rows (the runner computes it while both
+/// predictions are in memory) or else from the folder's predictions/ files.
 std::vector<FormPair> find_pairs(const std::vector<CellSummary>& cells,
-                                 const std::filesystem::path& folder);
+                                 const std::filesystem::path& folder,
+                                 std::size_t* compared = nullptr);
 
 /// The error used to rank cells: test_rmse, or test_accuracy for classification. The
 /// name of the column used, and whether lower is better; `selection` is the column the
