@@ -14,6 +14,7 @@
 #include <memory>
 #include <thread>
 
+#include "config/schema.hpp"
 #include "kexp/error.hpp"
 #include "kexp/gram.hpp"
 #include "kexp/version.hpp"
@@ -83,6 +84,19 @@ nlohmann::ordered_json plugin_json(const PluginRecord& plugin) {
     if (plugin.info().params[i].log_scale_hint) log_scale.push_back(plugin.info().params[i].name);
   }
   if (!log_scale.empty()) j["log_scale"] = log_scale;
+  // What it is, in one line, and the default of each parameter that has one, written as a
+  // value is (format_value): the report's setup leaves out what is at its default, and a
+  // folder of an earlier version is matched against this one by them.
+  j["summary"] = plugin.info().summary != nullptr ? plugin.info().summary : "";
+  nlohmann::ordered_json defaults = nlohmann::ordered_json::object();
+  for (const ParamSpec& spec : schema_of(*plugin.descriptor)) {
+    if (spec.default_value == nullptr) continue;
+    try {
+      defaults[spec.name] = format_value(check_value(spec, {spec.default_value, {}, false}, ""));
+    } catch (const Error&) {  // a bad default is refused when the plugin is used
+    }
+  }
+  j["defaults"] = defaults;
   try {
     j["sha256"] = sha256_file(plugin.path);
   } catch (const Error& e) {
@@ -156,6 +170,7 @@ nlohmann::ordered_json Manifest::to_json() const {
   nlohmann::ordered_json m = build_json();
   m["experiment"] = experiment;
   m["config_file"] = config_file;
+  m["config_text"] = config_text;
   m["command_line"] = command_line;
   m["working_directory"] = working_directory;
   m["started"] = started;

@@ -48,6 +48,9 @@ std::string sha256_file(const std::filesystem::path& file);
 struct Manifest {
   std::string experiment;
   std::string config_file;  ///< absolute
+  /// The experiment file as written: what its author said in its comments, which the
+  /// report's setup quotes.
+  std::string config_text;
   std::string command_line;
   std::string working_directory;
   std::string started;

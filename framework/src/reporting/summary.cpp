@@ -21,6 +21,7 @@
 #include "reporting/plots.hpp"
 #include "reporting/report_html.hpp"
 #include "reporting/result_folder.hpp"
+#include "reporting/setup.hpp"
 #include "reporting/summary_tables.hpp"
 #include "util/files.hpp"
 
@@ -207,17 +208,19 @@ SummaryText summary_text(const CsvTable& table, const SummaryInputs& in) {
     runs += c.runs;
     ok += c.ok;
   }
-  std::string md = fmt::format("# {}\n\n{}, {}: {}.\n\n", in.experiment,
-                               count_of(cells.size(), "cell"), count_of(runs, "run"),
-                               ok == runs ? std::string(runs == 1 ? "ok" : "all ok")
-                                          : fmt::format("{} ok, {} not ok", ok, runs - ok));
+  const std::string title =
+      fmt::format("# {}\n\n{}, {}: {}.\n\n", in.experiment, count_of(cells.size(), "cell"),
+                  count_of(runs, "run"),
+                  ok == runs ? std::string(runs == 1 ? "ok" : "all ok")
+                             : fmt::format("{} ok, {} not ok", ok, runs - ok));
+  std::string md;
   const std::string validation_text =
       in.validation.empty() ? "the validation splits" : in.validation;
   const std::vector<FormPair> pairs = find_pairs(cells, in.folder);
   findings(cells, pairs, swept, measure, validation_text, md);
   for (const auto& note : in.notes) md += note + "\n\n";
-  if (cells.empty()) return {md, {}};
-  SummaryText text{md, {}};
+  if (cells.empty()) return {md, {}, title, in.setup};
+  SummaryText text{md, {}, title, in.setup};
   md.clear();
   cells_table(cells, swept, measure, md);
   not_converged_note(cells, swept, md);
@@ -235,7 +238,7 @@ namespace {
 
 /// summary.md: the text, then the plots linked by their paths.
 std::string markdown_with_plots(const SummaryText& text, const std::vector<std::string>& plots) {
-  std::string md = text.head + text.tables;
+  std::string md = text.title + text.head + text.setup + text.tables;
   if (!plots.empty()) {
     md += "## Plots\n\n";
     for (const auto& p : plots) md += fmt::format("![{}]({})\n\n", p, p);
@@ -296,6 +299,7 @@ ReportWritten write_report(const ResultFolder& result_folder, const std::vector<
     in.notes.push_back(message);
   }
   in.plots = plots.files;
+  in.setup = setup_markdown(config, manifest.document, cells);
   const SummaryText text = summary_text(table, in);
   write_file_atomically(result_folder.summary_file(), markdown_with_plots(text, in.plots));
   html = html || (output && output["html"] && output["html"].as<bool>(false));
