@@ -169,6 +169,7 @@ nlohmann::ordered_json null_or(const std::optional<nlohmann::ordered_json>& valu
 nlohmann::ordered_json Manifest::to_json() const {
   nlohmann::ordered_json m = build_json();
   m["experiment"] = experiment;
+  m["cell_ids"] = kCellIdRule;
   m["config_file"] = config_file;
   m["config_text"] = config_text;
   m["command_line"] = command_line;
@@ -266,6 +267,33 @@ StoredManifest read_manifest(const fs::path& file) {
     out.shard = shard;
   }
   return out;
+}
+
+std::string cell_id_rule(const nlohmann::ordered_json& m) {
+  if (!m.is_object()) return "every parameter";
+  if (m.contains("cell_ids") && m["cell_ids"].is_string()) return m["cell_ids"].get<std::string>();
+  if (m.contains("merged_from") && m["merged_from"].is_array() && !m["merged_from"].empty() &&
+      m["merged_from"][0].is_object()) {
+    return cell_id_rule(m["merged_from"][0].value("manifest", nlohmann::ordered_json()));
+  }
+  return "every parameter";
+}
+
+std::optional<std::string> other_cell_id_rule(const StoredManifest& manifest) {
+  const nlohmann::ordered_json& m = manifest.document;
+  // A folder without a readable manifest is refused or not for its other reasons.
+  if (!m.is_object()) return std::nullopt;
+  const std::string rule = cell_id_rule(m);
+  if (rule == kCellIdRule) return std::nullopt;
+  const std::string version = m.contains("kexp_version") && m["kexp_version"].is_string()
+                                  ? m["kexp_version"].get<std::string>()
+                                  : std::string("an earlier version");
+  return fmt::format(
+      "it was written by kexp {}, whose cell ids, and the seeds of the data and cells derived "
+      "from them, hash {}; this kexp ({}) leaves the parameters at their default out of them, so "
+      "its runs would not be recognised and new runs would draw other data",
+      version, rule == "every parameter" ? "every parameter, defaults included" : rule,
+      KEXP_VERSION_STRING);
 }
 
 void write_manifest(const fs::path& file, const nlohmann::ordered_json& manifest) {

@@ -62,7 +62,7 @@ void cost_vs_dim_plots(const PlotInputs& in, Plots& out) {
   for (const auto& [key, g] : groups) {
     Plot p;
     p.name = kCostVsDimStem + slug(key);
-    cost_lines(g.series, 3, "D", p);
+    cost_lines(g.series, 3, "D", CostLabels{cost_free_parameters(cells), &in.defaults}, p);
     if (p.lines.empty()) continue;
     p.title = fmt::format("time against the feature dimension D: {}, n = {} training points",
                           g.dataset, short_number(g.n));

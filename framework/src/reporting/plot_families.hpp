@@ -11,6 +11,7 @@
 
 #include "reporting/analysis.hpp"
 #include "reporting/gnuplot.hpp"
+#include "reporting/symbols.hpp"
 
 namespace kexp::core::plot {
 
@@ -31,6 +32,9 @@ struct PlotInputs {
   const std::set<std::string>& log_scale;  ///< columns whose schema asks for a log axis
   const ErrorCells& error_cells;           ///< seeds pooled, for the error plots
   bool details = true;                     ///< whether the plots marked as details are drawn
+  /// The defaults of the plugins' parameters (manifest.json): keys and captions leave
+  /// them out.
+  const ParamDefaults& defaults;
 };
 
 /// What the families drew, in order, and the plots they left out with why.

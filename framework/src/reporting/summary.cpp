@@ -285,8 +285,9 @@ ReportWritten write_report(const ResultFolder& result_folder, const std::vector<
       plots_asked.value_or(output && output["plots"] && output["plots"].as<std::string>("") == "all"
                                ? PlotSelection::all
                                : PlotSelection::findings);
-  const PlotResult plots = write_plots(cells, swept_columns(table, cells), folder,
-                                       log_scale_columns(manifest), selection);
+  const PlotResult plots =
+      write_plots(cells, swept_columns(table, cells), folder, log_scale_columns(manifest),
+                  selection, ParamDefaults(manifest.document));
   if (!plots.skipped.empty()) {
     std::cerr << "kexp: " << plots.skipped << '\n';
     in.notes.push_back(plots.skipped);

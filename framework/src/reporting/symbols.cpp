@@ -56,6 +56,18 @@ ParamDefaults::ParamDefaults(const nlohmann::ordered_json& manifest) {
   }
 }
 
+void ParamDefaults::add(const std::string& kind, const std::string& plugin, const std::string& name,
+                        const std::string& value) {
+  defaults_[kind + "." + plugin].emplace(name, value);
+}
+
+void ParamDefaults::merge(const ParamDefaults& other) {
+  for (const auto& [plugin, values] : other.defaults_) {
+    auto& into = defaults_[plugin];
+    for (const auto& [name, value] : values) into.emplace(name, value);
+  }
+}
+
 std::string ParamDefaults::default_of(const std::string& plugin, const std::string& column) const {
   const auto dot = column.find('.');
   if (dot == std::string::npos) return {};

@@ -38,6 +38,12 @@ class ParamDefaults {
   /// The default of `column` for `plugin`, or empty when there is none or it is not known.
   [[nodiscard]] std::string default_of(const std::string& plugin, const std::string& column) const;
   [[nodiscard]] bool empty() const { return defaults_.empty(); }
+  /// Records the default `value` of parameter `name` of the plugin `plugin` of `kind`
+  /// ("solver", "kernel_ridge", "lambda", "0.001"); a default known already stays.
+  void add(const std::string& kind, const std::string& plugin, const std::string& name,
+           const std::string& value);
+  /// The defaults of both, this one's first.
+  void merge(const ParamDefaults& other);
 
  private:
   std::map<std::string, std::map<std::string, std::string>> defaults_;

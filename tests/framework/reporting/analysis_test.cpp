@@ -169,7 +169,8 @@ TEST(Summary, TablesOfCellsPairsGrowthAndFailures) {
   EXPECT_EQ(pairs[0].dual->cell, "d100");
   EXPECT_DOUBLE_EQ(pairs[0].prediction_max_diff, 3e-12);
 
-  const std::string md = summary_markdown(t, SummaryInputs{"demo", {"a note"}, {}, {}, {}, {}, 1});
+  const std::string md =
+      summary_markdown(t, SummaryInputs{"demo", {"a note"}, {}, {}, {}, {}, 1, {}});
   EXPECT_THAT(md, HasSubstr("# demo"));
   EXPECT_THAT(md, HasSubstr("7 cells, 13 runs: 12 ok, 1 not ok."));
   EXPECT_THAT(md, HasSubstr("a note"));
@@ -194,8 +195,9 @@ TEST(Summary, TablesOfCellsPairsGrowthAndFailures) {
   ASSERT_NE(findings, std::string::npos);
   EXPECT_LT(findings, md.find("## Cells"));
   EXPECT_THAT(md, HasSubstr("- primal_ridge / kernel_ridge, lin, D = 3: dual cheaper below n ≈ "
-                            "126, primal above"));
-  EXPECT_THAT(md, HasSubstr("- kernel_ridge (dual), lin (solver.lambda=0.1): time ∝ n^3.00"));
+                            "126 (n/D ≈ 42), primal above"));
+  // in symbols, not in the table's keys
+  EXPECT_THAT(md, HasSubstr("- kernel_ridge (dual), lin (λ = 0.1): time ∝ n^3.00"));
   EXPECT_THAT(md, HasSubstr("lin: max |Δŷ| ≤ 3e-12 over 3 pairs"));
   EXPECT_THAT(md, HasSubstr("Best cell per solver, **picked on the test set**"));
   // growth: the dual fit time is 1e-9 n³, its bytes 8 n²

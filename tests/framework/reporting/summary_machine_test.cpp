@@ -49,7 +49,7 @@ TEST(SummaryMachine, RatesAsFractionsOfTheLimits) {
 
 TEST(SummaryMachine, NoTableWithoutLimits) {
   const std::string md =
-      summary_markdown(one_dual_cell(), SummaryInputs{"demo", {}, {}, {}, {}, {}, 1});
+      summary_markdown(one_dual_cell(), SummaryInputs{"demo", {}, {}, {}, {}, {}, 1, {}});
   EXPECT_THAT(md, Not(HasSubstr("machine's limits")));
 }
 
