@@ -11,7 +11,9 @@
 #include <algorithm>
 #include <cmath>
 #include <fstream>
+#include <optional>
 #include <set>
+#include <unordered_map>
 
 #include "reporting/result_folder.hpp"
 
@@ -176,11 +178,25 @@ std::vector<double> read_predictions(const fs::path& file) {
 
 std::vector<CellSummary> summarize_cells(const CsvTable& table) {
   std::vector<CellSummary> cells;
-  std::map<std::string, std::size_t> index;
+  std::unordered_map<std::string, std::size_t> index;
+  // What each column is, once for the table: the fixed ones by their place, the parameters,
+  // and the numbers a cell keeps over its repeats.
+  std::map<Column, std::optional<std::size_t>> at;
   const auto col = [&](const std::vector<std::string>& row, Column column) -> std::string {
-    const auto i = table.column(column_name(column));
+    auto it = at.find(column);
+    if (it == at.end()) it = at.emplace(column, table.column(column_name(column))).first;
+    const auto& i = it->second;
     return i && *i < row.size() ? row[*i] : std::string();
   };
+  std::vector<std::size_t> param_columns, value_columns;
+  for (std::size_t i = 0; i < table.columns.size(); ++i) {
+    if (is_param_column(table.columns[i])) {
+      param_columns.push_back(i);
+    } else if (!text_column(table.columns[i])) {
+      value_columns.push_back(i);
+    }
+  }
+  cells.reserve(table.rows.size());
   for (const auto& row : table.rows) {
     const std::string id = col(row, Column::cell);
     auto [it, fresh] = index.emplace(id, cells.size());
@@ -191,8 +207,8 @@ std::vector<CellSummary> summarize_cells(const CsvTable& table) {
       c.kernel = col(row, Column::kernel);
       c.solver = col(row, Column::solver);
       c.form = col(row, Column::form);
-      for (std::size_t i = 0; i < table.columns.size() && i < row.size(); ++i) {
-        if (is_param_column(table.columns[i])) c.params[table.columns[i]] = row[i];
+      for (const std::size_t i : param_columns) {
+        if (i < row.size()) c.params.emplace_hint(c.params.end(), table.columns[i], row[i]);
       }
       cells.push_back(std::move(c));
     }
@@ -205,12 +221,10 @@ std::vector<CellSummary> summarize_cells(const CsvTable& table) {
     }
     ++c.ok;
     if (col(row, Column::converged) == "false") ++c.not_converged;
-    for (std::size_t i = 0; i < table.columns.size() && i < row.size(); ++i) {
-      const std::string& name = table.columns[i];
-      if (is_param_column(name) || text_column(name)) continue;
+    for (const std::size_t i : value_columns) {
       double v = 0;
-      if (!parse_number(row[i], v)) continue;
-      c.values[name].push_back(v);
+      if (i >= row.size() || !parse_number(row[i], v)) continue;
+      c.values[table.columns[i]].push_back(v);
     }
     // The time of a run: its phases' medians, and the range their measurements span
     // (a folder written before phases were measured repeatedly has the medians alone).

@@ -13,6 +13,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -86,7 +87,7 @@ struct CellSummary {
   std::size_t not_converged = 0;  ///< ok runs whose solver says `converged: false`
   /// Numeric columns over the ok repeats, plus the run's time (kTimeSeconds and the
   /// others beside it).
-  std::map<std::string, std::vector<double>> values;
+  std::unordered_map<std::string, std::vector<double>> values;
   std::vector<std::pair<std::string, std::string>> failures;  ///< (repeat, error)
   std::string paired_with;
   double prediction_max_diff = -1;  ///< over repeats; −1 when not known

@@ -71,8 +71,21 @@ bool log_axis(const std::string& column, const std::vector<const CellSummary*>& 
 
 }  // namespace
 
+namespace {
+
+bool has_seed(const std::vector<CellSummary>& cells) {
+  return std::any_of(cells.begin(), cells.end(), [](const CellSummary& c) {
+    return std::any_of(c.params.begin(), c.params.end(),
+                       [](const auto& p) { return is_seed(p.first) && !p.second.empty(); });
+  });
+}
+
+}  // namespace
+
 ErrorCells::ErrorCells(const std::vector<CellSummary>& all)
-    : cells(pool_seeds(all, pooled)), measure(error_measure(cells)) {}
+    : pooled_cells_(has_seed(all) ? pool_seeds(all, pooled) : std::vector<CellSummary>()),
+      cells(has_seed(all) ? pooled_cells_ : all),
+      measure(error_measure(cells)) {}
 
 std::vector<ErrorGroup> error_groups(const std::vector<CellSummary>& cells,
                                      const std::vector<std::string>& swept,

@@ -74,13 +74,20 @@ void error_plots(const PlotInputs& inputs, Plots& out) {
   for (const std::string& column : swept) {
     const std::vector<ErrorGroup> groups = error_groups(cells, swept, column);
     Plot p;
+    std::size_t thinned_from = 0, per_point = 1;
     std::vector<const CellSummary*> drawn;
     std::vector<std::pair<std::string, std::string>> over;  // line → the columns it is best over
     for (const ErrorGroup& g : groups) {
       if (std::find(g.swept.begin(), g.swept.end(), column) == g.swept.end()) continue;
-      const auto best =
+      const auto all =
           best_at<double>(g.cells, measure, [&](const CellSummary& c) { return x_of(c, column); });
-      if (best.size() < 2) continue;
+      if (all.size() < 2) continue;
+      std::size_t run = 1;
+      const auto best = thinned(all, measure, run);
+      if (run > 1) {
+        thinned_from = std::max(thinned_from, all.size());
+        per_point = std::max(per_point, run);
+      }
       Line l;
       l.title = g.title;
       l.colour = p.lines.size() / (measure.validated() ? 2 : 1);
@@ -123,6 +130,13 @@ void error_plots(const PlotInputs& inputs, Plots& out) {
                                    : metric_label(measure.column);
     error_axes(column, drawn, log_scale, p);
     p.caption.push_back(bars_caption(drawn, measure, pooled));
+    if (thinned_from > 0) {
+      p.caption.push_back(fmt::format(
+          "{} values of {}: each point is the cell with the {} {} among {} consecutive ones, so "
+          "that a line draws at most {} points.",
+          thinned_from, param_symbol(column), best_word, measure.selection, per_point,
+          kMaxErrorPoints));
+    }
     if (const std::string same = coinciding_lines(p); !same.empty()) p.caption.push_back(same);
     if (measure.validated()) {
       // Folds give a spread; one held-out part (validation_fraction) does not.

@@ -19,7 +19,12 @@ namespace kexp::core::plot {
 /// (pool_seeds, plot_error.cpp), once for all the families.
 struct ErrorCells {
   std::set<std::string> pooled;  ///< ids of the cells that took another's runs
-  std::vector<CellSummary> cells;
+ private:
+  std::vector<CellSummary> pooled_cells_;  ///< when some cells were pooled
+
+ public:
+  /// The cells: `all` itself when no cell has a seed to pool (no copy of a large sweep).
+  const std::vector<CellSummary>& cells;
   ErrorMeasure measure;
 
   explicit ErrorCells(const std::vector<CellSummary>& all);

@@ -197,11 +197,9 @@ void failures_table(const std::vector<CellSummary>& cells, std::string& md) {
   md += "## Failures\n\n" + t.markdown();
 }
 
-}  // namespace
-
-SummaryText summary_text(const CsvTable& table, const SummaryInputs& in) {
-  const std::vector<CellSummary> cells = summarize_cells(table);
-  const std::vector<std::string> swept = swept_columns(table, cells);
+/// The summary of cells already gathered from results.csv, with their swept columns.
+SummaryText summary_of(const std::vector<CellSummary>& cells, const std::vector<std::string>& swept,
+                       const SummaryInputs& in) {
   const ErrorMeasure measure = error_measure(cells);
   std::size_t runs = 0, ok = 0;
   for (const CellSummary& c : cells) {
@@ -217,7 +215,8 @@ SummaryText summary_text(const CsvTable& table, const SummaryInputs& in) {
   const std::string validation_text =
       in.validation.empty() ? "the validation splits" : in.validation;
   const std::vector<FormPair> pairs = find_pairs(cells, in.folder);
-  findings(cells, pairs, swept, measure, validation_text, md);
+  const std::vector<GrowthRow> growth = growth_rows(cells, swept);
+  findings(cells, pairs, growth, swept, measure, validation_text, md);
   for (const auto& note : in.notes) md += note + "\n\n";
   if (cells.empty()) return {md, {}, title, in.setup};
   SummaryText text{md, {}, title, in.setup};
@@ -227,11 +226,18 @@ SummaryText summary_text(const CsvTable& table, const SummaryInputs& in) {
   best_table(cells, swept, measure, validation_text, md);
   pairs_table(pairs, swept, md);
   crossover_table(pairs, swept, md);
-  growth_table(cells, swept, md);
+  growth_table(growth, md);
   machine_table(cells, swept, in.machine, in.threads, md);
   failures_table(cells, md);
   text.tables = std::move(md);
   return text;
+}
+
+}  // namespace
+
+SummaryText summary_text(const CsvTable& table, const SummaryInputs& in) {
+  const std::vector<CellSummary> cells = summarize_cells(table);
+  return summary_of(cells, swept_columns(table, cells), in);
 }
 
 namespace {
@@ -285,9 +291,9 @@ ReportWritten write_report(const ResultFolder& result_folder, const std::vector<
       plots_asked.value_or(output && output["plots"] && output["plots"].as<std::string>("") == "all"
                                ? PlotSelection::all
                                : PlotSelection::findings);
-  const PlotResult plots =
-      write_plots(cells, swept_columns(table, cells), folder, log_scale_columns(manifest),
-                  selection, ParamDefaults(manifest.document));
+  const std::vector<std::string> swept = swept_columns(table, cells);
+  const PlotResult plots = write_plots(cells, swept, folder, log_scale_columns(manifest), selection,
+                                       ParamDefaults(manifest.document));
   if (!plots.skipped.empty()) {
     std::cerr << "kexp: " << plots.skipped << '\n';
     in.notes.push_back(plots.skipped);
@@ -301,7 +307,7 @@ ReportWritten write_report(const ResultFolder& result_folder, const std::vector<
   }
   in.plots = plots.files;
   in.setup = setup_markdown(config, manifest.document, cells);
-  const SummaryText text = summary_text(table, in);
+  const SummaryText text = summary_of(cells, swept, in);
   write_file_atomically(result_folder.summary_file(), markdown_with_plots(text, in.plots));
   html = html || (output && output["html"] && output["html"].as<bool>(false));
   if (html) write_html_report(result_folder, in.experiment, text, plots, manifest);

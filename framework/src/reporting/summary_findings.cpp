@@ -270,11 +270,11 @@ std::vector<std::string> crossover_findings(const std::vector<CellSummary>& cell
 /// How each time grows with n, against the flop count: one line per solver, form and kernel,
 /// with the spread of the exponents over its variants where it has several.
 std::vector<std::string> growth_findings(const std::vector<CellSummary>& cells,
-                                         const std::vector<std::string>& swept) {
+                                         const std::vector<GrowthRow>& growth) {
   const SolverValues solver_values = solver_parameter_values(cells);
   std::map<std::string, std::vector<GrowthRow>> groups;
   std::vector<std::string> order;
-  for (GrowthRow& r : growth_rows(cells, swept)) {
+  for (GrowthRow r : growth) {
     if (r.cost != kTimeSeconds) continue;
     std::vector<Setting> named;
     for (const Setting& setting : r.settings) {
@@ -483,8 +483,8 @@ std::vector<std::string> interpolation_peaks(const std::vector<CellSummary>& cel
 /// how the times grow against the flop counts, whether the forms agreed, and the best
 /// cell of each solver with how it was chosen.
 void findings(const std::vector<CellSummary>& cells, const std::vector<FormPair>& pairs,
-              const std::vector<std::string>& swept, const ErrorMeasure& measure,
-              const std::string& validation_text, std::string& md) {
+              const std::vector<GrowthRow>& growth, const std::vector<std::string>& swept,
+              const ErrorMeasure& measure, const std::string& validation_text, std::string& md) {
   std::string out;
   if (const auto lines = crossover_findings(cells, pairs, swept); !lines.empty()) {
     out +=
@@ -492,7 +492,7 @@ void findings(const std::vector<CellSummary>& cells, const std::vector<FormPair>
         "the range their spread implies):\n\n";
     list_lines(lines, out);
   }
-  std::vector<std::string> lines = growth_findings(cells, swept);
+  std::vector<std::string> lines = growth_findings(cells, growth);
   if (!lines.empty()) {
     out += "How the time grows with n, against the flop count:\n\n";
     list_lines(lines, out);

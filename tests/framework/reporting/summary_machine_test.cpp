@@ -25,7 +25,7 @@ CsvTable one_dual_cell() {
 }
 
 TEST(SummaryMachine, RatesAsFractionsOfTheLimits) {
-  SummaryInputs in{"demo", {}, {}, {}, {}, {}, 1};
+  SummaryInputs in{"demo", {}, {}, {}, {}, {}, 1, {}};
   MachineLimits m;
   m.cpu = "Some CPU";
   m.cpus = 2;
