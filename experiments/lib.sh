@@ -49,3 +49,43 @@ compare_with_committed() {
   done < <(find "$here/report" -name results.csv -printf '%h\n' | sort)
   return $status
 }
+
+# The README's provenance line must name the kexp version and the commit that wrote the
+# committed report (report/manifest.json, or the first manifest below report/): "kexp
+# 5.6.0 at commit 2d2a74e". Fails (returns 1) naming what it found otherwise.
+#   check_provenance "$here"
+check_provenance() {
+  local here=$1 manifest version commit
+  manifest=$(find "$here/report" -name manifest.json | sort | head -1)
+  [[ -n $manifest ]] || { echo "provenance: no manifest.json under $here/report" >&2; return 1; }
+  version=$(sed -n 's/^ *"kexp_version": "\([^"]*\)".*/\1/p' "$manifest" | head -1)
+  commit=$(sed -n 's/^ *"git_commit": "\([0-9a-f]\{7\}\).*/\1/p' "$manifest" | head -1)
+  if grep -q "kexp $version at commit $commit" "$here/README.md"; then
+    echo "provenance: $here/README.md names kexp $version at commit $commit, as $manifest does"
+    return 0
+  fi
+  echo "provenance: $here/README.md does not name \"kexp $version at commit $commit\"," \
+    "which wrote $manifest" >&2
+  return 1
+}
+
+# A claim of a README checked on this run: its value against the range the README states
+# for it (low and high included), said on stdout; claims_hold fails if one did not hold.
+#   claim "crossover of ridge at D = 816, n/D" 2.04 1.2 2.9
+#   claims_hold
+claims_failed=0
+claim() {
+  local what=$1 value=$2 low=$3 high=$4
+  if awk -v v="$value" -v lo="$low" -v hi="$high" 'BEGIN { exit !(v != "" && v + 0 == v && v >= lo && v <= hi) }'; then
+    echo "claim holds: $what = $value (stated: $low … $high)"
+  else
+    echo "claim FAILS: $what = ${value:-(none)} (stated: $low … $high)" >&2
+    claims_failed=$((claims_failed + 1))
+  fi
+}
+claims_hold() {
+  if [[ $claims_failed -gt 0 ]]; then
+    echo "run.sh: $claims_failed claim(s) of the README did not hold on this run" >&2
+    return 1
+  fi
+}

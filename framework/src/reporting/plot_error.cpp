@@ -13,6 +13,7 @@
 #include <optional>
 
 #include "reporting/plots.hpp"
+#include "reporting/symbols.hpp"
 
 namespace kexp::core::plot {
 
@@ -95,14 +96,14 @@ std::vector<ErrorGroup> error_groups(const std::vector<CellSummary>& cells,
   for (const CellSummary& c : cells) {
     const std::string kind = kernel_kind(c, swept);
     const std::string method = textual_params(c, swept, "solver.");
-    std::string data;  // the dataset variant, by its swept parameters ("d=5")
+    std::string data;  // the dataset variant, by its swept parameters ("d = 5")
     for (const std::string& column : swept) {
       const auto it = c.params.find(column);
       if (column.rfind("dataset.", 0) != 0 || column == drawn || it == c.params.end() ||
           it->second.empty()) {
         continue;
       }
-      data += fmt::format(" {}={}", column.substr(8), shown_value(it->second));
+      data += fmt::format("{}{}", data.empty() ? " " : ", ", setting_text(column, it->second));
     }
     const std::string title = c.kernel + (kind.empty() ? "" : " " + kind) + " · " + c.solver +
                               (method.empty() ? "" : " " + method) + " (" + c.form + ")" +
@@ -110,6 +111,11 @@ std::vector<ErrorGroup> error_groups(const std::vector<CellSummary>& cells,
     auto [it, fresh] = groups.try_emplace(title);
     if (fresh) order.push_back(title);
     it->second.title = title;
+    if (fresh) {
+      it->second.parts = {c.kernel + (kind.empty() ? "" : " " + kind),
+                          c.solver + (method.empty() ? "" : " " + method) + " (" + c.form + ")",
+                          data.empty() ? std::string() : data.substr(1)};
+    }
     it->second.cells.push_back(&c);
   }
   std::vector<ErrorGroup> out;

@@ -62,6 +62,10 @@ inline std::string heat_stem(const std::string& column) { return column + "_heat
 /// draws as a line. A dataset's parameters are never chosen over, nor a textual one.
 struct ErrorGroup {
   std::string title;
+  /// The title in its parts: the kernel and its kind of map, the solver with its form and
+  /// method, and the dataset variant in symbols ("n = 125"): a plot's key names a line by
+  /// the parts its lines differ in.
+  std::vector<std::string> parts;
   std::vector<const CellSummary*> cells;
   std::vector<std::string> swept;  ///< numeric parameters with two or more values here
 };
