@@ -52,20 +52,33 @@ compare_with_committed() {
 
 # The README's provenance line must name the kexp version and the commit that wrote the
 # committed report (report/manifest.json, or the first manifest below report/): "kexp
-# 5.6.0 at commit 2d2a74e". Fails (returns 1) naming what it found otherwise.
-#   check_provenance "$here"
+# 5.6.0 at commit 2d2a74e"; a report without a manifest records the version alone in
+# report/version.txt. Fails (returns 1) naming what it found otherwise. With --update
+# (the report just written is the committed one) it says what the README must name.
+#   check_provenance "$here" "$report"
 check_provenance() {
-  local here=$1 manifest version commit
+  local here=$1 report=${2:-} manifest version commit wanted
   manifest=$(find "$here/report" -name manifest.json | sort | head -1)
-  [[ -n $manifest ]] || { echo "provenance: no manifest.json under $here/report" >&2; return 1; }
-  version=$(sed -n 's/^ *"kexp_version": "\([^"]*\)".*/\1/p' "$manifest" | head -1)
-  commit=$(sed -n 's/^ *"git_commit": "\([0-9a-f]\{7\}\).*/\1/p' "$manifest" | head -1)
-  if grep -q "kexp $version at commit $commit" "$here/README.md"; then
-    echo "provenance: $here/README.md names kexp $version at commit $commit, as $manifest does"
+  if [[ -n $manifest ]]; then
+    version=$(sed -n 's/^ *"kexp_version": "\([^"]*\)".*/\1/p' "$manifest" | head -1)
+    commit=$(sed -n 's/^ *"git_commit": "\([0-9a-f]\{7\}\).*/\1/p' "$manifest" | head -1)
+    wanted="kexp $version at commit $commit"
+  elif [[ -s $here/report/version.txt ]]; then
+    manifest=$here/report/version.txt
+    wanted=$(head -1 "$manifest")
+  else
+    echo "provenance: no manifest.json or version.txt under $here/report" >&2
+    return 1
+  fi
+  if [[ $report == "$here/report" ]]; then
+    echo "provenance: $here/README.md must name \"$wanted\" (report/ was just written)"
     return 0
   fi
-  echo "provenance: $here/README.md does not name \"kexp $version at commit $commit\"," \
-    "which wrote $manifest" >&2
+  if grep -q "$wanted" "$here/README.md"; then
+    echo "provenance: $here/README.md names $wanted, as $manifest does"
+    return 0
+  fi
+  echo "provenance: $here/README.md does not name \"$wanted\", which wrote $manifest" >&2
   return 1
 }
 
@@ -88,4 +101,23 @@ claims_hold() {
     echo "run.sh: $claims_failed claim(s) of the README did not hold on this run" >&2
     return 1
   fi
+}
+
+# A table of a summary.md by its heading ("Crossover in n"), as tab-separated lines, its
+# header first; a cell's "\|" becomes "¦".
+#   summary_table "$report/summary.md" "Crossover in n"
+summary_table() {
+  sed -n "/^## $2\$/,/^## /p" "$1" | grep '^| ' | sed 's/\\|/¦/g; s/^| //; s/ |$//; s/ | /\t/g'
+}
+
+# The named columns of tab-separated lines with a header (summary_table's, csv_to_tsv's),
+# in that order, without the header; a column the header lacks is empty.
+#   summary_table "$summary" "Crossover in n" | pick primal D "flops predict"
+pick() {
+  awk -F'\t' -v names="$(printf '%s\t' "$@")" '
+    BEGIN { n = split(names, want, "\t") - 1 }
+    NR == 1 { for (i = 1; i <= NF; i++) at[$i] = i; next }
+    { line = ""
+      for (j = 1; j <= n; j++) line = line (j > 1 ? "\t" : "") ((want[j] in at) ? $at[want[j]] : "")
+      print line }'
 }

@@ -6,11 +6,12 @@
 # them one after the other and says how long each took.
 #   scripts/test-experiments.sh                 # the short ones (below)
 #   scripts/test-experiments.sh primal-vs-dual  # the ones named
-# The others take longer (primal-vs-dual 2 to 4 minutes, large-scale about 30 and 17 GB):
+# The others take longer (generative-kernels 1.5 to 3 minutes, primal-vs-dual 2 to 5, large-scale
+# about 30 and 17 GB of memory):
 # run them by their run.sh before changing what they rest on.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-short=(representer kernel-validity gp-regression precision generative-kernels gaussian-features)
+short=(representer kernel-validity gp-regression precision gaussian-features)
 experiments=("$@")
 [[ ${#experiments[@]} -gt 0 ]] || experiments=("${short[@]}")
 scratch=$(mktemp -d)

@@ -96,4 +96,7 @@ awk -F'\t' '
   awk '{ printf "| %s | %s | %s | %s | %s | %s |\n", $1, $2, $3, $4, $5, $6 }' "$report/spectrum-cost.dat"
 } >"$report/report.md"
 echo "wrote $report"
-compare_with_committed "$here" "$report" "$kexp"
+status=0
+check_provenance "$here" "$report" || status=1
+compare_with_committed "$here" "$report" "$kexp" || status=1
+exit $status

@@ -109,5 +109,8 @@ csv_to_tsv "$report/results.csv" | awk -F'\t' -v out="$report/precision.md" '
     if (fheld > 1e-3) { printf "run.sh: falkon'"'"'s mixed and float64 test RMSEs differ by %.3g relative (λ ≥ 10⁻⁷)\n", fheld > "/dev/stderr"; exit 1 }
   }
 '
-compare_with_committed "$here" "$report" "$kexp"
 echo "report in $report"
+status=0
+check_provenance "$here" "$report" || status=1
+compare_with_committed "$here" "$report" "$kexp" || status=1
+exit $status
