@@ -19,14 +19,16 @@ OPENBLAS_NUM_THREADS=1 OMP_NUM_THREADS=1 "$kexp" run "$here/experiment.yaml" --o
 rm -f "$report/results.jsonl"
 
 # Kernel approximation error per map variant: map key (taylor:order or rff:features:seed), D, error.
+# A variant is named by its parameters that are not at their default (order 4, features
+# 1000, seed 0 for the gaussian kernel): a parameter not named has its default.
 awk '
+  function value(t, name, default_value) {
+    return match(t, name "=[0-9]+") ? substr(t, RSTART + length(name) + 1, RLENGTH - length(name) - 1) : default_value
+  }
   /^kernel / {
     key = ""; t = $0
-    if (t ~ /map=taylor/) { match(t, /order=[0-9]+/); key = "taylor " substr(t, RSTART + 6, RLENGTH - 6) }
-    if (t ~ /map=rff/) {
-      match(t, /features=[0-9]+/); f = substr(t, RSTART + 9, RLENGTH - 9)
-      match(t, /seed=[0-9]+/); key = "rff " f " " substr(t, RSTART + 5, RLENGTH - 5)
-    }
+    if (t ~ /map=taylor/) key = "taylor " value(t, "order", 4)
+    if (t ~ /map=rff/) key = "rff " value(t, "features", 1000) " " value(t, "seed", 0)
   }
   /^  feature map     approximate/ && key != "" {
     split($0, part, "= "); D = part[2] + 0; err = part[3] + 0
