@@ -50,7 +50,8 @@ std::string kernel_heat_map_script(const arma::mat& K, const arma::vec& order_by
   const std::string by = map.classification ? "label" : "target";
   s += "set xlabel " + plot::gp_string("training points, ordered by " + by) + "\n";
   s += "set ylabel " + plot::gp_string("training points, ordered by " + by) + "\n";
-  s += "set cblabel 'K[i, j] = k(xᵢ, xⱼ)' offset -1,0\nset rmargin 14\nset size square\nset tics out\n";
+  s += "set cblabel 'K[i, j] = k(xᵢ, xⱼ)' offset -1,0\nset rmargin 14\nset size square\nset tics "
+       "out\n";
   s += fmt::format("set xrange [0:{0}]\nset yrange [{0}:0]\n", n);
   const double step = static_cast<double>(n) / static_cast<double>(cells);
   if (cells < n) {

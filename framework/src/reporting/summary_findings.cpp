@@ -462,8 +462,15 @@ std::vector<std::string> interpolation_peaks(const std::vector<CellSummary>& cel
       const double before = points[i - 1].second.first, after = points[i + 1].second.first;
       if (!(error > 2 * before && error > 2 * after) || n < D / 2 || n > 2 * D) continue;
       const CellSummary& c = *s.first;
-      const std::string params =
-          swept_params(c, swept, [](const std::string& column) { return column != "dataset.n"; });
+      std::vector<Setting> settings;
+      for (const std::string& column : swept) {
+        const auto it = c.params.find(column);
+        if (column != "dataset.n" && it != c.params.end() && !it->second.empty() &&
+            c.shown.count(column) > 0) {
+          settings.push_back({column, it->second});
+        }
+      }
+      const std::string params = symbols_text(settings);
       const auto dual = dual_of.find(&c);
       lines.push_back(fmt::format(
           "{}{}, {}{}: test RMSE {} at n = {}, against {} at n = {} and {} at n = {}; n/D = "

@@ -701,7 +701,8 @@ TEST(Plots, EachDatasetVariantGetsItsOwnLinesAndHeatMaps) {
   // The lines are named by what they differ in, in symbols; what they share is in the title.
   EXPECT_THAT(gp, HasSubstr("title 'n = 100'"));
   EXPECT_THAT(gp, HasSubstr("title 'n = 400'"));
-  EXPECT_THAT(gp, HasSubstr("set title 'test RMSE against σ: gaussian map=none · kernel_ridge (dual)'"));
+  EXPECT_THAT(
+      gp, HasSubstr("set title 'test RMSE against σ: gaussian map=none · kernel_ridge (dual)'"));
   EXPECT_THAT(gp, Not(HasSubstr("over dataset.n")));
 }
 
