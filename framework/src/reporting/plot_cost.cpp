@@ -12,6 +12,7 @@
 #include <cmath>
 #include <set>
 #include <string>
+#include <unordered_map>
 #include <utility>
 
 namespace kexp::core::plot {
@@ -59,8 +60,13 @@ double y_at(const std::vector<double>& xs, const std::vector<double>& ys, double
 
 std::map<std::string, std::set<std::string>> cost_free_parameters(
     const std::vector<CellSummary>& cells) {
-  // solver → parameter → (the cell without it → the flop counts its values give)
-  std::map<std::string, std::map<std::string, std::map<std::string, std::set<double>>>> counts;
+  // solver → parameter → the cell without it → the flop counts its values give, and how
+  // many cells have it
+  struct Others {
+    std::set<double> flops;
+    std::size_t cells = 0;
+  };
+  std::map<std::string, std::map<std::string, std::unordered_map<std::string, Others>>> counts;
   std::map<std::string, std::map<std::string, std::set<std::string>>> values;
   std::map<std::string, std::set<std::string>> not_free;
   for (const CellSummary& c : cells) {
@@ -78,7 +84,9 @@ std::map<std::string, std::set<std::string>> cost_free_parameters(
       for (const auto& [other, text] : c.params) {
         if (other != column) rest += '\n' + other + '=' + text;
       }
-      counts[solver][name][rest].insert(flops);
+      Others& o = counts[solver][name][rest];
+      o.flops.insert(flops);
+      ++o.cells;
       values[solver][name].insert(value);
     }
   }
@@ -86,21 +94,13 @@ std::map<std::string, std::set<std::string>> cost_free_parameters(
   for (const auto& [solver, by_name] : counts) {
     for (const auto& [name, by_rest] : by_name) {
       if (values[solver][name].size() < 2 || not_free[solver].count(name) > 0) continue;
+      // Free when no cell without it sees two flop counts, and at least one such cell saw
+      // two of its values to compare.
       bool free = true, compared = false;
-      for (const auto& [rest, flops] : by_rest) {
-        if (flops.size() > 1 && *flops.rbegin() - *flops.begin() > 1e-12 * *flops.rbegin()) {
+      for (const auto& [rest, o] : by_rest) {
+        if (o.flops.size() > 1 && *o.flops.rbegin() - *o.flops.begin() > 1e-12 * *o.flops.rbegin())
           free = false;
-        }
-      }
-      // At least one cell without it must have had two of its values to compare.
-      std::map<std::string, std::size_t> seen;
-      for (const CellSummary& c : cells) {
-        if (c.solver + " (" + c.form + ")" != solver) continue;
-        std::string rest = c.dataset + '\n' + c.kernel;
-        for (const auto& [other, text] : c.params) {
-          if (other != "solver." + name) rest += '\n' + other + '=' + text;
-        }
-        compared = compared || ++seen[rest] > 1;
+        compared = compared || o.cells > 1;
       }
       if (free && compared) out[solver].insert(name);
     }

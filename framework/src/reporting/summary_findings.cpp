@@ -204,7 +204,7 @@ std::vector<std::string> crossover_findings(const std::vector<CellSummary>& cell
       } else {
         finding = fmt::format(
             "{} cheaper below n ≈ {}{}, {} above", first, crossover_text(*s.measured),
-            std::isfinite(s.D) ? fmt::format(" (n/D ≈ {:.2g})", s.measured->n / s.D) : "", second);
+            std::isfinite(s.D) ? fmt::format(" = {:.2g} D", s.measured->n / s.D) : "", second);
       }
       if (s.flops_known) {
         finding += s.predicted
