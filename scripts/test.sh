@@ -3,14 +3,17 @@
 #   1. the Release build's unit, end-to-end and SDK tests, the cluster guide's Slurm job array
 #      on a local Slurm (tests/slurm), and the check that kexp's predictions agree with
 #      scikit-learn's (bench/peer/compare.py --check) (ctest);
-#   2. the numerical tests again under OpenBLAS's Prescott, Haswell and SkylakeX kernels
+#   2. the curated experiments that take under about two minutes, each regenerated into a
+#      scratch folder and compared with its committed report, its README's claims checked
+#      (scripts/test-experiments.sh);
+#   3. the numerical tests again under OpenBLAS's Prescott, Haswell and SkylakeX kernels
 #      (those the CPU can execute), with one and two BLAS threads (scripts/test-numerics.sh);
-#   3. the unit and end-to-end tests again in a Debug build with AddressSanitizer and
+#   4. the unit and end-to-end tests again in a Debug build with AddressSanitizer and
 #      UndefinedBehaviorSanitizer;
-#   4. the fuzz targets of the experiment file and the two data readers, 20 s each, at
+#   5. the fuzz targets of the experiment file and the two data readers, 20 s each, at
 #      once, from their seed corpora with a fixed seed (scripts/fuzz.sh: clang's libFuzzer
 #      with the sanitizers);
-#   5. the static checks: clang-format on every C++ file, the include layering of the
+#   6. the static checks: clang-format on every C++ file, the include layering of the
 #      runner core, and the SDK, runner core and command line compiled for arm64 (syntax
 #      only, Debian's cross compiler) (scripts/check-format.sh, scripts/check-layers.sh,
 #      scripts/check-arm64.sh).
@@ -32,6 +35,8 @@ scripts/build.sh
 stage "Release build"
 ctest --test-dir build --output-on-failure -j"$jobs" --timeout 600
 stage "Release tests"
+scripts/test-experiments.sh
+stage "curated experiments against their committed reports"
 scripts/test-numerics.sh build
 stage "numerical tests under three BLAS cores"
 

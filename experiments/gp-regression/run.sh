@@ -152,4 +152,7 @@ plot "$report/posterior.dat" using 1:(\$3 - 2*\$5):(\$3 + 2*\$5) with filledcurv
 GNUPLOT
 rm -f "$report/results.jsonl" "$report/posterior/results.jsonl" "$report/learned/results.jsonl"
 echo "wrote $report"
-compare_with_committed "$here" "$report" "$kexp"
+status=0
+check_provenance "$here" "$report" || status=1
+compare_with_committed "$here" "$report" "$kexp" || status=1
+exit $status

@@ -20,6 +20,8 @@ status=0
   >"$report/check-kernel.txt" || status=$?
 if [[ $status -gt 1 ]]; then exit "$status"; fi
 cp "$here/experiment.yaml" "$report/config.yaml"
+# check-kernel writes no manifest: the version that wrote the report, for the README.
+echo "kexp $("$kexp" --version)" >"$report/version.txt"
 
 # One row per kernel variant, in the order of the file.
 awk '
@@ -105,3 +107,4 @@ if [[ $report != "$here/report" ]]; then
   fi
   echo "kernel-validity: every verdict as committed ($(wc -l <"$report/checks.tsv") kernel variants)"
 fi
+check_provenance "$here" "$report"

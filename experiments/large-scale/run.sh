@@ -117,4 +117,7 @@ GNUPLOT
 rm -f "$report/methods.dat"
 cp "$here"/*.yaml "$report/"
 echo "wrote $report"
-compare_with_committed "$here" "$report" "$kexp"
+status=0
+check_provenance "$here" "$report" || status=1
+compare_with_committed "$here" "$report" "$kexp" || status=1
+exit $status

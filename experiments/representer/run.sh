@@ -78,4 +78,40 @@ awk -F, -v report="$report" -v limit=1e-8 '
   }
 ' "$report/results.csv" "$report/results.csv"
 echo "report in $report"
-compare_with_committed "$here" "$report" "$kexp"
+
+# The README's cost claims, as ratios of one run: after 100 and 1000 steps the primal is
+# the cheaper form at D = 11 and the dual at D = 3003 (time ratio primal / dual, the mean
+# over the repeats, below and above 1), and the two cross at D/n from 0.4 to 1.1 (between
+# where the step flop counts cross, D = n/2, and D = n, with what two machines measured).
+while read -r steps low_d low_ratio high_d high_ratio cross; do
+  [[ $steps == 100 || $steps == 1000 ]] || continue
+  claim "after $steps steps, time ratio primal / dual at D = $low_d (primal cheaper)" "$low_ratio" 0 1
+  claim "after $steps steps, time ratio primal / dual at D = $high_d (dual cheaper)" "$high_ratio" 1 1e9
+  claim "after $steps steps, D/n where the forms cross" "$cross" 0.4 1.1
+done < <(csv_to_tsv "$report/results.csv" | awk -F'\t' '
+  NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+  $c["status"] == "ok" {
+    t = $c["gram_seconds"] + $c["feature_seconds"] + $c["fit_seconds"] + $c["predict_seconds"]
+    k = $c["solver.iterations"] SUBSEP $c["kernel.degree"]
+    if ($c["form"] == "primal") { p[k] += t; np[k]++; D[k] = $c["feature_dim"] } else { d[k] += t; nd[k]++ }
+    n = $c["n_train"]; its[$c["solver.iterations"]] = 1; deg[$c["kernel.degree"]] = 1
+  }
+  END {
+    for (it in its) {
+      m = 0
+      for (g in deg) { k = it SUBSEP g; if (!(k in D) || !(k in d)) continue
+        m++; x[m] = D[k] + 0; r[m] = (p[k] / np[k]) / (d[k] / nd[k]) }
+      for (i = 2; i <= m; i++) for (j = i; j > 1 && x[j - 1] > x[j]; j--) {
+        t = x[j]; x[j] = x[j - 1]; x[j - 1] = t; t = r[j]; r[j] = r[j - 1]; r[j - 1] = t }
+      cross = ""
+      for (i = 1; i < m && cross == ""; i++) if ((r[i] - 1) * (r[i + 1] - 1) <= 0) {
+        f = log(r[i]) / (log(r[i]) - log(r[i + 1]))
+        cross = exp(log(x[i]) + f * (log(x[i + 1]) - log(x[i]))) / n }
+      printf "%s %s %.3g %s %.3g %s\n", it, x[1], r[1], x[m], r[m], cross == "" ? "none" : sprintf("%.3g", cross)
+    }
+  }')
+status=0
+claims_hold || status=1
+check_provenance "$here" "$report" || status=1
+compare_with_committed "$here" "$report" "$kexp" || status=1
+exit $status

@@ -114,18 +114,19 @@ void add_check_kernel_command(CLI::App& app, int& exit_code) {
                   "A parameter, KEY=VALUE (repeatable), e.g. sigma=0.5; with --config an "
                   "override of the file as in `kexp run`, e.g. kernels[0].sigma=0.5,1");
   cmd->add_option("--points", args->points, "Number of points n (default 200)")
-      ->check(CLI::Range(std::size_t{1}, std::size_t{20000}));
+      ->check(count_option(1, 20000, "the number of points"));
   cmd->add_option("--dim", args->dim,
                   "Their dimension d (default 5); for a kernel of sequences, their length")
-      ->check(CLI::Range(std::size_t{1}, std::size_t{100000}));
+      ->check(count_option(1, 100000, "their dimension"));
   cmd->add_option("--symbols", args->symbols,
                   "For a kernel of sequences: the alphabet's size (default 4)")
-      ->check(CLI::Range(std::size_t{1}, std::size_t{1000}));
-  cmd->add_option("--seed", args->seed, "Seed of the points (default 1)");
+      ->check(count_option(1, 1000, "the alphabet's size"));
+  cmd->add_option("--seed", args->seed, "Seed of the points (default 1)")
+      ->check(count_option(0, std::numeric_limits<long long>::max(), "the seed of the points"));
   cmd->add_option("--threads", args->threads,
                   "Threads for the Gram matrix and BLAS (default: as `kexp run`: OMP_NUM_THREADS, "
                   "else the CPUs this process may use)")
-      ->check(CLI::NonNegativeNumber);
+      ->check(count_option(0, 4096, "the threads"));
   args->plugins.add_to(*cmd);
   cmd->callback([args, &exit_code] {
     if (args->threads > 0) {

@@ -4,6 +4,8 @@
 
 #include <CLI/CLI.hpp>
 #include <filesystem>
+#include <limits>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -32,6 +34,26 @@ struct PluginOptions {
 /// a ConfigError names a setting that is wrong and a required parameter not given.
 [[nodiscard]] Params parameters(const core::PluginRecord& plugin,
                                 const std::vector<std::string>& settings);
+
+/// A check of a whole-number option, from `lowest` to `highest`, that says in its refusal
+/// what the option means ("the number of threads"): `--threads abc` gets "'abc' is not a
+/// whole number; give the number of threads, a whole number ≥ 0" (cli_help.cpp).
+CLI::Validator count_option(long long lowest,
+                            long long highest = std::numeric_limits<long long>::max(),
+                            const std::string& meaning = "a count");
+/// The same for a real number ≥ `lowest`.
+CLI::Validator real_option(double lowest, const std::string& meaning);
+
+/// When the first word of the command line that is not an option names no command: what
+/// to say, with the nearest command and the list of all.
+std::optional<std::string> unknown_command(const CLI::App& app, int argc, char** argv);
+
+/// What to say of arguments no option of the command took: each `--name` with the nearest
+/// option of the command it was given to.
+std::string unknown_options(const CLI::App& app, const std::vector<std::string>& extras);
+
+/// `kexp help [COMMAND]`: the options of a command, or the list of commands.
+void add_help_command(CLI::App& app, int& exit_code);
 
 void add_run_command(CLI::App& app, int& exit_code, const std::string& command_line);
 void add_plugins_command(CLI::App& app, int& exit_code);

@@ -31,11 +31,28 @@ int main(int argc, char** argv) {
   kexp::cli::add_diff_command(app, exit_code);
   kexp::cli::add_check_kernel_command(app, exit_code);
   kexp::cli::add_machine_command(app, exit_code);
+  kexp::cli::add_help_command(app, exit_code);
 
   try {
+    if (const auto unknown = kexp::cli::unknown_command(app, argc, argv)) {
+      std::cerr << "kexp: error: " << *unknown << '\n';
+      return kexp::core::kExitUsage;
+    }
     app.parse(argc, argv);
   } catch (const CLI::Success& e) {
     return app.exit(e);
+  } catch (const CLI::ExtrasError&) {
+    std::vector<std::string> extras = app.remaining();
+    for (const CLI::App* sub : app.get_subcommands()) {
+      const auto more = sub->remaining();
+      extras.insert(extras.end(), more.begin(), more.end());
+    }
+    std::cerr << "kexp: error: " << kexp::cli::unknown_options(app, extras) << '\n';
+    return kexp::core::kExitUsage;
+  } catch (const CLI::ValidationError& e) {
+    // A value an option refused, said as every other error is.
+    std::cerr << "kexp: error: " << e.what() << '\n';
+    return kexp::core::kExitUsage;
   } catch (const CLI::ParseError& e) {
     app.exit(e);
     return kexp::core::kExitUsage;

@@ -85,9 +85,10 @@ void add_diff_command(CLI::App& app, int& exit_code) {
       ->required();
   cmd->add_option("--tolerance", args->tolerance,
                   "Largest relative difference of two errors that match (default 1e-9)")
-      ->check(CLI::NonNegativeNumber);
+      ->check(real_option(0, "the largest relative difference of two errors that match"));
   cmd->add_option("--limit", args->limit, "Lines of each kind to print (default 20)")
-      ->check(CLI::PositiveNumber);
+      ->check(count_option(1, std::numeric_limits<long long>::max(),
+                           "the lines of each kind to print"));
   cmd->callback([args, &exit_code] {
     const core::ResultsDiff d = core::diff_results(core::ResultFolder(args->a),
                                                    core::ResultFolder(args->b), args->tolerance);

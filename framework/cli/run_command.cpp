@@ -121,7 +121,7 @@ void add_run_command(CLI::App& app, int& exit_code, const std::string& command_l
   run->add_option("--threads", args->threads,
                   "Threads for Gram blocks and feature maps (default: OMP_NUM_THREADS, else "
                   "SLURM_CPUS_PER_TASK, else the CPUs this process may use)")
-      ->check(CLI::NonNegativeNumber);
+      ->check(count_option(0, 4096, "the number of threads (0: the default)"));
   run->add_option("--max-memory", args->max_memory,
                   "Refuse cells estimated to need more (8G, 500MB; default 80% of the "
                   "physical memory or of the smallest cgroup limit over this process's cgroup "
@@ -134,16 +134,17 @@ void add_run_command(CLI::App& app, int& exit_code, const std::string& command_l
                   "of its own; default 1d)");
   run->add_option("--max-cells", args->max_cells,
                   "Refuse a sweep of more cells than this, before it is expanded (default 100000)")
-      ->check(CLI::PositiveNumber);
+      ->check(count_option(1, std::numeric_limits<long long>::max(),
+                           "the most cells a sweep may have"));
   run->add_option("--timing-min-seconds", args->timing_min_seconds,
                   "Measure each phase of a cell (Gram or features, fit, predict) again until "
                   "its measurements add up to this many seconds (default: the file's "
                   "timing.min_seconds, else 0.05)")
-      ->check(CLI::NonNegativeNumber);
+      ->check(real_option(0, "the seconds each phase is measured for"));
   run->add_option("--timing-max-measurements", args->timing_max_measurements,
                   "... or until it has this many (default: the file's "
                   "timing.max_measurements, else 7; 1: measure once)")
-      ->check(CLI::Range(1, 1000));
+      ->check(count_option(1, 1000, "the most measurements of each phase"));
   args->plugins.add_to(*run);
   run->callback([args, &exit_code, command_line] {
     auto [experiment, registry] =

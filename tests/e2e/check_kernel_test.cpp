@@ -83,8 +83,9 @@ TEST(CheckKernelCommand, ChecksEveryKernelVariantOfAConfig) {
   EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
   // Two variants of the sum (σ swept) and the product, each with its report.
   EXPECT_EQ(count(r.out, "verdict: valid"), 3U) << r.out;
-  EXPECT_THAT(r.out, HasSubstr("sum[0].sigma=0.5"));
-  EXPECT_THAT(r.out, HasSubstr("sum[0].sigma=1"));
+  // each named by its parameters that are not at their default (σ = 1 is gaussian's)
+  EXPECT_THAT(r.out, HasSubstr("sum(gaussian,linear)(sum[0].sigma=0.5,sum[0].scale=2)"));
+  EXPECT_THAT(r.out, HasSubstr("sum(gaussian,linear)(sum[0].scale=2)"));
   EXPECT_THAT(r.out, HasSubstr("declared PSD: yes"));
   // (xᵀz + 1)² · 3 · 0.5 in d = 5 has an exact map, D = C(7, 5) · 1 = 21.
   EXPECT_THAT(r.out, HasSubstr("feature map     exact, D = 21"));

@@ -20,6 +20,7 @@ import sys
 import zlib
 
 CONFIG = """\
+# A small sweep of both forms, to look at in a browser.
 experiment: browser <&> check
 seed: 3
 dataset:
@@ -128,6 +129,10 @@ def main():
         fail(f"kexp report --html exited {report.returncode}: {report.stderr}")
 
     html = page.read_text()
+    # No path of the machine: the folders the test ran in, absolute, appear nowhere.
+    for place in {str(out.resolve()), str(out.absolute()), str(pathlib.Path.cwd())}:
+        if place in html:
+            fail(f"report.html names the absolute path {place}")
     for attribute, target in re.findall(r'\b(src|href)\s*=\s*["\']([^"\']*)', html):
         if not (target.startswith("data:") or target.startswith("#")):
             fail(f"report.html refers to {attribute}={target!r}, outside the page")
@@ -147,7 +152,8 @@ def main():
         for line in result.stderr.splitlines():
             if any(e in line for e in BROWSER_ERRORS):
                 fail(f"chromium {name} logged: {line}")
-    for expected in ("<h2>Findings</h2>", "<h2>Plots</h2>", "<h2>What ran, where</h2>",
+    for expected in ("<h2>Setup</h2>", "A small sweep of both forms", "λ ∈ {0.001, 0.1}",
+                     "<h2>Findings</h2>", "<h2>Plots</h2>", "<h2>What ran, where</h2>",
                      "<h2>Regenerate it</h2>", "browser &lt;&amp;&gt; check", "<details>"):
         if expected not in dom.stdout:
             fail(f"the page's DOM lacks {expected!r}")

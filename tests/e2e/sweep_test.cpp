@@ -429,7 +429,7 @@ TEST(Sweep, DryRunListsCellsAndWritesNothing) {
   const auto r = run_kexp("run pd.yaml --dry-run --set dataset.n=50,100 " + forms(), dir.path());
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_THAT(r.out, AllOf(HasSubstr("12 cells × 2 repeats: 24 runs to do"),
-                           HasSubstr("primal_ridge(lambda=0.001,precision=double,device=cpu)"),
+                           HasSubstr("| primal_ridge()\n"), HasSubstr("primal_ridge(lambda=0.1)"),
                            HasSubstr("kB"), HasSubstr("left out: solvers[0]")));
   EXPECT_TRUE(fs::is_empty(dir.path()) || !fs::exists(dir.path() / "results"));
 }

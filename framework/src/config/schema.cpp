@@ -266,11 +266,51 @@ void reject_repeated_values(const ResolvedParam& r, const ParamSetting& given) {
   }
 }
 
+/// The values of a zip group go together: a tuple given twice would be two cells with one
+/// id, refused at the repeat; a value repeated in tuples that differ is not.
+void reject_repeated_tuples(const std::vector<ResolvedParam>& params, const ZipGroup& group,
+                            const ComponentSpec& component) {
+  std::vector<const ResolvedParam*> members;
+  for (const std::string& name : group.names) {
+    const auto it = std::find_if(params.begin(), params.end(),
+                                 [&](const ResolvedParam& p) { return p.name == name; });
+    if (it == params.end()) return;  // an error of its own
+    members.push_back(&*it);
+  }
+  if (members.empty()) return;
+  const std::size_t count = members.front()->values.size();
+  std::map<std::string, std::size_t> first;  // the tuple as the cell ids write it → index
+  for (std::size_t i = 0; i < count; ++i) {
+    std::vector<std::string> parts;
+    for (const ResolvedParam* m : members) {
+      if (i >= m->values.size()) return;  // unequal lengths: refused where the zip is read
+      parts.push_back(fmt::format("{}={}", m->name, format_value(m->values[i])));
+    }
+    const std::string tuple = fmt::format("({})", fmt::join(parts, ", "));
+    const auto [at, inserted] = first.emplace(tuple, i);
+    if (inserted) continue;
+    throw ConfigError(group.where, component.key + ".zip",
+                      fmt::format("{}.zip: the values {} go together twice, as values {} and {} "
+                                  "of the zipped parameters: both would be one cell with one id; "
+                                  "remove the repeat",
+                                  component.key, tuple, at->second + 1, i + 1));
+  }
+}
+
 /// One parameter of the schema: its written values checked, else its default.
 ResolvedParam resolve_param(const ParamSpec& spec, const ComponentSpec& component,
                             const std::string& plugin_label) {
   ResolvedParam r;
   r.name = spec.name;
+  if (spec.default_value != nullptr) {
+    try {
+      r.default_value = check_value(spec, SweepValue{spec.default_value, SourceLocation{}, false},
+                                    component.key + "." + spec.name);
+    } catch (const ConfigError& e) {
+      throw PluginError(
+          fmt::format("{} declares a bad default for '{}': {}", plugin_label, spec.name, e.what()));
+    }
+  }
   const auto given = std::find_if(component.params.begin(), component.params.end(),
                                   [&](const ParamSetting& s) { return s.name == spec.name; });
   if (given != component.params.end()) {
@@ -281,15 +321,15 @@ ResolvedParam resolve_param(const ParamSpec& spec, const ComponentSpec& componen
       errors.attempt([&] { r.values.push_back(check_value(spec, v, given->key)); });
     }
     errors.throw_if_any();
-    reject_repeated_values(r, *given);
-  } else if (spec.default_value != nullptr) {
-    const SweepValue def{spec.default_value, SourceLocation{}, false};
-    try {
-      r.values.push_back(check_value(spec, def, component.key + "." + spec.name));
-    } catch (const ConfigError& e) {
-      throw PluginError(
-          fmt::format("{} declares a bad default for '{}': {}", plugin_label, spec.name, e.what()));
-    }
+    // A zipped parameter may repeat a value where the tuples of its group differ
+    // (max_length: [40, 40] with min_length: [30, 40]): checked on the group.
+    const bool zipped =
+        std::any_of(component.zips.begin(), component.zips.end(), [&](const ZipGroup& g) {
+          return std::find(g.names.begin(), g.names.end(), spec.name) != g.names.end();
+        });
+    if (!zipped) reject_repeated_values(r, *given);
+  } else if (r.default_value) {
+    r.values.push_back(*r.default_value);
   } else {
     throw ConfigError(component.where, component.key + "." + spec.name,
                       fmt::format("{}.{} is required by {}: {}", component.key, spec.name,
@@ -356,6 +396,7 @@ std::vector<ResolvedParam> resolve_params(const std::vector<ParamSpec>& schema,
     errors.attempt([&] { out.push_back(resolve_param(spec, component, plugin_label)); });
   }
   errors.throw_if_any();
+  for (const ZipGroup& group : component.zips) reject_repeated_tuples(out, group, component);
   return out;
 }
 

@@ -1,6 +1,7 @@
 // Checking parameters against a plugin's schema, before the plugin sees them.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -23,6 +24,10 @@ struct ResolvedParam {
   std::vector<ParamValue> values;
   bool swept = false;
   bool given = false;  ///< written in the experiment (not a default)
+  /// The schema's default, when the parameter has one: a variant whose value is this
+  /// leaves the parameter out of its canonical text, so that a parameter added later with
+  /// a default that keeps the old behaviour changes no cell's id (sweep/plan.hpp).
+  std::optional<ParamValue> default_value;
 };
 
 /// Converts one written value to the spec's type and checks its bounds. Throws

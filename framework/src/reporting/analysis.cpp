@@ -11,7 +11,9 @@
 #include <algorithm>
 #include <cmath>
 #include <fstream>
+#include <optional>
 #include <set>
+#include <unordered_map>
 
 #include "reporting/result_folder.hpp"
 
@@ -176,11 +178,34 @@ std::vector<double> read_predictions(const fs::path& file) {
 
 std::vector<CellSummary> summarize_cells(const CsvTable& table) {
   std::vector<CellSummary> cells;
-  std::map<std::string, std::size_t> index;
+  std::unordered_map<std::string, std::size_t> index;
+  // What each column is, once for the table: the fixed ones by their place, the parameters,
+  // and the numbers a cell keeps over its repeats.
+  std::map<Column, std::optional<std::size_t>> at;
   const auto col = [&](const std::vector<std::string>& row, Column column) -> std::string {
-    const auto i = table.column(column_name(column));
+    auto it = at.find(column);
+    if (it == at.end()) it = at.emplace(column, table.column(column_name(column))).first;
+    const auto& i = it->second;
     return i && *i < row.size() ? row[*i] : std::string();
   };
+  // The range and count of each phase's measurements are read below, into the run's time
+  // and its range, and by nothing else: not kept per cell, which in a sweep of 10⁵ cells
+  // saves a third of the values.
+  std::set<std::string> read_here;
+  for (const PhaseColumns& phase : kTimedPhases) {
+    for (const Column c : {phase.seconds_min, phase.seconds_max, phase.measurements})
+      read_here.insert(column_name(c));
+  }
+  read_here.insert(column_name(Column::seed));
+  std::vector<std::size_t> param_columns, value_columns;
+  for (std::size_t i = 0; i < table.columns.size(); ++i) {
+    if (is_param_column(table.columns[i])) {
+      param_columns.push_back(i);
+    } else if (!text_column(table.columns[i]) && read_here.count(table.columns[i]) == 0) {
+      value_columns.push_back(i);
+    }
+  }
+  cells.reserve(table.rows.size());
   for (const auto& row : table.rows) {
     const std::string id = col(row, Column::cell);
     auto [it, fresh] = index.emplace(id, cells.size());
@@ -191,8 +216,8 @@ std::vector<CellSummary> summarize_cells(const CsvTable& table) {
       c.kernel = col(row, Column::kernel);
       c.solver = col(row, Column::solver);
       c.form = col(row, Column::form);
-      for (std::size_t i = 0; i < table.columns.size() && i < row.size(); ++i) {
-        if (is_param_column(table.columns[i])) c.params[table.columns[i]] = row[i];
+      for (const std::size_t i : param_columns) {
+        if (i < row.size()) c.params.emplace_hint(c.params.end(), table.columns[i], row[i]);
       }
       cells.push_back(std::move(c));
     }
@@ -205,12 +230,10 @@ std::vector<CellSummary> summarize_cells(const CsvTable& table) {
     }
     ++c.ok;
     if (col(row, Column::converged) == "false") ++c.not_converged;
-    for (std::size_t i = 0; i < table.columns.size() && i < row.size(); ++i) {
-      const std::string& name = table.columns[i];
-      if (is_param_column(name) || text_column(name)) continue;
+    for (const std::size_t i : value_columns) {
       double v = 0;
-      if (!parse_number(row[i], v)) continue;
-      c.values[name].push_back(v);
+      if (i >= row.size() || !parse_number(row[i], v)) continue;
+      c.values[table.columns[i]].push_back(v);
     }
     // The time of a run: its phases' medians, and the range their measurements span
     // (a folder written before phases were measured repeatedly has the medians alone).
@@ -326,32 +349,111 @@ SolverSide solver_side(const CellSummary& c) {
   return s;
 }
 
-std::vector<FormPair> find_pairs(const std::vector<CellSummary>& cells, const fs::path& folder) {
+namespace {
+
+/// The largest |ŷ − ŷ′| of two cells over the repeats both have, from their
+/// predictions/<cell>-<repeat>.csv files; −1 when there are none to compare.
+double predictions_max_diff(const CellSummary& p, const CellSummary& d, const fs::path& folder) {
+  double out = -1;
+  for (std::size_t r = 0; r < std::max(p.runs, d.runs); ++r) {
+    const auto a =
+        read_predictions(ResultFolder(folder).prediction_file(p.cell, std::to_string(r)));
+    const auto b =
+        read_predictions(ResultFolder(folder).prediction_file(d.cell, std::to_string(r)));
+    if (a.empty() || a.size() != b.size()) continue;
+    double m = 0;
+    for (std::size_t i = 0; i < a.size(); ++i) m = std::max(m, std::fabs(a[i] - b[i]));
+    out = std::max(out, m);
+  }
+  return out;
+}
+
+/// The dual cells of one dataset and kernel variant whose solvers have the same plugin and
+/// the same parameters set, indexed by the values of the parameters a primal solver shares
+/// with them, built once per set of shared names.
+struct DualKind {
+  std::vector<std::string> names;  ///< the solver's parameters with a value, in order
+  std::vector<std::size_t> cells;  ///< indices into the cells, in order
+  /// shared names (joined) → the values of those names → the cells that have them
+  std::map<std::string, std::map<std::string, std::vector<std::size_t>>> by_shared;
+};
+
+}  // namespace
+
+std::vector<FormPair> find_pairs(const std::vector<CellSummary>& cells, const fs::path& folder,
+                                 std::size_t* compared) {
+  // Two cells pair only within one dataset and kernel variant: the dual cells are put in
+  // buckets by that, and in a bucket by the plugin and parameter names of their solver,
+  // so that each primal cell looks its counterparts up by the values of the parameters it
+  // shares with each kind (sweep/pairing.hpp), instead of trying every dual cell.
+  const auto bucket_of = [](const CellSummary& c) {
+    return c.dataset + '\n' + c.kernel + '\n' + c.params_of("dataset") + '\n' +
+           c.params_of("kernel");
+  };
+  std::map<std::string, std::vector<DualKind>> buckets;
+  std::vector<SolverSide> sides(cells.size());
+  for (std::size_t i = 0; i < cells.size(); ++i) {
+    sides[i] = solver_side(cells[i]);
+    if (cells[i].form != "dual") continue;
+    std::vector<std::string> names;
+    for (const auto& [name, value] : sides[i].params) names.push_back(name);
+    std::vector<DualKind>& kinds = buckets[bucket_of(cells[i])];
+    const auto kind = std::find_if(kinds.begin(), kinds.end(), [&](const DualKind& k) {
+      return k.names == names && cells[k.cells.front()].solver == cells[i].solver;
+    });
+    if (kind != kinds.end()) {
+      kind->cells.push_back(i);
+    } else {
+      kinds.push_back(DualKind{names, {i}, {}});
+    }
+  }
   std::vector<FormPair> pairs;
-  for (const CellSummary& p : cells) {
+  for (std::size_t pi = 0; pi < cells.size(); ++pi) {
+    const CellSummary& p = cells[pi];
     if (p.form != "primal") continue;
-    for (const CellSummary& d : cells) {
-      if (d.form != "dual" || p.dataset != d.dataset || p.kernel != d.kernel) continue;
-      if (p.params_of("dataset") != d.params_of("dataset") ||
-          p.params_of("kernel") != d.params_of("kernel") ||
-          !counterparts(solver_side(p), solver_side(d))) {
-        continue;
+    const auto bucket = buckets.find(bucket_of(p));
+    if (bucket == buckets.end()) continue;
+    std::vector<std::size_t> matched;
+    for (DualKind& kind : bucket->second) {
+      // The names they share, and the primal's values of them. Whether those names
+      // include one that counts (not only how a solver runs) depends on the names alone:
+      // asked of the rule with the values made equal.
+      std::string shared, values;
+      SolverSide primal_names{"primal", {}}, dual_names{"dual", {}};
+      for (const std::string& name : kind.names) {
+        const auto it = sides[pi].params.find(name);
+        if (it == sides[pi].params.end()) continue;
+        shared += name + '\n';
+        values += it->second + '\n';
+        primal_names.params[name];
+        dual_names.params[name];
       }
+      if (!counterparts(primal_names, dual_names)) continue;
+      auto [index, fresh] = kind.by_shared.try_emplace(shared);
+      if (fresh) {
+        for (const std::size_t di : kind.cells) {
+          std::string key;
+          for (const std::string& name : kind.names) {
+            if (sides[pi].params.count(name) > 0) key += sides[di].params.at(name) + '\n';
+          }
+          index->second[key].push_back(di);
+        }
+      }
+      const auto found = index->second.find(values);
+      if (found == index->second.end()) continue;
+      for (const std::size_t di : found->second) {
+        if (compared != nullptr) ++*compared;
+        if (counterparts(sides[pi], sides[di])) matched.push_back(di);
+      }
+    }
+    std::sort(matched.begin(), matched.end());
+    for (const std::size_t di : matched) {
+      const CellSummary& d = cells[di];
       FormPair pair{&p, &d, -1};
       if (d.paired_with == p.cell) pair.prediction_max_diff = d.prediction_max_diff;
       if (p.paired_with == d.cell) pair.prediction_max_diff = p.prediction_max_diff;
       if (pair.prediction_max_diff < 0 && !folder.empty()) {
-        // From predictions/<cell>-<repeat>.csv, over the repeats both have.
-        for (std::size_t r = 0; r < std::max(p.runs, d.runs); ++r) {
-          const auto a =
-              read_predictions(ResultFolder(folder).prediction_file(p.cell, std::to_string(r)));
-          const auto b =
-              read_predictions(ResultFolder(folder).prediction_file(d.cell, std::to_string(r)));
-          if (a.empty() || a.size() != b.size()) continue;
-          double m = 0;
-          for (std::size_t i = 0; i < a.size(); ++i) m = std::max(m, std::fabs(a[i] - b[i]));
-          pair.prediction_max_diff = std::max(pair.prediction_max_diff, m);
-        }
+        pair.prediction_max_diff = predictions_max_diff(p, d, folder);
       }
       pairs.push_back(pair);
     }

@@ -13,6 +13,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -86,7 +87,7 @@ struct CellSummary {
   std::size_t not_converged = 0;  ///< ok runs whose solver says `converged: false`
   /// Numeric columns over the ok repeats, plus the run's time (kTimeSeconds and the
   /// others beside it).
-  std::map<std::string, std::vector<double>> values;
+  std::unordered_map<std::string, std::vector<double>> values;
   std::vector<std::pair<std::string, std::string>> failures;  ///< (repeat, error)
   std::string paired_with;
   double prediction_max_diff = -1;  ///< over repeats; −1 when not known
@@ -163,11 +164,16 @@ struct FormPair {
   double prediction_max_diff = -1;  ///< −1 when not known
 };
 
-/// Every primal-dual pair (reporting/pairing.hpp). The largest prediction difference
-/// comes from the rows (the runner computes it while both predictions are in memory)
-/// or else from the folder's predictions/ files.
+/// Every primal-dual pair (sweep/pairing.hpp), in the order of the primal cells and then of
+/// the dual ones. Pairs are found by key, not by trying every two cells: the dual cells of
+/// each dataset and kernel variant are indexed by their solver and the values of the
+/// parameters a primal solver shares with it, so the work grows with the cells, not with
+/// their square; `compared`, when given, counts the dual cells looked at. The largest
+/// prediction difference comes from the rows (the runner computes it while both
+/// predictions are in memory) or else from the folder's predictions/ files.
 std::vector<FormPair> find_pairs(const std::vector<CellSummary>& cells,
-                                 const std::filesystem::path& folder);
+                                 const std::filesystem::path& folder,
+                                 std::size_t* compared = nullptr);
 
 /// The error used to rank cells: test_rmse, or test_accuracy for classification. The
 /// name of the column used, and whether lower is better; `selection` is the column the

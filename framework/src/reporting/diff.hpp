@@ -1,4 +1,5 @@
-// `kexp diff A B`: two result folders compared run by run (cell id and repeat), as a
+// `kexp diff A B`: two result folders compared run by run (cell id and repeat, or where
+// the ids differ, as between folders of two versions, the resolved parameters), as a
 // regeneration is checked against the report it regenerates. Accuracy must match;
 // times are compared against the range of their measurements, since on a shared machine
 // they move.
@@ -26,6 +27,12 @@ struct ResultsDiff {
   std::size_t phases_compared = 0;
   double lowest_ratio = 0, highest_ratio = 0;     ///< of B's median time over A's, all phases
   std::vector<std::string> only_in_a, only_in_b;  ///< "cell repeat"
+  /// Runs whose cell ids differ but whose parameters are the same (at their default where
+  /// one folder does not name them): compared as one run, under A's id.
+  std::size_t matched_by_parameters = 0;
+  /// Why their ids differ: the versions and their rules of cell ids, or the parameters
+  /// one folder's plugins have and the other's lack.
+  std::string id_note;
 
   /// No accuracy difference and the same runs in both.
   [[nodiscard]] bool same_results() const {

@@ -242,27 +242,56 @@ std::string script(const Plot& p) {
   if (p.logx) s += "set logscale x\n";
   if (p.logy) s += "set logscale y\n";
   const auto [lo, hi] = x_range(p);
+  // Each mark's label goes in a row near the top of the plot, at its x, in the first row
+  // where it overlaps no label already placed (widths estimated from their characters at
+  // 12 points over the plot's width), so that crossovers close together never cover one
+  // another; a crossover's point gets a dot of its own on the lines that cross.
+  const double plot_width = beside ? 600.0 : 800.0;          // pixels, the key beside or above
+  std::vector<std::vector<std::pair<double, double>>> rows;  // taken extents per row
+  std::vector<std::size_t> order(p.marks.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  const auto fraction = [&](double x) {
+    return p.logx && lo > 0 ? std::log(x / lo) / std::log(hi / lo) : (x - lo) / (hi - lo);
+  };
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t a, std::size_t b) { return p.marks[a].x < p.marks[b].x; });
+  std::vector<std::size_t> row_of(p.marks.size(), 0);
+  for (const std::size_t i : order) {
+    const Mark& m = p.marks[i];
+    const double at = std::isfinite(fraction(m.x)) ? fraction(m.x) : 0;
+    const auto chars =
+        static_cast<double>(std::count_if(m.label.begin(), m.label.end(), [](char c) {
+          return (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+        }));
+    const double width = (chars * 7.0 + 12) / plot_width;
+    // Labels in the right part of the range read leftwards, so they stay on the plot.
+    const std::pair<double, double> extent =
+        at > 0.6 ? std::pair{at - width, at} : std::pair{at, at + width};
+    std::size_t row = 0;
+    for (;; ++row) {
+      if (row == rows.size()) rows.emplace_back();
+      const bool free = std::none_of(rows[row].begin(), rows[row].end(), [&](const auto& e) {
+        return extent.first < e.second + 0.01 && e.first < extent.second + 0.01;
+      });
+      if (free) break;
+    }
+    rows[row].push_back(extent);
+    row_of[i] = row;
+  }
   for (std::size_t i = 0; i < p.marks.size(); ++i) {
     const Mark& m = p.marks[i];
-    // Labels in the right part of the range read leftwards, so they stay on the plot.
-    const double at =
-        p.logx && lo > 0 ? std::log(m.x / lo) / std::log(hi / lo) : (m.x - lo) / (hi - lo);
+    const double at = fraction(m.x);
     const bool right = std::isfinite(at) && at > 0.6;
     s += fmt::format(
         "set arrow {} from {}, graph 0 to {}, graph 1 nohead dashtype 3 lc rgb '#777777'\n", i + 1,
         m.x, m.x);
+    s += fmt::format(
+        "set label {} {} at {}, graph {:.3f} {} offset {},0 font ',12' textcolor rgb '#222222'\n",
+        i + 1, gp_string(m.label), m.x, 0.96 - 0.065 * static_cast<double>(row_of[i]),
+        right ? "right" : "left", right ? -0.5 : 0.5);
     if (m.y) {
-      // Beside the point it marks, with a dot on it.
-      s += fmt::format(
-          "set label {} {} at {}, {} {} point pt 7 ps 1.2 lc rgb '#444444' offset {},1 "
-          "font ',12' textcolor rgb '#222222'\n",
-          i + 1, gp_string(m.label), m.x, *m.y, right ? "right" : "left", right ? -1 : 1);
-    } else {
-      s += fmt::format(
-          "set label {} {} at {}, graph {:.2f} {} offset {},0 font ',12' textcolor rgb "
-          "'#444444'\n",
-          i + 1, gp_string(m.label), m.x, 0.96 - 0.06 * static_cast<double>(i),
-          right ? "right" : "left", right ? -0.5 : 0.5);
+      s += fmt::format("set label {} '' at {}, {} point pt 7 ps 1.2 lc rgb '#444444'\n", 50 + i,
+                       m.x, *m.y);
     }
   }
   for (std::size_t i = 0; i < p.lines.size(); ++i) {

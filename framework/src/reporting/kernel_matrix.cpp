@@ -150,13 +150,15 @@ std::string kernel_heat_map_script(const arma::mat& K, const arma::vec& order_by
   const auto start = [&](arma::uword b) { return b * n / cells; };
   std::string s =
       fmt::format("# kexp plot; run `gnuplot {0}.gp` here to redraw {0}.svg\n", map.name);
-  s += "set terminal svg size 760,700 dynamic noenhanced font 'sans,11' background rgb 'white'\n";
+  // Wide enough for the colour bar's label beside the square plot (760 pixels cut it).
+  s += "set terminal svg size 840,700 dynamic noenhanced font 'sans,11' background rgb 'white'\n";
   s += "set output " + plot::gp_string(map.name + ".svg") + "\n";
   s += "set title " + plot::gp_string(map.title) + "\n";
   const std::string by = map.classification ? "label" : "target";
   s += "set xlabel " + plot::gp_string("training points, ordered by " + by) + "\n";
   s += "set ylabel " + plot::gp_string("training points, ordered by " + by) + "\n";
-  s += "set cblabel 'K[i, j] = k(x_i, x_j)'\nset size square\nset tics out\n";
+  s += "set cblabel 'K[i, j] = k(xᵢ, xⱼ)' offset -1,0\nset rmargin 14\nset size square\nset tics "
+       "out\n";
   s += fmt::format("set xrange [0:{0}]\nset yrange [{0}:0]\n", n);
   const double step = static_cast<double>(n) / static_cast<double>(cells);
   if (cells < n) {

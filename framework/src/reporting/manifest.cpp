@@ -14,6 +14,7 @@
 #include <memory>
 #include <thread>
 
+#include "config/schema.hpp"
 #include "kexp/error.hpp"
 #include "kexp/gram.hpp"
 #include "kexp/version.hpp"
@@ -83,6 +84,19 @@ nlohmann::ordered_json plugin_json(const PluginRecord& plugin) {
     if (plugin.info().params[i].log_scale_hint) log_scale.push_back(plugin.info().params[i].name);
   }
   if (!log_scale.empty()) j["log_scale"] = log_scale;
+  // What it is, in one line, and the default of each parameter that has one, written as a
+  // value is (format_value): the report's setup leaves out what is at its default, and a
+  // folder of an earlier version is matched against this one by them.
+  j["summary"] = plugin.info().summary != nullptr ? plugin.info().summary : "";
+  nlohmann::ordered_json defaults = nlohmann::ordered_json::object();
+  for (const ParamSpec& spec : schema_of(*plugin.descriptor)) {
+    if (spec.default_value == nullptr) continue;
+    try {
+      defaults[spec.name] = format_value(check_value(spec, {spec.default_value, {}, false}, ""));
+    } catch (const Error&) {  // a bad default is refused when the plugin is used
+    }
+  }
+  j["defaults"] = defaults;
   try {
     j["sha256"] = sha256_file(plugin.path);
   } catch (const Error& e) {
@@ -179,7 +193,9 @@ nlohmann::ordered_json null_or(const std::optional<nlohmann::ordered_json>& valu
 nlohmann::ordered_json Manifest::to_json() const {
   nlohmann::ordered_json m = build_json();
   m["experiment"] = experiment;
+  m["cell_ids"] = kCellIdRule;
   m["config_file"] = config_file;
+  m["config_text"] = config_text;
   m["command_line"] = command_line;
   m["working_directory"] = working_directory;
   m["started"] = started;
@@ -276,6 +292,33 @@ StoredManifest read_manifest(const fs::path& file) {
     out.shard = shard;
   }
   return out;
+}
+
+std::string cell_id_rule(const nlohmann::ordered_json& m) {
+  if (!m.is_object()) return "every parameter";
+  if (m.contains("cell_ids") && m["cell_ids"].is_string()) return m["cell_ids"].get<std::string>();
+  if (m.contains("merged_from") && m["merged_from"].is_array() && !m["merged_from"].empty() &&
+      m["merged_from"][0].is_object()) {
+    return cell_id_rule(m["merged_from"][0].value("manifest", nlohmann::ordered_json()));
+  }
+  return "every parameter";
+}
+
+std::optional<std::string> other_cell_id_rule(const StoredManifest& manifest) {
+  const nlohmann::ordered_json& m = manifest.document;
+  // A folder without a readable manifest is refused or not for its other reasons.
+  if (!m.is_object()) return std::nullopt;
+  const std::string rule = cell_id_rule(m);
+  if (rule == kCellIdRule) return std::nullopt;
+  const std::string version = m.contains("kexp_version") && m["kexp_version"].is_string()
+                                  ? m["kexp_version"].get<std::string>()
+                                  : std::string("an earlier version");
+  return fmt::format(
+      "it was written by kexp {}, whose cell ids, and the seeds of the data and cells derived "
+      "from them, hash {}; this kexp ({}) leaves the parameters at their default out of them, so "
+      "its runs would not be recognised and new runs would draw other data",
+      version, rule == "every parameter" ? "every parameter, defaults included" : rule,
+      KEXP_VERSION_STRING);
 }
 
 void write_manifest(const fs::path& file, const nlohmann::ordered_json& manifest) {

@@ -54,6 +54,9 @@ std::vector<std::string> changed_plugins(const nlohmann::json& before, const nlo
 struct Manifest {
   std::string experiment;
   std::string config_file;  ///< absolute
+  /// The experiment file as written: what its author said in its comments, which the
+  /// report's setup quotes.
+  std::string config_text;
   std::string command_line;
   std::string working_directory;
   std::string started;
@@ -138,6 +141,20 @@ struct StoredManifest {
   std::optional<Manifest::Shard> shard;
 };
 StoredManifest read_manifest(const std::filesystem::path& file);
+
+/// How this kexp makes cell ids and the seeds derived from them (sweep/variant.hpp's
+/// canonical_text), as manifest.json's `cell_ids` records it. A folder without it was
+/// written by a kexp whose ids hashed every parameter, defaults included.
+inline constexpr const char* kCellIdRule = "parameters at their default left out";
+
+/// The rule of a folder's ids: its manifest's `cell_ids` (a merged folder's, its first
+/// input's), or "every parameter" when it records none.
+std::string cell_id_rule(const nlohmann::ordered_json& manifest);
+
+/// Why the runs of a folder cannot be continued or merged by this kexp, when its ids follow
+/// another rule: "written by kexp 5.6.0, whose cell ids …"; nothing when they follow
+/// kCellIdRule.
+std::optional<std::string> other_cell_id_rule(const StoredManifest& manifest);
 
 /// The machine's limits a run recorded (environment.machine), at the threads its Gram
 /// matrices ran with (environment.gram_threads); nothing when none were recorded.

@@ -90,11 +90,14 @@ bool is_separator(std::string_view line) {
   return is_table_line(line) && line.find_first_not_of("|-: ") == std::string_view::npos;
 }
 
-std::string table_html(const std::vector<std::string_view>& lines) {
+/// A table's lines as HTML, at most `max_rows` of its body rows (0: all).
+std::string table_html(const std::vector<std::string_view>& lines, std::size_t max_rows) {
   std::string html = "<table>\n";
   bool header = true;
+  std::size_t rows = 0;
   for (const std::string_view line : lines) {
     if (is_separator(line)) continue;
+    if (!header && max_rows > 0 && ++rows > max_rows) break;
     const char* tag = header ? "th" : "td";
     html += "<tr>";
     for (const std::string& cell : table_cells(line)) {
@@ -158,15 +161,22 @@ std::string markdown_to_html(std::string_view markdown, const MarkdownHtmlOption
     } else if (is_table_line(line)) {
       std::vector<std::string_view> rows;
       for (; i < lines.size() && is_table_line(lines[i]); ++i) rows.push_back(lines[i]);
-      const std::string table = table_html(rows);
+      const std::size_t body = rows.size() - (rows.size() > 1 && is_separator(rows[1]) ? 2 : 1);
+      std::string table = table_html(rows, options.max_table_rows);
+      const bool cut = options.max_table_rows > 0 && body > options.max_table_rows;
+      if (cut) {
+        table += "<p class=\"more\">" +
+                 fmt::format(fmt::runtime(options.more_rows), body - options.max_table_rows) +
+                 "</p>\n";
+      }
       if (!options.collapse_tables) {
         html += table;
         continue;
       }
-      const std::size_t body = rows.size() - (rows.size() > 1 && is_separator(rows[1]) ? 2 : 1);
-      html += fmt::format("<details><summary>{}{} row{}</summary>\n{}</details>\n",
-                          heading.empty() ? "" : inline_html(heading) + ": ", body,
-                          body == 1 ? "" : "s", table);
+      html += fmt::format(
+          "<details><summary>{}{} row{}{}</summary>\n{}</details>\n",
+          heading.empty() ? "" : inline_html(heading) + ": ", body, body == 1 ? "" : "s",
+          cut ? fmt::format(", the first {} shown", options.max_table_rows) : "", table);
     } else {
       // Its first line whatever it starts with, then up to a blank line or another block.
       std::string paragraph = inline_html(line);

@@ -11,6 +11,7 @@
 #include <fmt/ranges.h>
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
 #include <iostream>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -58,14 +59,40 @@ int merge_results(const MergeOptions& o) {
     }
     tables.push_back(csv_table_of(csv.columns, rows.back()));
     manifests.push_back(read_manifest(folder.manifest_file()));
-    if (const auto diff = config_difference(configs.front(), configs.back())) {
+    // Runs of one cell under two rules of cell ids would be two cells on different data.
+    if (cell_id_rule(manifests.back().document) != cell_id_rule(manifests.front().document)) {
+      const auto why = other_cell_id_rule(cell_id_rule(manifests.back().document) == kCellIdRule
+                                              ? manifests.front()
+                                              : manifests.back());
+      throw ConfigError(fmt::format(
+          "kexp merge: {} and {} cannot be merged: {} ({}); run that shard again with this kexp",
+          o.inputs.front().string(), in.string(), why.value_or("their cell ids follow other rules"),
+          cell_id_rule(manifests.back().document) == kCellIdRule ? o.inputs.front().string()
+                                                                 : in.string()));
+    }
+    ParamDefaults defaults(manifests.front().document);
+    defaults.merge(ParamDefaults(manifests.back().document));
+    if (const auto diff = config_difference(configs.front(), configs.back(), &defaults)) {
       throw ConfigError(fmt::format(
           "kexp merge: {} and {} hold different experiments: {} (\"there\" is {}, \"here\" {})",
           o.inputs.front().string(), in.string(), *diff, o.inputs.front().string(), in.string()));
     }
     if (tables.back().columns != tables.front().columns) {
-      throw ConfigError(fmt::format("kexp merge: results.csv of {} and {} have different columns",
-                                    o.inputs.front().string(), in.string()));
+      const auto& a = tables.front().columns;
+      const auto& b = tables.back().columns;
+      std::string which = "their columns are in another order";
+      for (const auto& c : a) {
+        if (std::find(b.begin(), b.end(), c) == b.end()) which = "'" + c + "' is not in the second";
+      }
+      for (const auto& c : b) {
+        if (std::find(a.begin(), a.end(), c) == a.end()) which = "'" + c + "' is not in the first";
+      }
+      throw ConfigError(fmt::format(
+          "kexp merge: results.csv of {} and {} have different columns ({}; written by kexp {} "
+          "and {}); merge shards run by one kexp",
+          o.inputs.front().string(), in.string(), which,
+          manifests.front().document.value("kexp_version", "?"),
+          manifests.back().document.value("kexp_version", "?")));
     }
   }
   // Shards run on different data files would make one table of two data sets.
@@ -168,8 +195,9 @@ int merge_results(const MergeOptions& o) {
   }
 
   // Write.
-  const ResultFolder out = ResultFolder::create(o.out, o.force, ResultFolder::Creator::Merge,
-                                                merged_config(configs.front(), o.out));
+  const ResultFolder out =
+      ResultFolder::create(o.out, o.force, ResultFolder::Creator::Merge,
+                           merged_config(configs.front(), o.inputs.front(), o.out));
   write_file_atomically(out.results_csv(), csv_text(merged));
   write_file_atomically(out.results_jsonl(), jsonl);
   std::error_code ec;

@@ -6,10 +6,13 @@
 #include "reporting/plot_cost.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <cmath>
 #include <set>
+#include <string>
+#include <unordered_map>
 #include <utility>
 
 namespace kexp::core::plot {
@@ -55,30 +58,154 @@ double y_at(const std::vector<double>& xs, const std::vector<double>& ys, double
 
 }  // namespace
 
+std::map<std::string, std::set<std::string>> cost_free_parameters(
+    const std::vector<CellSummary>& cells) {
+  // solver → parameter → the cell without it → the flop counts its values give, and how
+  // many cells have it
+  struct Others {
+    std::set<double> flops;
+    std::size_t cells = 0;
+  };
+  std::map<std::string, std::map<std::string, std::unordered_map<std::string, Others>>> counts;
+  std::map<std::string, std::map<std::string, std::set<std::string>>> values;
+  std::map<std::string, std::set<std::string>> not_free;
+  for (const CellSummary& c : cells) {
+    const std::string solver = c.solver + " (" + c.form + ")";
+    const double flops = c.stat(Column::flops).mean;
+    for (const auto& [column, value] : c.params) {
+      double v = 0;
+      if (column.rfind("solver.", 0) != 0 || value.empty() || !parse_number(value, v)) continue;
+      const std::string name = column.substr(7);
+      if (!(flops > 0)) {
+        not_free[solver].insert(name);
+        continue;
+      }
+      std::string rest = c.dataset + '\n' + c.kernel;
+      for (const auto& [other, text] : c.params) {
+        if (other != column) rest += '\n' + other + '=' + text;
+      }
+      Others& o = counts[solver][name][rest];
+      o.flops.insert(flops);
+      ++o.cells;
+      values[solver][name].insert(value);
+    }
+  }
+  std::map<std::string, std::set<std::string>> out;
+  for (const auto& [solver, by_name] : counts) {
+    for (const auto& [name, by_rest] : by_name) {
+      if (values[solver][name].size() < 2 || not_free[solver].count(name) > 0) continue;
+      // Free when no cell without it sees two flop counts, and at least one such cell saw
+      // two of its values to compare.
+      bool free = true, compared = false;
+      for (const auto& [rest, o] : by_rest) {
+        if (o.flops.size() > 1 && *o.flops.rbegin() - *o.flops.begin() > 1e-12 * *o.flops.rbegin())
+          free = false;
+        compared = compared || o.cells > 1;
+      }
+      if (free && compared) out[solver].insert(name);
+    }
+  }
+  return out;
+}
+
+namespace {
+
+/// How a parameter that changes no cost is written in a gathered line's side.
+constexpr const char* kFolded = "*";
+
+/// The line a series is drawn on once the parameters that change no cost are gathered
+/// (their values written kFolded in `side`), and its side; `folded` gets their values.
+std::string gathered_line(const CostSeries& s, const CostLabels& labels, SolverSide& side,
+                          std::map<std::string, std::set<std::string>>* folded_values = nullptr) {
+  const auto folded = labels.folded.find(s.solver + " (" + s.form + ")");
+  side = s.side;
+  for (auto& [name, value] : side.params) {
+    if (folded == labels.folded.end() || folded->second.count(name) == 0) continue;
+    if (folded_values != nullptr) (*folded_values)[name].insert(value);
+    value = kFolded;
+  }
+  std::string line = s.base + '\n' + s.kernel;
+  for (const auto& [name, value] : side.params) line += '\n' + name + '=' + value;
+  return line;
+}
+
+}  // namespace
+
+std::size_t line_count(const std::map<std::string, CostSeries>& all_series,
+                       const CostLabels& labels) {
+  std::set<std::string> lines;
+  SolverSide side;
+  for (const auto& [key, s] : all_series) lines.insert(gathered_line(s, labels, side));
+  return lines.size();
+}
+
 std::size_t cost_lines(const std::map<std::string, CostSeries>& all_series, std::size_t min_points,
-                       const char* axis, Plot& p) {
+                       const char* axis, const CostLabels& labels, Plot& p) {
+  // The parameters that change no cost are one line: the series that differ in them alone
+  // are gathered, each such parameter written "*" in their sides, so that a primal and a
+  // dual line gathered alike still pair.
+  std::map<std::string, CostSeries> gathered;
+  std::map<std::string, std::map<std::string, std::set<std::string>>> folded_values;
+  for (const auto& [key, s] : all_series) {
+    SolverSide side;
+    const std::string line = gathered_line(s, labels, side, &folded_values[s.solver]);
+    auto [it, fresh] = gathered.try_emplace(line, s);
+    it->second.side = side;
+    if (fresh) continue;
+    for (const auto& [x, cells] : s.at) {
+      auto& into = it->second.at[x];
+      into.insert(into.end(), cells.begin(), cells.end());
+    }
+  }
+  // One caption for the solvers that gather the same values of the same parameter.
+  std::map<std::pair<std::string, std::string>, std::vector<std::string>> folded_by;
+  std::map<std::pair<std::string, std::string>, std::size_t> folded_count;
+  for (const auto& [solver, by_name] : folded_values) {
+    for (const auto& [name, folded] : by_name) {
+      if (folded.size() < 2) continue;
+      std::vector<std::string> v(folded.begin(), folded.end());
+      std::sort(v.begin(), v.end(), natural_less);
+      const std::pair key{name, values_text(v)};
+      folded_by[key].push_back(solver);
+      folded_count[key] = v.size();
+    }
+  }
+  for (const auto& [key, solvers] : folded_by) {
+    p.caption.push_back(fmt::format(
+        "{}: {} changes no flop count (every value gives the same analytic count), so its {} "
+        "values ({}) are one line, each point their mean, bars from the fastest to the slowest "
+        "measurement of any.",
+        fmt::join(solvers, " and "), symbol_of("solver." + key.first), folded_count[key],
+        key.second));
+  }
   // Lines of one solver that differ in its parameters are named by those in the key
-  // ("primal primal_gd iterations=10"); the parameters they share go in the caption,
-  // once per solver.
+  // ("primal_gd (primal) iterations = 10"); the parameters they share go in the caption,
+  // once per solver, but for their defaults.
   std::map<std::string, std::map<std::string, std::set<std::string>>>
       values;  // solver → parameter → values
-  for (const auto& [key, s] : all_series) {
+  for (const auto& [key, s] : gathered) {
     for (const auto& [name, value] : s.side.params) values[s.solver][name].insert(value);
   }
   std::map<std::string, CostSeries> series;
   std::map<std::string, std::string> shared;  // solver → its shared parameters
-  for (const auto& [key, s] : all_series) {
+  for (const auto& [key, s] : gathered) {
     std::string varying, common;
     for (const auto& [name, value] : s.side.params) {
-      std::string& into = values[s.solver][name].size() > 1 ? varying : common;
-      into += fmt::format("{}{}={}", into.empty() ? "" : ", ", name, shown_value(value));
+      if (value == kFolded) continue;
+      const bool varies = values[s.solver][name].size() > 1;
+      if (!varies && labels.defaults != nullptr &&
+          labels.defaults->is_default(s.solver, "solver." + name, value)) {
+        continue;
+      }
+      std::string& into = varies ? varying : common;
+      into += fmt::format("{}{}", into.empty() ? "" : ", ", setting_text("solver." + name, value));
     }
     CostSeries named = s;
     named.varying = varying;
     series[varying.empty() ? s.base : s.base + " " + varying] = named;
     if (!common.empty()) shared[s.solver] = common;
   }
-  for (const auto& [solver, common] : shared) p.caption.push_back(solver + ": " + common);
+  for (const auto& [solver, common] : shared) p.caption.push_back(solver + ": " + common + ".");
   std::vector<std::string> names;
   for (const auto& [name, s] : series) {
     if (s.at.size() >= min_points) names.push_back(name);
@@ -107,18 +234,37 @@ std::size_t cost_lines(const std::map<std::string, CostSeries>& all_series, std:
     return primal.form == "primal" && dual.form == "dual" && dual.kernel == primal.kernel &&
            counterparts(primal.side, dual.side);
   };
+  // The dual lines each primal line pairs with: looked up by kernel and the values of the
+  // parameters they share, not by trying every two lines (a sweep may draw thousands).
+  std::map<std::string, std::vector<std::string>> duals;  // kernel, solver, names → lines
+  for (const std::string& b : names) {
+    const CostSeries& sb = series.at(b);
+    if (sb.form != "dual") continue;
+    std::string kind = sb.kernel + '\n' + sb.solver;
+    for (const auto& [name, value] : sb.side.params) kind += '\n' + name;
+    duals[kind].push_back(b);
+  }
+  std::map<std::string, std::vector<std::string>> counterpart_lines;  // primal line → duals
   std::size_t pair_count = 0;
   for (const std::string& a : names) {
-    for (const std::string& b : names) pair_count += paired(series.at(a), series.at(b)) ? 1 : 0;
+    const CostSeries& sa = series.at(a);
+    if (sa.form != "primal") continue;
+    for (const auto& [kind, lines] : duals) {
+      if (kind.rfind(sa.kernel + '\n', 0) != 0) continue;
+      for (const std::string& b : lines) {
+        if (!paired(sa, series.at(b))) continue;
+        counterpart_lines[a].push_back(b);
+        ++pair_count;
+      }
+    }
   }
   // Pairs first, so each shares one colour.
   std::vector<std::pair<std::string, std::string>> pairs;
   for (const std::string& a : names) {
     const CostSeries& sa = series.at(a);
     if (sa.form != "primal") continue;
-    for (const std::string& b : names) {
+    for (const std::string& b : counterpart_lines[a]) {
       const CostSeries& sb = series.at(b);
-      if (!paired(sa, sb)) continue;
       pairs.emplace_back(a, b);
       if (!colour.count(a) && !colour.count(b)) colour[a] = colour[b] = next++;
       // Where they cross over the x both have (a run refused at one x leaves it out), by

@@ -59,10 +59,11 @@ void cost_vs_dim_plots(const PlotInputs& in, Plots& out) {
     s.side = solver_side(c);
     s.at[D->second].push_back(&c);
   }
+  const CostLabels labels{cost_free_parameters(cells), &in.defaults};
   for (const auto& [key, g] : groups) {
     Plot p;
     p.name = kCostVsDimStem + slug(key);
-    cost_lines(g.series, 3, "D", p);
+    cost_lines(g.series, 3, "D", labels, p);
     if (p.lines.empty()) continue;
     p.title = fmt::format("time against the feature dimension D: {}, n = {} training points",
                           g.dataset, short_number(g.n));

@@ -2,10 +2,11 @@
 // dataset parameters), one line per solver variant on log axes, n = D marked where the
 // primal map's one dimension D falls in the range drawn, and said in the caption where not.
 // Where some plot holds a primal-dual pair, the plots of one form alone are details.
-// A plot of dual solvers alone with more than kMaxCostLines variants (a λ sweep crossed with
-// precisions) draws a line per method instead: per solver and its textual parameters
-// (precision=mixed), each point the mean over the values of its numeric parameters, with
-// bars from the fastest to the slowest of them.
+// The values of a parameter that changes no cost (λ of a direct solver: cost_free_parameters)
+// are one line. A plot that would still draw more than kMaxCostLines lines (a sweep of an
+// iterative solver's step crossed with precisions) draws a line per method instead: per
+// solver and its textual parameters (precision=mixed), each point the mean over the values
+// of its numeric parameters, with bars from the fastest to the slowest of them.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -20,8 +21,8 @@ namespace kexp::core::plot {
 
 namespace {
 
-/// The most lines a cost plot of dual solvers alone draws before it gathers the values of
-/// their numeric parameters into one line per method.
+/// The most lines a cost plot draws before it gathers the values of its solvers' numeric
+/// parameters into one line per method.
 constexpr std::size_t kMaxCostLines = 12;
 
 }  // namespace
@@ -81,11 +82,12 @@ void cost_vs_n_plots(const PlotInputs& in, Plots& out) {
   // growth of one form alone, elsewhere.
   const std::size_t first = out.plots.size();
   std::vector<bool> paired;  // of each plot drawn here, in order
+  const CostLabels labels{cost_free_parameters(cells), &in.defaults};
   for (const auto& [key, g] : groups) {
     Plot p;
     p.name = kCostVsNStem + slug(key);
-    const bool gathered = !g.primal && g.series.size() > kMaxCostLines;
-    const std::size_t pairs = cost_lines(gathered ? g.methods : g.series, 2, "n", p);
+    const bool gathered = line_count(g.series, labels) > kMaxCostLines;
+    const std::size_t pairs = cost_lines(gathered ? g.methods : g.series, 2, "n", labels, p);
     if (gathered) {
       p.caption.push_back(fmt::format(
           "{} solver variants: a line per solver and choice of method, each point the mean "

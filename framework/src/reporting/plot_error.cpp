@@ -13,6 +13,7 @@
 #include <optional>
 
 #include "reporting/plots.hpp"
+#include "reporting/symbols.hpp"
 
 namespace kexp::core::plot {
 
@@ -71,8 +72,21 @@ bool log_axis(const std::string& column, const std::vector<const CellSummary*>& 
 
 }  // namespace
 
+namespace {
+
+bool has_seed(const std::vector<CellSummary>& cells) {
+  return std::any_of(cells.begin(), cells.end(), [](const CellSummary& c) {
+    return std::any_of(c.params.begin(), c.params.end(),
+                       [](const auto& p) { return is_seed(p.first) && !p.second.empty(); });
+  });
+}
+
+}  // namespace
+
 ErrorCells::ErrorCells(const std::vector<CellSummary>& all)
-    : cells(pool_seeds(all, pooled)), measure(error_measure(cells)) {}
+    : pooled_cells_(has_seed(all) ? pool_seeds(all, pooled) : std::vector<CellSummary>()),
+      cells(has_seed(all) ? pooled_cells_ : all),
+      measure(error_measure(cells)) {}
 
 std::vector<ErrorGroup> error_groups(const std::vector<CellSummary>& cells,
                                      const std::vector<std::string>& swept,
@@ -82,14 +96,14 @@ std::vector<ErrorGroup> error_groups(const std::vector<CellSummary>& cells,
   for (const CellSummary& c : cells) {
     const std::string kind = kernel_kind(c, swept);
     const std::string method = textual_params(c, swept, "solver.");
-    std::string data;  // the dataset variant, by its swept parameters ("d=5")
+    std::string data;  // the dataset variant, by its swept parameters ("d = 5")
     for (const std::string& column : swept) {
       const auto it = c.params.find(column);
       if (column.rfind("dataset.", 0) != 0 || column == drawn || it == c.params.end() ||
           it->second.empty()) {
         continue;
       }
-      data += fmt::format(" {}={}", column.substr(8), shown_value(it->second));
+      data += fmt::format("{}{}", data.empty() ? " " : ", ", setting_text(column, it->second));
     }
     const std::string title = c.kernel + (kind.empty() ? "" : " " + kind) + " · " + c.solver +
                               (method.empty() ? "" : " " + method) + " (" + c.form + ")" +
@@ -97,6 +111,11 @@ std::vector<ErrorGroup> error_groups(const std::vector<CellSummary>& cells,
     auto [it, fresh] = groups.try_emplace(title);
     if (fresh) order.push_back(title);
     it->second.title = title;
+    if (fresh) {
+      it->second.parts = {c.kernel + (kind.empty() ? "" : " " + kind),
+                          c.solver + (method.empty() ? "" : " " + method) + " (" + c.form + ")",
+                          data.empty() ? std::string() : data.substr(1)};
+    }
     it->second.cells.push_back(&c);
   }
   std::vector<ErrorGroup> out;

@@ -5,8 +5,10 @@
 
 #include <cstddef>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "reporting/analysis.hpp"
@@ -19,6 +21,35 @@ namespace kexp::core::plot {
 /// a plot would not read, and the report says what it left out.
 inline constexpr std::size_t kMaxErrorLines = 8;
 inline constexpr std::size_t kMaxHeatMaps = 12;
+/// The most points a line of an error plot draws: past them (a sweep of 10⁵ values of λ)
+/// the values are taken in runs of consecutive ones, each drawn as its best cell, so that
+/// the plot stays a few hundred kB and still shows the best value and the curve's shape.
+inline constexpr std::size_t kMaxErrorPoints = 500;
+
+/// The best cell of each run of `per_point` consecutive keys of `best` (keys in order):
+/// a line of at most kMaxErrorPoints points. `per_point` is set to the run's length (1
+/// when every key is drawn).
+template <typename Key>
+std::map<Key, const CellSummary*> thinned(const std::map<Key, const CellSummary*>& best,
+                                          const ErrorMeasure& measure, std::size_t& per_point) {
+  per_point = (best.size() + kMaxErrorPoints - 1) / kMaxErrorPoints;
+  if (per_point <= 1) {
+    per_point = 1;
+    return best;
+  }
+  std::map<Key, const CellSummary*> out;
+  std::size_t i = 0;
+  std::optional<std::pair<Key, const CellSummary*>> run;
+  for (const auto& [key, cell] : best) {
+    if (!run || better_cell(*cell, *run->second, measure)) run = std::make_pair(key, cell);
+    if (++i % per_point == 0) {
+      out.insert(*run);
+      run.reset();
+    }
+  }
+  if (run) out.insert(*run);
+  return out;
+}
 
 /// How the name of a plot of `column` against a parameter begins: "test_rmse_vs_".
 inline std::string against_stem(const std::string& column) { return column + "_vs_"; }
@@ -31,6 +62,10 @@ inline std::string heat_stem(const std::string& column) { return column + "_heat
 /// draws as a line. A dataset's parameters are never chosen over, nor a textual one.
 struct ErrorGroup {
   std::string title;
+  /// The title in its parts: the kernel and its kind of map, the solver with its form and
+  /// method, and the dataset variant in symbols ("n = 125"): a plot's key names a line by
+  /// the parts its lines differ in.
+  std::vector<std::string> parts;
   std::vector<const CellSummary*> cells;
   std::vector<std::string> swept;  ///< numeric parameters with two or more values here
 };

@@ -72,15 +72,45 @@ void error_plots(const PlotInputs& inputs, Plots& out) {
   const ErrorMeasure& measure = in.measure;
   const char* best_word = measure.lower_is_better ? "lowest" : "highest";
   for (const std::string& column : swept) {
-    const std::vector<ErrorGroup> groups = error_groups(cells, swept, column);
+    std::vector<ErrorGroup> groups = error_groups(cells, swept, column);
+    // The key names each line by the parts its lines differ in; what they share is in the
+    // plot's title instead.
+    std::vector<const ErrorGroup*> drawn_groups;
+    for (const ErrorGroup& g : groups) {
+      if (std::find(g.swept.begin(), g.swept.end(), column) != g.swept.end())
+        drawn_groups.push_back(&g);
+    }
+    std::vector<bool> differs(3, false);
+    std::string common;
+    for (std::size_t part = 0; part < 3; ++part) {
+      for (const ErrorGroup* g : drawn_groups)
+        differs[part] = differs[part] || g->parts[part] != drawn_groups.front()->parts[part];
+      if (!differs[part] && !drawn_groups.empty() && !drawn_groups.front()->parts[part].empty())
+        common += (common.empty() ? "" : " · ") + drawn_groups.front()->parts[part];
+    }
+    for (ErrorGroup& g : groups) {
+      std::string name;
+      for (std::size_t part = 0; part < 3; ++part) {
+        if (differs[part] && !g.parts[part].empty())
+          name += (name.empty() ? "" : " · ") + g.parts[part];
+      }
+      g.title = name.empty() ? g.title : name;
+    }
     Plot p;
+    std::size_t thinned_from = 0, per_point = 1;
     std::vector<const CellSummary*> drawn;
     std::vector<std::pair<std::string, std::string>> over;  // line → the columns it is best over
     for (const ErrorGroup& g : groups) {
       if (std::find(g.swept.begin(), g.swept.end(), column) == g.swept.end()) continue;
-      const auto best =
+      const auto all =
           best_at<double>(g.cells, measure, [&](const CellSummary& c) { return x_of(c, column); });
-      if (best.size() < 2) continue;
+      if (all.size() < 2) continue;
+      std::size_t run = 1;
+      const auto best = thinned(all, measure, run);
+      if (run > 1) {
+        thinned_from = std::max(thinned_from, all.size());
+        per_point = std::max(per_point, run);
+      }
       Line l;
       l.title = g.title;
       l.colour = p.lines.size() / (measure.validated() ? 2 : 1);
@@ -116,13 +146,21 @@ void error_plots(const PlotInputs& inputs, Plots& out) {
       if (shared) break;
     }
     p.name = against_stem(measure.column) + slug(column);
-    p.title = fmt::format("{} against {}", metric_label(measure.column), param_symbol(column));
+    p.title = fmt::format("{} against {}{}", metric_label(measure.column), param_symbol(column),
+                          drawn_groups.size() > 1 && !common.empty() ? ": " + common : "");
     p.xlabel = axis_label(column);
     p.ylabel = measure.validated() ? metric_label(measure.column) +
                                          " (dashed: " + metric_label(measure.selection) + ")"
                                    : metric_label(measure.column);
     error_axes(column, drawn, log_scale, p);
     p.caption.push_back(bars_caption(drawn, measure, pooled));
+    if (thinned_from > 0) {
+      p.caption.push_back(fmt::format(
+          "{} values of {}: each point is the cell with the {} {} among {} consecutive ones, so "
+          "that a line draws at most {} points.",
+          thinned_from, param_symbol(column), best_word, measure.selection, per_point,
+          kMaxErrorPoints));
+    }
     if (const std::string same = coinciding_lines(p); !same.empty()) p.caption.push_back(same);
     if (measure.validated()) {
       // Folds give a spread; one held-out part (validation_fraction) does not.

@@ -11,6 +11,7 @@
 
 #include "reporting/analysis.hpp"
 #include "reporting/gnuplot.hpp"
+#include "reporting/symbols.hpp"
 
 namespace kexp::core::plot {
 
@@ -18,7 +19,12 @@ namespace kexp::core::plot {
 /// (pool_seeds, plot_error.cpp), once for all the families.
 struct ErrorCells {
   std::set<std::string> pooled;  ///< ids of the cells that took another's runs
-  std::vector<CellSummary> cells;
+ private:
+  std::vector<CellSummary> pooled_cells_;  ///< when some cells were pooled
+
+ public:
+  /// The cells: `all` itself when no cell has a seed to pool (no copy of a large sweep).
+  const std::vector<CellSummary>& cells;
   ErrorMeasure measure;
 
   explicit ErrorCells(const std::vector<CellSummary>& all);
@@ -31,6 +37,9 @@ struct PlotInputs {
   const std::set<std::string>& log_scale;  ///< columns whose schema asks for a log axis
   const ErrorCells& error_cells;           ///< seeds pooled, for the error plots
   bool details = true;                     ///< whether the plots marked as details are drawn
+  /// The defaults of the plugins' parameters (manifest.json): keys and captions leave
+  /// them out.
+  const ParamDefaults& defaults;
 };
 
 /// What the families drew, in order, and the plots they left out with why.

@@ -86,12 +86,7 @@ std::string textual_params(const CellSummary& c, const std::vector<std::string>&
 
 std::string param_symbol(const std::string& column) {
   if (column == "dataset.n") return "n_train";
-  const std::string name = column.substr(column.find('.') + 1);
-  static const std::map<std::string, std::string> symbols = {
-      {"sigma", "σ"}, {"lambda", "λ"}, {"alpha", "α"}, {"beta", "β"},
-      {"gamma", "γ"}, {"theta", "θ"},  {"nu", "ν"},    {"tau", "τ"}};
-  const auto it = symbols.find(name);
-  return it == symbols.end() ? name : it->second;
+  return symbol_of(column);
 }
 
 std::string axis_label(const std::string& column) {
@@ -165,10 +160,11 @@ std::set<std::string> log_scale_columns(const StoredManifest& m) {
 
 PlotResult write_plots(const std::vector<CellSummary>& cells, const std::vector<std::string>& swept,
                        const fs::path& folder, const std::set<std::string>& log_scale,
-                       PlotSelection selection) {
+                       PlotSelection selection, const ParamDefaults& defaults) {
   PlotResult result;
   const plot::ErrorCells error_cells(cells);
-  const plot::PlotInputs in{cells, swept, log_scale, error_cells, selection == PlotSelection::all};
+  const plot::PlotInputs in{cells,   swept, log_scale, error_cells, selection == PlotSelection::all,
+                            defaults};
   plot::Plots drawn;
   for (const plot::PlotFamily& family : plot::plot_families()) family.draw(in, drawn);
   result.not_drawn = std::move(drawn.not_drawn);

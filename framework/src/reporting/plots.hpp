@@ -26,6 +26,7 @@
 
 #include "reporting/analysis.hpp"
 #include "reporting/manifest.hpp"
+#include "reporting/symbols.hpp"
 
 namespace kexp::core {
 
@@ -49,13 +50,15 @@ enum class PlotSelection { findings, all };
 bool geometric_values(std::vector<double> values);
 
 /// Writes folder/plots/. `log_scale` names parameter columns ("kernel.sigma") whose
-/// schema asks for a log axis. Without gnuplot, writes nothing and says why in `skipped`.
+/// schema asks for a log axis; `defaults` are the plugins' defaults, which keys and
+/// captions leave out. Without gnuplot, writes nothing and says why in `skipped`.
 /// With PlotSelection::findings, `not_drawn` says how many plots were left out and how to
 /// draw them.
 PlotResult write_plots(const std::vector<CellSummary>& cells, const std::vector<std::string>& swept,
                        const std::filesystem::path& folder,
                        const std::set<std::string>& log_scale = {},
-                       PlotSelection selection = PlotSelection::all);
+                       PlotSelection selection = PlotSelection::all,
+                       const ParamDefaults& defaults = ParamDefaults());
 
 /// The parameter columns whose schema asks for a log axis, from a manifest.json's
 /// plugins (their `log_scale` lists); empty when it has none or could not be read.

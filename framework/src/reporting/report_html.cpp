@@ -13,6 +13,7 @@
 
 #include "kexp/error.hpp"
 #include "reporting/markdown_html.hpp"
+#include "reporting/setup.hpp"
 #include "util/files.hpp"
 
 namespace kexp::core {
@@ -60,6 +61,27 @@ void row(std::string& html, const std::string& label, const std::string& value) 
   html += fmt::format("<tr><th>{}</th><td>{}</td></tr>\n", html_escape(label), html_escape(value));
 }
 
+/// A command line as the page shows it: each absolute path made relative to the folder it
+/// was run in, or cut to its file name (setup.hpp), so that no path of the machine appears.
+std::string command_text(const std::string& command, const std::string& working_directory) {
+  std::string out;
+  std::size_t start = 0;
+  while (start < command.size()) {
+    std::size_t end = command.find(' ', start);
+    if (end == std::string::npos) end = command.size();
+    std::string word = command.substr(start, end - start);
+    // --out=/abs/path and the like: the path after the '='
+    const std::size_t eq = word.rfind('=', word.find('/'));
+    const std::size_t path = word.find('/') == 0 ? 0 : (eq != std::string::npos ? eq + 1 : 0);
+    if (word.size() > path && word[path] == '/') {
+      word = word.substr(0, path) + shown_path(word.substr(path), working_directory);
+    }
+    out += (out.empty() ? "" : " ") + word;
+    start = end + 1;
+  }
+  return out;
+}
+
 /// The facts of one run's manifest that say what ran where.
 std::string manifest_rows(const Json& m) {
   std::string html;
@@ -98,8 +120,7 @@ std::string manifest_rows(const Json& m) {
           "sha256 " + at(f, {"sha256"}));
     }
   }
-  row(html, "command", at(m, {"command_line"}));
-  row(html, "in", at(m, {"working_directory"}));
+  row(html, "command", command_text(at(m, {"command_line"}), at(m, {"working_directory"})));
   return html;
 }
 
@@ -112,7 +133,8 @@ std::string manifest_html(const Json& m) {
                         html_escape(at(m, {"merged"})), m["merged_from"].size());
     for (const Json& input : m["merged_from"]) {
       html += fmt::format("<h3>{} ({} runs)</h3>\n<table>\n{}</table>\n",
-                          html_escape(at(input, {"folder"})), html_escape(at(input, {"runs"})),
+                          html_escape(shown_path(at(input, {"folder"}), {})),
+                          html_escape(at(input, {"runs"})),
                           manifest_rows(input.value("manifest", Json())));
     }
     return html;
@@ -130,10 +152,12 @@ std::string figures_html(const std::vector<HtmlFigure>& figures, const std::stri
                           f.caption.empty() ? "could not be read" : caption);
       continue;
     }
+    // The caption is drawn under the plot in the SVG itself: the page names the file only
+    // (and gives the caption to readers that do not see the image).
     html += fmt::format(
         "<figure>\n<img alt=\"{}\" src=\"data:image/svg+xml;base64,{}\">\n"
-        "<figcaption>{} <small>({})</small></figcaption>\n</figure>\n",
-        caption, base64(f.svg), caption, html_escape(f.file));
+        "<figcaption><small>{}</small></figcaption>\n</figure>\n",
+        caption, base64(f.svg), html_escape(f.file));
   }
   return html;
 }
@@ -207,11 +231,19 @@ std::string report_html(const HtmlReportInputs& in) {
       "<title>{} — kexp report</title>\n<link rel=\"icon\" href=\"data:,\">\n"
       "<style>{}</style>\n</head>\n<body>\n<main>\n",
       html_escape(in.experiment), kStyle);
+  html += markdown_to_html(in.summary.title);
+  html += markdown_to_html(in.summary.setup);
   html += markdown_to_html(in.summary.head);
   html += figures_html(in.figures, "Plots");
   html += figures_html(in.kernel_figures, "Kernel matrices");
   if (!in.summary.tables.empty()) {
-    html += markdown_to_html(in.summary.tables, MarkdownHtmlOptions{/*collapse_tables=*/true});
+    MarkdownHtmlOptions options;
+    options.collapse_tables = true;
+    options.max_table_rows = kHtmlTableRows;
+    options.more_rows =
+        "… and {} more rows, in <a href=\"summary.md\">summary.md</a> beside this page; every "
+        "run in <a href=\"results.csv\">results.csv</a>.";
+    html += markdown_to_html(in.summary.tables, options);
   }
   html += manifest_html(in.manifest);
   html += regenerate_html(in.folder);
@@ -223,7 +255,9 @@ void write_html_report(const ResultFolder& folder, const std::string& experiment
                        const StoredManifest& manifest) {
   HtmlReportInputs in;
   in.experiment = experiment;
-  in.folder = folder.dir().string();
+  std::error_code ec;
+  in.folder = shown_path(folder.dir().lexically_normal().string(),
+                         std::filesystem::current_path(ec).string());
   while (in.folder.size() > 1 && in.folder.back() == '/') in.folder.pop_back();
   in.summary = summary;
   in.manifest = manifest.document;

@@ -1,5 +1,6 @@
 // report.html: a result folder's report as one self-contained page, to hand over. It
-// holds, in this order: the summary's findings (the same text as summary.md, converted
+// holds, in this order: what ran (the summary's Setup: data, kernels, solvers, the
+// experiment file's comments), the summary's findings (the same text as summary.md, converted
 // by reporting/markdown_html.hpp), the plots inline (each SVG as a data: URI, with its
 // caption) and the heat maps of kernels/ when the run wrote them, the summary's tables, each
 // collapsed in a <details> element, the manifest's essentials (kexp version and commit, CPU, BLAS
@@ -43,6 +44,12 @@ std::string base64(const std::string& bytes);
 
 /// At most this many heat maps of kernels/ in the page; the others are named.
 constexpr std::size_t kHtmlKernelFigures = 12;
+
+/// At most this many rows of each of the summary's tables in the page, so that it stays
+/// small whatever the sweep (a few MB at 10⁵ cells); the rest are in summary.md and
+/// results.csv beside it. Below it, as in every curated experiment, the page names no
+/// other file.
+constexpr std::size_t kHtmlTableRows = 1000;
 
 /// Writes folder/report.html atomically from the summary's text, the plots drawn, the
 /// heat maps in kernels/ and the folder's manifest.

@@ -54,10 +54,17 @@ const PluginRecord& plugin_of(const std::vector<Variant>& variants, std::size_t 
   return *it->plugin;
 }
 
-/// `dir` as a path from `base` (both made absolute), or absolute where there is none.
+/// `dir` as a path from `base` (both made absolute), "." for `base` itself, or absolute
+/// where there is none.
 std::string relative_to_base(const fs::path& dir, const fs::path& base) {
-  const fs::path to = fs::absolute(dir).lexically_normal();
-  const fs::path from = fs::absolute(base).lexically_normal();
+  // "a/b/.." normalizes to "a/", whose empty last part would count as a folder of its own.
+  const auto normal = [](const fs::path& p) {
+    fs::path n = fs::absolute(p).lexically_normal();
+    return n.has_filename() || n == n.root_path() ? n : n.parent_path();
+  };
+  const fs::path to = normal(dir);
+  const fs::path from = normal(base);
+  if (to == from) return ".";
   const fs::path relative = to.lexically_relative(from);
   return relative.empty() ? to.string() : relative.string();
 }
@@ -69,9 +76,9 @@ std::string resolved_config(const Experiment& e, const Plan& plan, const fs::pat
   out << YAML::BeginMap;
   out << YAML::Key << "experiment" << YAML::Value << e.name;
   // Files named in the config (a csv dataset's train:) stay as written, so cell ids do
-  // not change; base_dir says where they are, wherever this file is run from.
-  out << YAML::Key << "base_dir" << YAML::Value
-      << fs::absolute(e.base_dir).lexically_normal().string();
+  // not change; base_dir says where they are, relative to this file's folder (the result
+  // folder), wherever it is run from and on whichever machine the two folders are.
+  out << YAML::Key << "base_dir" << YAML::Value << relative_to_base(e.base_dir, out_dir);
   out << YAML::Key << "seed" << YAML::Value << e.seed;
   out << YAML::Key << "repeats" << YAML::Value << e.repeats;
   if (e.threads > 0) out << YAML::Key << "threads" << YAML::Value << e.threads;
@@ -85,12 +92,13 @@ std::string resolved_config(const Experiment& e, const Plan& plan, const fs::pat
         << fmt::format("{}", e.validation.fraction);
   }
   // The folders the plugins were found in, wherever they were named (command line,
-  // environment, config or default), so that this file runs as it is.
+  // environment, config or default), so that this file runs as it is; relative to base_dir,
+  // as every path in it.
   std::vector<std::string> folders;
   const auto add = [&](const std::vector<Variant>& variants) {
     for (const Variant& v : variants) {
       for (const PluginRecord* p : kernel_plugins(v)) {  // a sum or product: its terms'
-        const std::string f = fs::absolute(p->path).parent_path().lexically_normal().string();
+        const std::string f = relative_to_base(fs::absolute(p->path).parent_path(), e.base_dir);
         if (std::find(folders.begin(), folders.end(), f) == folders.end()) folders.push_back(f);
       }
     }
@@ -183,7 +191,7 @@ void differences(const YAML::Node& a, const YAML::Node& b, const std::string& pa
     }
     for (const auto& k : keys) {
       if (done()) return;
-      if (path.empty() && (k == "output" || k == "plugin_path")) continue;
+      if (path.empty() && (k == "output" || k == "plugin_path" || k == "base_dir")) continue;
       const std::string sub = path.empty() ? k : path + "." + k;
       if (!a[k] || !b[k]) {
         out.push_back({sub, a[k] ? flow(a[k]) : "(absent)", b[k] ? flow(b[k]) : "(absent)"});
@@ -194,20 +202,84 @@ void differences(const YAML::Node& a, const YAML::Node& b, const std::string& pa
   }
 }
 
+/// A copy of a resolved config without the parameters of its components (dataset, each
+/// kernel that is one plugin, each solver) that are at their default.
+YAML::Node without_defaults(const YAML::Node& config, const ParamDefaults& defaults) {
+  YAML::Node copy = YAML::Clone(config);
+  if (!copy.IsMap()) return copy;
+  const auto strip = [&](YAML::Node component, const std::string& kind) {
+    if (!component.IsMap() || !component["plugin"] || !component["plugin"].IsScalar()) return;
+    const std::string plugin = component["plugin"].Scalar();
+    std::vector<std::string> at_default;
+    for (const auto& kv : component) {
+      const std::string key = kv.first.as<std::string>();
+      if (key != "plugin" && key != "zip" && kv.second.IsScalar() &&
+          defaults.is_default(plugin, kind + "." + key, kv.second.Scalar())) {
+        at_default.push_back(key);
+      }
+    }
+    for (const std::string& key : at_default) component.remove(key);
+  };
+  strip(copy["dataset"], "dataset");
+  for (const auto& [list, kind] :
+       {std::pair{"kernels", "kernel"}, std::pair{"solvers", "solver"}}) {
+    if (YAML::Node entries = copy[list]; entries && entries.IsSequence()) {
+      for (std::size_t i = 0; i < entries.size(); ++i) strip(entries[i], kind);
+    }
+  }
+  return copy;
+}
+
 }  // namespace
 
-std::optional<std::string> config_difference(const YAML::Node& there, const YAML::Node& here) {
+std::optional<std::string> config_difference(const YAML::Node& there, const YAML::Node& here,
+                                             const ParamDefaults* defaults) {
   std::vector<ConfigChange> found;
-  differences(there, here, "", found, true);
+  if (defaults != nullptr) {
+    differences(without_defaults(there, *defaults), without_defaults(here, *defaults), "", found,
+                true);
+  } else {
+    differences(there, here, "", found, true);
+  }
   if (found.empty()) return std::nullopt;
   const ConfigChange& c = found.front();
   return fmt::format("{} is {} there and {} here", c.path, c.there, c.here);
 }
 
-std::vector<ConfigChange> config_changes(const YAML::Node& a, const YAML::Node& b) {
+std::vector<ConfigChange> config_changes(const YAML::Node& a, const YAML::Node& b,
+                                         const ParamDefaults* defaults) {
   std::vector<ConfigChange> found;
-  differences(a, b, "", found, false);
+  if (defaults != nullptr) {
+    differences(without_defaults(a, *defaults), without_defaults(b, *defaults), "", found, false);
+  } else {
+    differences(a, b, "", found, false);
+  }
   return found;
+}
+
+ParamDefaults plan_defaults(const Plan& plan) {
+  ParamDefaults out;
+  const auto add = [&](const char* kind, const PluginRecord* plugin,
+                       const std::vector<ResolvedParam>& params) {
+    if (plugin == nullptr) return;
+    for (const ResolvedParam& p : params) {
+      if (p.default_value)
+        out.add(kind, std::string(plugin->name()), p.name, format_value(*p.default_value));
+    }
+  };
+  if (!plan.datasets.empty()) add("dataset", plan.datasets.front().plugin, plan.dataset_params);
+  for (std::size_t k = 0; k < plan.kernel_params.size(); ++k) {
+    const auto it = std::find_if(plan.kernels.begin(), plan.kernels.end(),
+                                 [&](const Variant& v) { return v.component == k; });
+    if (it != plan.kernels.end() && !it->composite())
+      add("kernel", it->plugin, plan.kernel_params[k]);
+  }
+  for (std::size_t s = 0; s < plan.solver_params.size(); ++s) {
+    const auto it = std::find_if(plan.solvers.begin(), plan.solvers.end(),
+                                 [&](const Variant& v) { return v.component == s; });
+    if (it != plan.solvers.end()) add("solver", it->plugin, plan.solver_params[s]);
+  }
+  return out;
 }
 
 YAML::Node read_resolved_config(const fs::path& file, const fs::path& folder) {
@@ -224,10 +296,14 @@ YAML::Node read_resolved_config(const fs::path& file, const fs::path& folder) {
   }
 }
 
-std::string merged_config(const YAML::Node& config, const fs::path& out_dir) {
+std::string merged_config(const YAML::Node& config, const fs::path& from, const fs::path& out_dir) {
   YAML::Node copy = YAML::Clone(config);
-  copy["output"]["dir"] =
-      relative_to_base(out_dir, config["base_dir"] ? config["base_dir"].as<std::string>() : ".");
+  // base_dir is relative to the folder the config was in (an absolute one, as earlier
+  // versions wrote it, stays as it is); the merged config's is relative to its own folder.
+  const fs::path written = config["base_dir"] ? config["base_dir"].as<std::string>() : ".";
+  const fs::path base = written.is_absolute() ? written : from / written;
+  if (!written.is_absolute()) copy["base_dir"] = relative_to_base(base, out_dir);
+  copy["output"]["dir"] = relative_to_base(out_dir, base);
   YAML::Emitter emitter;
   emitter << copy;
   return std::string("# Resolved by kexp (merged): every default filled in.\n") + emitter.c_str() +

@@ -21,6 +21,7 @@
 #include "reporting/plots.hpp"
 #include "reporting/report_html.hpp"
 #include "reporting/result_folder.hpp"
+#include "reporting/setup.hpp"
 #include "reporting/summary_tables.hpp"
 #include "util/files.hpp"
 
@@ -196,28 +197,29 @@ void failures_table(const std::vector<CellSummary>& cells, std::string& md) {
   md += "## Failures\n\n" + t.markdown();
 }
 
-}  // namespace
-
-SummaryText summary_text(const CsvTable& table, const SummaryInputs& in) {
-  const std::vector<CellSummary> cells = summarize_cells(table);
-  const std::vector<std::string> swept = swept_columns(table, cells);
+/// The summary of cells already gathered from results.csv, with their swept columns.
+SummaryText summary_of(const std::vector<CellSummary>& cells, const std::vector<std::string>& swept,
+                       const SummaryInputs& in) {
   const ErrorMeasure measure = error_measure(cells);
   std::size_t runs = 0, ok = 0;
   for (const CellSummary& c : cells) {
     runs += c.runs;
     ok += c.ok;
   }
-  std::string md = fmt::format("# {}\n\n{}, {}: {}.\n\n", in.experiment,
-                               count_of(cells.size(), "cell"), count_of(runs, "run"),
-                               ok == runs ? std::string(runs == 1 ? "ok" : "all ok")
-                                          : fmt::format("{} ok, {} not ok", ok, runs - ok));
+  const std::string title =
+      fmt::format("# {}\n\n{}, {}: {}.\n\n", in.experiment, count_of(cells.size(), "cell"),
+                  count_of(runs, "run"),
+                  ok == runs ? std::string(runs == 1 ? "ok" : "all ok")
+                             : fmt::format("{} ok, {} not ok", ok, runs - ok));
+  std::string md;
   const std::string validation_text =
       in.validation.empty() ? "the validation splits" : in.validation;
   const std::vector<FormPair> pairs = find_pairs(cells, in.folder);
-  findings(cells, pairs, swept, measure, validation_text, md);
+  const std::vector<GrowthRow> growth = growth_rows(cells, swept);
+  findings(cells, pairs, growth, swept, measure, validation_text, md);
   for (const auto& note : in.notes) md += note + "\n\n";
-  if (cells.empty()) return {md, {}};
-  SummaryText text{md, {}};
+  if (cells.empty()) return {md, {}, title, in.setup};
+  SummaryText text{md, {}, title, in.setup};
   md.clear();
   cells_table(cells, swept, measure, md);
   not_converged_note(cells, swept, md);
@@ -225,18 +227,25 @@ SummaryText summary_text(const CsvTable& table, const SummaryInputs& in) {
   pairs_table(pairs, swept, md);
   crossover_table(pairs, swept, md);
   svm_table(cells, swept, md);
-  growth_table(cells, swept, md);
+  growth_table(growth, md);
   machine_table(cells, swept, in.machine, in.threads, md);
   failures_table(cells, md);
   text.tables = std::move(md);
   return text;
 }
 
+}  // namespace
+
+SummaryText summary_text(const CsvTable& table, const SummaryInputs& in) {
+  const std::vector<CellSummary> cells = summarize_cells(table);
+  return summary_of(cells, swept_columns(table, cells), in);
+}
+
 namespace {
 
 /// summary.md: the text, then the plots linked by their paths.
 std::string markdown_with_plots(const SummaryText& text, const std::vector<std::string>& plots) {
-  std::string md = text.head + text.tables;
+  std::string md = text.title + text.head + text.setup + text.tables;
   if (!plots.empty()) {
     md += "## Plots\n\n";
     for (const auto& p : plots) md += fmt::format("![{}]({})\n\n", p, p);
@@ -283,8 +292,9 @@ ReportWritten write_report(const ResultFolder& result_folder, const std::vector<
       plots_asked.value_or(output && output["plots"] && output["plots"].as<std::string>("") == "all"
                                ? PlotSelection::all
                                : PlotSelection::findings);
-  const PlotResult plots = write_plots(cells, swept_columns(table, cells), folder,
-                                       log_scale_columns(manifest), selection);
+  const std::vector<std::string> swept = swept_columns(table, cells);
+  const PlotResult plots = write_plots(cells, swept, folder, log_scale_columns(manifest), selection,
+                                       ParamDefaults(manifest.document));
   if (!plots.skipped.empty()) {
     std::cerr << "kexp: " << plots.skipped << '\n';
     in.notes.push_back(plots.skipped);
@@ -297,7 +307,8 @@ ReportWritten write_report(const ResultFolder& result_folder, const std::vector<
     in.notes.push_back(message);
   }
   in.plots = plots.files;
-  const SummaryText text = summary_text(table, in);
+  in.setup = setup_markdown(config, manifest.document, cells);
+  const SummaryText text = summary_of(cells, swept, in);
   write_file_atomically(result_folder.summary_file(), markdown_with_plots(text, in.plots));
   html = html || (output && output["html"] && output["html"].as<bool>(false));
   if (html) write_html_report(result_folder, in.experiment, text, plots, manifest);

@@ -34,12 +34,18 @@ struct SummaryInputs {
   /// against them is left out without.
   std::optional<MachineLimits> machine;
   int threads = 1;
+  /// The Setup section (reporting/setup.hpp): what ran; empty to leave it out.
+  std::string setup;
 };
 
-/// summary.md in two parts, for report.html to place the plots between them: the title,
-/// the findings and the notes; then the tables.
+/// summary.md in parts, for report.html to place them and the plots in its own order:
+/// the findings and the notes (`head`), the tables, the title with the count of cells and
+/// runs, and the Setup section. summary.md is the title, the head, the setup and the
+/// tables; report.html opens with the setup.
 struct SummaryText {
   std::string head, tables;
+  std::string title;
+  std::string setup;
 };
 SummaryText summary_text(const CsvTable& table, const SummaryInputs& inputs);
 

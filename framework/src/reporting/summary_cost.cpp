@@ -227,8 +227,7 @@ std::vector<GrowthRow> growth_rows(const std::vector<CellSummary>& cells,
   return rows;
 }
 
-void growth_table(const std::vector<CellSummary>& cells, const std::vector<std::string>& swept,
-                  std::string& md) {
+void growth_table(const std::vector<GrowthRow>& rows, std::string& md) {
   Table t;
   t.header = {column_name(Column::kernel),
               column_name(Column::solver),
@@ -239,7 +238,7 @@ void growth_table(const std::vector<CellSummary>& cells, const std::vector<std::
               "R²",
               "points",
               column_name(Column::flops) + " predict"};
-  for (const GrowthRow& r : growth_rows(cells, swept)) {
+  for (const GrowthRow& r : rows) {
     const std::string fixed = settings_text(r.settings);
     t.rows.push_back({r.kernel, r.solver, r.form, fixed.empty() ? "—" : fixed, r.cost,
                       fmt::format("{:.2f}", r.fit.exponent), fmt::format("{:.3f}", r.fit.r2),

@@ -131,8 +131,7 @@ std::vector<GrowthRow> growth_rows(const std::vector<CellSummary>& cells,
                                    const std::vector<std::string>& swept);
 
 /// The growth exponent of each cost over n, with R².
-void growth_table(const std::vector<CellSummary>& cells, const std::vector<std::string>& swept,
-                  std::string& md);
+void growth_table(const std::vector<GrowthRow>& rows, std::string& md);
 
 /// The cells' rates against the machine's limits at `threads` (summary_machine.cpp);
 /// nothing without limits.
@@ -159,7 +158,7 @@ void svm_table(const std::vector<CellSummary>& cells, const std::vector<std::str
 /// The "## Findings" section (summary_findings.cpp): the answer first, each cost finding
 /// with what makes it less than sure.
 void findings(const std::vector<CellSummary>& cells, const std::vector<FormPair>& pairs,
-              const std::vector<std::string>& swept, const ErrorMeasure& measure,
-              const std::string& validation_text, std::string& md);
+              const std::vector<GrowthRow>& growth, const std::vector<std::string>& swept,
+              const ErrorMeasure& measure, const std::string& validation_text, std::string& md);
 
 }  // namespace kexp::core::summary

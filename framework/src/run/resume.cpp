@@ -12,6 +12,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <variant>
 
 #include "kexp/error.hpp"
 #include "reporting/columns.hpp"
@@ -55,31 +56,122 @@ std::optional<std::string> partial_last_line(const std::filesystem::path& file) 
   return text.substr(start == std::string::npos ? 0 : start + 1);
 }
 
+/// The cells of a plan by their ids.
+std::map<std::string, const Cell*> cells_by_id(const Plan& plan) {
+  std::map<std::string, const Cell*> out;
+  for (const Cell& c : plan.cells) out.emplace(c.id, &c);
+  return out;
+}
+
+/// `table` with `columns`: each of its own where it has it, and a parameter column it lacks
+/// filled with the value of the row's cell in the plan (empty for a cell not in it).
+CsvTable with_columns(const CsvTable& table, const std::vector<std::string>& columns,
+                      const Plan& plan) {
+  const auto by_id = cells_by_id(plan);
+  const auto cell = table.column(column_name(Column::cell));
+  CsvTable out;
+  out.columns = columns;
+  for (const auto& row : table.rows) {
+    const auto it = cell && *cell < row.size() ? by_id.find(row[*cell]) : by_id.end();
+    std::vector<std::string>& fields = out.rows.emplace_back();
+    for (const std::string& c : columns) {
+      if (const auto at = table.column(c); at) {
+        fields.push_back(*at < row.size() ? row[*at] : std::string());
+      } else {
+        fields.push_back(it != by_id.end() ? param_text(plan, *it->second, c) : std::string());
+      }
+    }
+  }
+  return out;
+}
+
+/// The value of parameter `column` of `cell` as results.jsonl writes it: typed.
+nlohmann::json param_json(const Plan& plan, const Cell& cell, const std::string& column) {
+  const auto dot = column.find('.');
+  const std::string role = column.substr(0, dot), name = column.substr(dot + 1);
+  const Variant& v = role == "dataset"  ? plan.datasets[cell.dataset]
+                     : role == "kernel" ? plan.kernels[cell.kernel]
+                                        : plan.solvers[cell.solver];
+  if (!v.params.has(name)) return nullptr;
+  return std::visit([](const auto& value) { return nlohmann::json(value); }, v.params.value(name));
+}
+
+/// The lines of results.jsonl with the fields of `added` parameter columns, from the plan.
+std::string with_fields(const std::string& jsonl, const std::vector<std::string>& added,
+                        const Plan& plan) {
+  if (added.empty()) return jsonl;
+  const auto by_id = cells_by_id(plan);
+  std::string out;
+  std::size_t start = 0;
+  while (start < jsonl.size()) {
+    std::size_t end = jsonl.find('\n', start);
+    if (end == std::string::npos) end = jsonl.size();
+    auto row = nlohmann::ordered_json::parse(jsonl.substr(start, end - start), nullptr, false);
+    start = end + 1;
+    if (row.is_discarded() || !row.is_object()) continue;
+    const auto it = by_id.find(row.value(column_name(Column::cell), std::string()));
+    if (it != by_id.end()) {
+      for (const std::string& c : added) {
+        const nlohmann::json value = param_json(plan, *it->second, c);
+        if (!value.is_null()) row[c] = value;
+      }
+    }
+    out += row.dump() + '\n';
+  }
+  return out;
+}
+
 }  // namespace
 
 ResumeState read_resume_state(const ResultFolder& folder, const Experiment& e, const Plan& plan,
                               const std::vector<std::string>& columns, bool retry_timeouts) {
   const std::string dir = folder.dir().string();
+  if (const auto why = other_cell_id_rule(read_manifest(folder.manifest_file()))) {
+    throw ConfigError(fmt::format(
+        "--resume {}: {}. Run into a new folder (--out), and compare the two with `kexp diff "
+        "{} NEW`, which matches their runs by their parameters",
+        dir, *why, dir));
+  }
   const YAML::Node there = folder.read_config();
   const YAML::Node here = YAML::Load(resolved_config(e, plan, folder.dir()));
-  if (const auto diff = config_difference(there, here)) {
+  // A parameter at its default is no difference: a folder written before a plugin gained
+  // a parameter whose default keeps what it did holds this very experiment.
+  const ParamDefaults defaults = plan_defaults(plan);
+  if (const auto diff = config_difference(there, here, &defaults)) {
     throw ConfigError(fmt::format(
         "--resume {}: that folder holds a different experiment: {}; resume with the config "
         "it was run with ({}), or run this one into a new folder",
         dir, *diff, folder.config_file().string()));
   }
   CsvTable table = folder.read_results();
+  // Columns of parameters the plugins gained since, at their default in every cell (the
+  // configs agree), are added to the rows kept, with each cell's value.
+  std::vector<std::string> added;
   if (table.columns != columns) {
     std::string which;
     for (const auto& c : columns) {
-      if (std::find(table.columns.begin(), table.columns.end(), c) == table.columns.end()) {
-        which = fmt::format("column '{}' is missing there", c);
-        break;
+      if (std::find(table.columns.begin(), table.columns.end(), c) != table.columns.end()) continue;
+      if (std::find(plan.param_columns.begin(), plan.param_columns.end(), c) !=
+          plan.param_columns.end()) {
+        added.push_back(c);
+        continue;
       }
+      which = fmt::format("column '{}' is missing there", c);
+      break;
     }
-    if (which.empty()) which = "its columns differ (written by another kexp version?)";
-    throw ConfigError(
-        fmt::format("--resume {}: results.csv does not match this run: {}", dir, which));
+    std::vector<std::string> with_added = table.columns;
+    for (const auto& c : added) with_added.push_back(c);
+    std::sort(with_added.begin(), with_added.end());
+    std::vector<std::string> expected = columns;
+    std::sort(expected.begin(), expected.end());
+    if (which.empty() && with_added != expected) {
+      which = "its columns differ (written by another kexp version?)";
+    }
+    if (!which.empty()) {
+      throw ConfigError(
+          fmt::format("--resume {}: results.csv does not match this run: {}", dir, which));
+    }
+    table = with_columns(table, columns, plan);
   }
   // A cut-off last line that still has every field is not a row either.
   if (const auto last = partial_last_line(folder.results_csv())) {
@@ -124,7 +216,7 @@ ResumeState read_resume_state(const ResultFolder& folder, const Experiment& e, c
       ++one_file;
     }
   }
-  state.kept_jsonl = folder.filter_jsonl(keep);
+  state.kept_jsonl = with_fields(folder.filter_jsonl(keep), added, plan);
   const auto say = [&](std::size_t count, const char* what) {
     if (count > 0)
       state.dropped.push_back(fmt::format("{} {} {}", count, count == 1 ? "row" : "rows", what));

@@ -6,6 +6,7 @@
 #include <set>
 
 #include "sweep/kernel_resolution.hpp"
+#include "util/files.hpp"
 #include "util/measure.hpp"
 #include "util/seed.hpp"
 
@@ -35,6 +36,7 @@ Manifest run_manifest(const Experiment& e, const Plan& plan, const RunFacts& fac
   Manifest m;
   m.experiment = e.name;
   m.config_file = fs::absolute(e.file).lexically_normal().string();
+  m.config_text = read_text_file(e.file);  // empty when it cannot be read
   m.command_line = facts.command_line;
   m.working_directory = fs::current_path().string();
   m.started = now_iso8601();

@@ -102,13 +102,12 @@ std::vector<Variant> expand(const Variant& base, const std::vector<ResolvedParam
       for (std::size_t j : axes[a]) value_of[j] = at[a];
     }
     Variant v = base;
-    std::string canonical = base.name() + "(";
+    std::vector<ParamValue> values;
     for (std::size_t i = 0; i < params.size(); ++i) {
-      const ParamValue& value = params[i].values[value_of[i]];
-      v.params.set(params[i].name, value);
-      canonical += fmt::format("{}{}={}", i ? "," : "", params[i].name, format_value(value));
+      values.push_back(params[i].values[value_of[i]]);
+      v.params.set(params[i].name, values.back());
     }
-    v.canonical = canonical + ")";
+    v.canonical = canonical_text(base.name(), params, values);
     out.push_back(std::move(v));
     std::size_t a = axes.size();
     while (a > 0) {

@@ -3,8 +3,10 @@
 // cells = dataset variants × (kernel variants × solver variants), where the variants of
 // a component are the Cartesian product of its swept parameters (parameters zipped
 // together move as one), less the primal solvers on kernels without a feature map. A cell's id is a
-// hash of its resolved parameters (every default filled in), so the same cell has the same id in
-// every run.
+// hash of its variants' canonical texts, which name every parameter that is not at its
+// default (sweep/variant.hpp): the same cell has the same id in every run, however it is
+// written, and a parameter added later with a default that keeps the old behaviour changes
+// no id.
 #pragma once
 
 #include <functional>

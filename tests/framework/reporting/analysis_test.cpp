@@ -178,7 +178,8 @@ TEST(Summary, TablesOfCellsPairsGrowthAndFailures) {
   EXPECT_EQ(pairs[0].dual->cell, "d100");
   EXPECT_DOUBLE_EQ(pairs[0].prediction_max_diff, 3e-12);
 
-  const std::string md = summary_markdown(t, SummaryInputs{"demo", {"a note"}, {}, {}, {}, {}, 1});
+  const std::string md =
+      summary_markdown(t, SummaryInputs{"demo", {"a note"}, {}, {}, {}, {}, 1, {}});
   EXPECT_THAT(md, HasSubstr("# demo"));
   EXPECT_THAT(md, HasSubstr("7 cells, 13 runs: 12 ok, 1 not ok."));
   EXPECT_THAT(md, HasSubstr("a note"));
@@ -203,8 +204,9 @@ TEST(Summary, TablesOfCellsPairsGrowthAndFailures) {
   ASSERT_NE(findings, std::string::npos);
   EXPECT_LT(findings, md.find("## Cells"));
   EXPECT_THAT(md, HasSubstr("- primal_ridge / kernel_ridge, lin, D = 3: dual cheaper below n ≈ "
-                            "126, primal above"));
-  EXPECT_THAT(md, HasSubstr("- kernel_ridge (dual), lin (solver.lambda=0.1): time ∝ n^3.00"));
+                            "126 = 42 D, primal above"));
+  // in symbols, not in the table's keys
+  EXPECT_THAT(md, HasSubstr("- kernel_ridge (dual), lin (λ = 0.1): time ∝ n^3.00"));
   EXPECT_THAT(md, HasSubstr("lin: max |Δŷ| ≤ 3e-12 over 3 pairs"));
   EXPECT_THAT(md, HasSubstr("Best cell per solver, **picked on the test set**"));
   // growth: the dual fit time is 1e-9 n³, its bytes 8 n²
@@ -221,6 +223,120 @@ TEST(Summary, TablesOfCellsPairsGrowthAndFailures) {
   EXPECT_THAT(md,
               HasSubstr("| cell | solver | form | dataset.n (total) | solver.lambda | n_train |"));
   EXPECT_THAT(md, HasSubstr("| f | 0 | kernel_ridge | failed: K + λI is not \\| positive |"));
+}
+
+/// The pairs as every two cells would give them: the rule of sweep/pairing.hpp applied to
+/// each primal cell and each dual cell, in that order.
+std::vector<std::pair<std::string, std::string>> every_pair(const std::vector<CellSummary>& cells) {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const CellSummary& p : cells) {
+    if (p.form != "primal") continue;
+    for (const CellSummary& d : cells) {
+      if (d.form == "dual" && p.dataset == d.dataset && p.kernel == d.kernel &&
+          p.params_of("dataset") == d.params_of("dataset") &&
+          p.params_of("kernel") == d.params_of("kernel") &&
+          counterparts(solver_side(p), solver_side(d))) {
+        out.emplace_back(p.cell, d.cell);
+      }
+    }
+  }
+  return out;
+}
+
+TEST(FindPairs, ByKeyGivesThePairsOfEveryTwoCellsAndLooksOnlyAtCounterparts) {
+  // Two kernels, two dataset sizes, a λ sweep in three solvers (one primal), gradient
+  // descent in both forms, precision and device where some solvers have them, and a
+  // solver whose parameters a primal one does not share.
+  std::vector<CellSummary> cells;
+  const auto add = [&](const std::string& kernel, const std::string& solver,
+                       const std::string& form, std::map<std::string, std::string> params) {
+    CellSummary c;
+    c.cell = fmt::format("c{}", cells.size());
+    c.dataset = "cubic";
+    c.kernel = kernel;
+    c.solver = solver;
+    c.form = form;
+    c.params = std::move(params);
+    cells.push_back(std::move(c));
+  };
+  for (const std::string kernel : {"polynomial", "gaussian"}) {
+    for (const std::string n : {"100", "200"}) {
+      for (const std::string lambda : {"0.001", "0.1", "1"}) {
+        for (const std::string precision : {"double", "mixed"}) {
+          add(kernel, "primal_ridge", "primal",
+              {{"dataset.n", n},
+               {"kernel.degree", "2"},
+               {"solver.lambda", lambda},
+               {"solver.precision", precision},
+               {"solver.device", "cpu"}});
+          add(kernel, "kernel_ridge", "dual",
+              {{"dataset.n", n},
+               {"kernel.degree", "2"},
+               {"solver.lambda", lambda},
+               {"solver.precision", precision},
+               {"solver.device", "cpu"}});
+          add(kernel, "cg_ridge", "dual",
+              {{"dataset.n", n},
+               {"kernel.degree", "2"},
+               {"solver.lambda", lambda},
+               {"solver.tolerance", "1e-8"},
+               {"solver.precision", precision}});
+        }
+        // shares only how it runs with the primal solver: never a counterpart
+        add(kernel, "gp_regression", "dual",
+            {{"dataset.n", n},
+             {"kernel.degree", "2"},
+             {"solver.noise", lambda},
+             {"solver.precision", "double"}});
+      }
+      for (const std::string step : {"0.1", "0.2"}) {
+        add(kernel, "primal_gd", "primal",
+            {{"dataset.n", n},
+             {"kernel.degree", "2"},
+             {"solver.step", step},
+             {"solver.iterations", "10"}});
+        add(kernel, "dual_gd", "dual",
+            {{"dataset.n", n},
+             {"kernel.degree", "2"},
+             {"solver.step", step},
+             {"solver.iterations", "10"}});
+      }
+    }
+  }
+  std::size_t compared = 0;
+  const std::vector<FormPair> pairs = find_pairs(cells, {}, &compared);
+  std::vector<std::pair<std::string, std::string>> found;
+  for (const FormPair& p : pairs) found.emplace_back(p.primal->cell, p.dual->cell);
+  const auto expected = every_pair(cells);
+  EXPECT_EQ(found, expected);
+  // each ridge primal cell: kernel_ridge and cg_ridge of its λ and precision; each gradient
+  // descent: dual_gd of its step
+  EXPECT_EQ(expected.size(), 2U * 2U * (3U * 2U * 2U + 2U));
+  // Only the counterparts are looked at, not every dual cell of the same kernel variant.
+  EXPECT_EQ(compared, expected.size());
+}
+
+TEST(FindPairs, ALargeSweepComparesEachPrimalCellWithItsCounterpartsOnly) {
+  // 5000 values of λ in both forms: every two cells would be 25 million comparisons.
+  std::vector<CellSummary> cells;
+  for (const std::string form : {"primal", "dual"}) {
+    for (int i = 0; i < 5000; ++i) {
+      CellSummary c;
+      c.cell = fmt::format("{}{}", form, i);
+      c.dataset = "cubic";
+      c.kernel = "polynomial";
+      c.solver = form == "primal" ? "primal_ridge" : "kernel_ridge";
+      c.form = form;
+      c.params = {{"solver.lambda", fmt::format("{}", 1e-6 * (i + 1))}};
+      cells.push_back(std::move(c));
+    }
+  }
+  std::size_t compared = 0;
+  const std::vector<FormPair> pairs = find_pairs(cells, {}, &compared);
+  ASSERT_EQ(pairs.size(), 5000U);
+  EXPECT_EQ(compared, 5000U);
+  EXPECT_EQ(pairs[1234].primal->cell, "primal1234");
+  EXPECT_EQ(pairs[1234].dual->cell, "dual1234");
 }
 
 /// A cell of `kernel` and `solver` with these parameter columns.

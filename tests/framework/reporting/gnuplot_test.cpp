@@ -65,8 +65,10 @@ TEST(Script, ACrossoverLabelSitsOnItsLinesAndReadsOnASlide) {
   p.marks.push_back({100, "crossover: n ≈ 100", 0.3});
   p.marks.push_back({500, "n = D = 500", std::nullopt});
   const std::string s = script(p);
-  EXPECT_THAT(s, HasSubstr("set label 1 'crossover: n ≈ 100' at 100, 0.3 left point"));
-  EXPECT_THAT(s, HasSubstr("set label 2 'n = D = 500' at 500, graph 0.90"));
+  // The label in a row at the top, the point it marks dotted on the line.
+  EXPECT_THAT(s, HasSubstr("set label 1 'crossover: n ≈ 100' at 100, graph 0.960 left"));
+  EXPECT_THAT(s, HasSubstr("set label 50 '' at 100, 0.3 point"));
+  EXPECT_THAT(s, HasSubstr("set label 2 'n = D = 500' at 500, graph 0.960 left"));
   EXPECT_THAT(s, HasSubstr("font 'sans,15'"));
 }
 

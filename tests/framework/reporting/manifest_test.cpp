@@ -72,11 +72,11 @@ TEST(Manifest, ARunManifestIsReadBackAsWritten) {
   EXPECT_FALSE(j.contains("runs"));
   EXPECT_EQ(j["seeds"]["datasets"][0]["seeds"][2], "3");
   const std::vector<std::string> order = {
-      "kexp_version", "git_commit", "git_dirty",   "compiler",     "build_type",
-      "flags",        "experiment", "config_file", "command_line", "working_directory",
-      "started",      "finished",   "environment", "seeds",        "plugins",
-      "inputs",       "cells",      "shard",       "resumed",      "options",
-      "machine_load"};
+      "kexp_version", "git_commit",        "git_dirty",   "compiler",    "build_type",
+      "flags",        "experiment",        "cell_ids",    "config_file", "config_text",
+      "command_line", "working_directory", "started",     "finished",    "environment",
+      "seeds",        "plugins",           "inputs",      "cells",       "shard",
+      "resumed",      "options",           "machine_load"};
   std::vector<std::string> keys;
   for (const auto& [key, value] : j.items()) keys.push_back(key);
   EXPECT_EQ(keys, order);

@@ -1,5 +1,6 @@
 // The summary's markdown subset as HTML: each block and inline form against the HTML
 // written out by hand, text escaped everywhere, tables collapsed on request.
+#include <fmt/format.h>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -8,6 +9,7 @@
 namespace kexp::core {
 namespace {
 
+using ::testing::AllOf;
 using ::testing::HasSubstr;
 using ::testing::Not;
 
@@ -51,6 +53,24 @@ TEST(MarkdownToHtml, CollapsedTablesNameTheirHeadingAndRows) {
   EXPECT_THAT(html, HasSubstr("<details><summary>Failures: 1 row</summary>\n<table>"));
   EXPECT_THAT(html, HasSubstr("</table>\n</details>\n"));
   EXPECT_THAT(markdown_to_html(md), Not(HasSubstr("<details>")));
+}
+
+TEST(MarkdownToHtml, ALongTableShowsItsFirstRowsAndSaysWhereTheRestAre) {
+  std::string md = "## Cells\n\n| a |\n|---|\n";
+  for (int i = 0; i < 250; ++i) md += fmt::format("| r{} |\n", i);
+  MarkdownHtmlOptions options;
+  options.collapse_tables = true;
+  options.max_table_rows = 100;
+  options.more_rows = "… and {} more, in <a href=\"summary.md\">summary.md</a>.";
+  const std::string html = markdown_to_html(md, options);
+  EXPECT_THAT(html, HasSubstr("<summary>Cells: 250 rows, the first 100 shown</summary>"));
+  EXPECT_THAT(html, HasSubstr("<td>r99</td>"));
+  EXPECT_THAT(html, Not(HasSubstr("<td>r100</td>")));
+  EXPECT_THAT(html, HasSubstr("<p class=\"more\">… and 150 more, in <a href=\"summary.md\">"));
+  // A table within the limit is whole, and names nothing else.
+  options.max_table_rows = 250;
+  EXPECT_THAT(markdown_to_html(md, options),
+              AllOf(HasSubstr("<td>r249</td>"), Not(HasSubstr("href"))));
 }
 
 TEST(MarkdownToHtml, LinesThatOnlyLookLikeBlocksAreText) {

@@ -81,11 +81,13 @@ TEST(Merge, OneRowPerRunAndOkWinsOverFailed) {
   EXPECT_EQ(m["runs"]["total"], 3);
   EXPECT_EQ(m["runs"]["planned"], 3);
   EXPECT_EQ(m["merged_from"][1]["runs"], 2);  // c2 and c3 came from b
-  // output.dir names the merged folder from base_dir (here none: the working directory).
-  const std::string out_dir =
-      YAML::Load(read(o.out / "config.yaml"))["output"]["dir"].as<std::string>();
-  EXPECT_EQ((std::filesystem::current_path() / out_dir).lexically_normal(),
-            o.out.lexically_normal());
+  // output.dir names the merged folder from base_dir, which is relative to the folder the
+  // config is in (the inputs' had none: their own folder).
+  const YAML::Node merged = YAML::Load(read(o.out / "config.yaml"));
+  EXPECT_EQ(
+      (o.out / merged["base_dir"].as<std::string>() / merged["output"]["dir"].as<std::string>())
+          .lexically_normal(),
+      o.out.lexically_normal());
 }
 
 TEST(Merge, AMissingOrRepeatedShardIsAProblem) {

@@ -17,6 +17,7 @@
 #include <sstream>
 
 #include "reporting/gnuplot.hpp"
+#include "reporting/plot_cost.hpp"
 #include "support/plugins.hpp"
 
 namespace kexp::core {
@@ -73,7 +74,7 @@ TEST(Plots, CostAgainstDimensionWhenNIsNotSwept) {
   // The pair in one colour, the dual dashed; the solver's parameters in the caption.
   EXPECT_THAT(gp, HasSubstr("dashtype 2 lc rgb '#0072B2' title 'dual_gd (dual) · poly'"));
   EXPECT_THAT(gp, HasSubstr("dashtype 1 lc rgb '#0072B2' title 'primal_gd (primal) · poly'"));
-  EXPECT_THAT(gp, HasSubstr("'dual_gd: iterations=10'"));
+  EXPECT_THAT(gp, HasSubstr("'dual_gd: iterations = 10.'"));
   EXPECT_THAT(gp, HasSubstr("n = 80 training points"));
   // n is not swept: no plot against n
   for (const auto& entry : fs::directory_iterator(dir.path() / "plots")) {
@@ -392,9 +393,9 @@ TEST(Plots, ACostPlotOfManyDualVariantsDrawsALinePerMethod) {
   const fs::path script = dir.path() / "plots" / "cost_vs_n_gaussian.gp";
   ASSERT_TRUE(fs::exists(script));
   const std::string gp = read(script);
-  EXPECT_THAT(gp, HasSubstr("kernel_ridge (dual) precision=double"));
-  EXPECT_THAT(gp, HasSubstr("kernel_ridge (dual) precision=mixed"));
-  EXPECT_THAT(gp, Not(HasSubstr("lambda=")));
+  EXPECT_THAT(gp, HasSubstr("kernel_ridge (dual) precision = double"));
+  EXPECT_THAT(gp, HasSubstr("kernel_ridge (dual) precision = mixed"));
+  EXPECT_THAT(gp, Not(HasSubstr("λ =")));
   EXPECT_THAT(gp, HasSubstr("14 solver variants: a line per solver and choice of method"));
   // 12 variants or fewer keep a line each
   t.rows.erase(
@@ -404,7 +405,83 @@ TEST(Plots, ACostPlotOfManyDualVariantsDrawsALinePerMethod) {
   const test::TempDir fewer;
   (void)plot(t, fewer.path());
   EXPECT_THAT(read(fewer.path() / "plots" / "cost_vs_n_gaussian.gp"),
-              HasSubstr("lambda=1e-5, precision=mixed"));
+              HasSubstr("λ = 1e-5, precision = mixed"));
+}
+
+TEST(Plots, AParameterThatChangesNoFlopCountIsOneLineWithItsSpread) {
+  // primal_ridge and kernel_ridge over 4 values of λ at 3 sizes: their flop counts do not
+  // depend on λ (the same factorization at any λ), so each solver is one line, its points
+  // the mean over λ with bars over all of them; the pair still crosses. A gradient descent
+  // whose flops grow with its iterations keeps a line per value. Defaults are left out of
+  // the caption (precision = double), and what varies is named in symbols.
+  CsvTable t;
+  t.columns = {
+      "cell",      "repeat",        "status",           "dataset",          "kernel", "solver",
+      "form",      "n_train",       "feature_dim",      "test_rmse",        "flops",  "fit_seconds",
+      "dataset.n", "solver.lambda", "solver.precision", "solver.iterations"};
+  int id = 0;
+  for (const double n : {10.0, 100.0, 1000.0}) {
+    for (int l = 0; l < 4; ++l) {
+      const std::string lambda = fmt::format("1e-{}", 2 * l + 1);
+      const double jitter = 1 + 0.05 * l;
+      t.rows.push_back({fmt::format("p{}", id++), "0", "ok", "cubic", "poly", "primal_ridge",
+                        "primal", fmt::format("{}", n), "200", "0.5", fmt::format("{}", 1e6 * n),
+                        fmt::format("{}", 1e-2 * n * jitter), fmt::format("{}", n), lambda,
+                        "double", ""});
+      t.rows.push_back({fmt::format("d{}", id++), "0", "ok", "cubic", "poly", "kernel_ridge",
+                        "dual", fmt::format("{}", n), "", "0.5", fmt::format("{}", n * n * n),
+                        fmt::format("{}", 1e-4 * n * n * jitter), fmt::format("{}", n), lambda,
+                        "double", ""});
+    }
+    for (const int iterations : {10, 100}) {
+      t.rows.push_back({fmt::format("g{}", id++), "0", "ok", "cubic", "poly", "dual_gd", "dual",
+                        fmt::format("{}", n), "", "0.5", fmt::format("{}", iterations * n * n),
+                        fmt::format("{}", 1e-7 * iterations * n * n), fmt::format("{}", n), "", "",
+                        fmt::format("{}", iterations)});
+    }
+  }
+  const auto cells = summarize_cells(t);
+  const auto folded = plot::cost_free_parameters(cells);
+  ASSERT_EQ(folded.size(), 2U);
+  EXPECT_EQ(folded.at("primal_ridge (primal)"), std::set<std::string>{"lambda"});
+  EXPECT_EQ(folded.at("kernel_ridge (dual)"), std::set<std::string>{"lambda"});
+  EXPECT_EQ(folded.count("dual_gd (dual)"), 0U);
+  ParamDefaults defaults;
+  defaults.add("solver", "kernel_ridge", "precision", "double");
+  defaults.add("solver", "primal_ridge", "precision", "double");
+  const test::TempDir dir;
+  (void)write_plots(cells, swept_columns(t, cells), dir.path(), {}, PlotSelection::all, defaults);
+  const std::string gp = read(dir.path() / "plots" / "cost_vs_n_poly.gp");
+  EXPECT_THAT(gp, HasSubstr("title 'primal_ridge (primal)'"));
+  EXPECT_THAT(gp, HasSubstr("title 'kernel_ridge (dual)'"));
+  EXPECT_THAT(gp, HasSubstr("title 'dual_gd (dual) iterations = 10'"));
+  EXPECT_THAT(gp, HasSubstr("title 'dual_gd (dual) iterations = 100'"));
+  EXPECT_EQ(std::count(gp.begin(), gp.end(), '$') / 2, 4);  // 4 lines, each defined and drawn
+  EXPECT_THAT(gp, HasSubstr("'kernel_ridge and primal_ridge: λ changes no flop count"));
+  EXPECT_THAT(gp, HasSubstr("4 values ({1e-7, 1e-5,"));
+  EXPECT_THAT(gp, Not(HasSubstr("precision")));
+  // n = 100: the primal's mean over λ (1 × 1.075), bars from the fastest to the slowest λ
+  EXPECT_THAT(gp, HasSubstr("100 1.075 1 1.15\n"));
+  EXPECT_THAT(gp, HasSubstr("'crossover: n ≈"));
+}
+
+TEST(Plots, CrossoverLabelsNeverCoverOneAnother) {
+  plot::Plot p;
+  p.name = "marks";
+  p.logx = true;
+  p.lines.push_back({"a", {{10, 1, 1, 1}, {1000, 1, 1, 1}}, 0, false});
+  p.marks.push_back({100, "a: n ≈ 100", 1.0});
+  p.marks.push_back({110, "b: n ≈ 110", 1.0});
+  p.marks.push_back({120, "n = D = 120", std::nullopt});
+  p.marks.push_back({900, "far right", std::nullopt});
+  const std::string gp = plot::script(p);
+  // Three close labels in three rows; the one far away in the first row again.
+  EXPECT_THAT(gp, HasSubstr("'a: n ≈ 100' at 100, graph 0.960"));
+  EXPECT_THAT(gp, HasSubstr("'b: n ≈ 110' at 110, graph 0.895"));
+  EXPECT_THAT(gp, HasSubstr("'n = D = 120' at 120, graph 0.830"));
+  EXPECT_THAT(gp, HasSubstr("'far right' at 900, graph 0.960 right"));
+  // each crossover's point, with a dot and no text
+  EXPECT_THAT(gp, HasSubstr("'' at 100, 1 point"));
 }
 
 TEST(Plots, APairOfValuesGetsALogAxisWhenTheSchemaAsksForOne) {
@@ -473,7 +550,7 @@ TEST(Plots, CostAgainstNMarksNEqualsDAndNamesThePairAtItsCrossover) {
   EXPECT_THAT(gp, HasSubstr("'n = D = 200'"));
   EXPECT_THAT(gp, HasSubstr("title 'primal_ridge (primal)'"));
   EXPECT_THAT(gp, HasSubstr("100 0.01 0.005 0.02\n"));  // the primal's range as its bar
-  EXPECT_THAT(gp, HasSubstr("'kernel_ridge: lambda=0.001'"));
+  EXPECT_THAT(gp, HasSubstr("'kernel_ridge: λ = 0.001.'"));
   EXPECT_THAT(gp, HasSubstr("xlabel 'n (training points)'"));
   // A tick at each n drawn, as a log axis over a short range would otherwise lack them.
   EXPECT_THAT(gp, HasSubstr("set xtics ('10' 10, '100' 100, '1000' 1000)"));
@@ -484,8 +561,8 @@ TEST(Plots, LinesDrawnOverOneAnotherAreNamedInTheCaptionAndLongCaptionsAreWrappe
   (void)plot(n_sweep(), dir.path());
   // Both forms of the exact map have the same test errors: the primal line is hidden.
   const std::string gp = read(dir.path() / "plots" / "test_rmse_vs_dataset.n.gp");
-  EXPECT_THAT(gp, HasSubstr("'Drawn over one another, with the same errors: poly · primal_ridge "
-                            "(primal) and poly · kernel_ridge (dual).'"));
+  EXPECT_THAT(gp, HasSubstr("'Drawn over one another, with the same errors: primal_ridge "
+                            "(primal) and kernel_ridge (dual).'"));
   plot::Plot p;
   p.name = "long";
   p.caption = {std::string(100, 'a') + " " + std::string(50, 'b')};
@@ -621,8 +698,11 @@ TEST(Plots, EachDatasetVariantGetsItsOwnLinesAndHeatMaps) {
   EXPECT_TRUE(fs::exists(plots / "test_rmse_heat_gaussian_map_none_kernel_ridge_dual_n_400_"
                                  "kernel.sigma_solver.lambda.gp"));
   const std::string gp = read(plots / "test_rmse_vs_kernel.sigma.gp");
-  EXPECT_THAT(gp, HasSubstr("title 'gaussian map=none · kernel_ridge (dual) · n=100'"));
-  EXPECT_THAT(gp, HasSubstr("title 'gaussian map=none · kernel_ridge (dual) · n=400'"));
+  // The lines are named by what they differ in, in symbols; what they share is in the title.
+  EXPECT_THAT(gp, HasSubstr("title 'n = 100'"));
+  EXPECT_THAT(gp, HasSubstr("title 'n = 400'"));
+  EXPECT_THAT(
+      gp, HasSubstr("set title 'test RMSE against σ: gaussian map=none · kernel_ridge (dual)'"));
   EXPECT_THAT(gp, Not(HasSubstr("over dataset.n")));
 }
 

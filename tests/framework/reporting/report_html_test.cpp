@@ -69,13 +69,17 @@ TEST(ReportHtml, FindingsThenPlotsThenTablesThenManifestThenCommands) {
   EXPECT_LT(at("<h2>What ran, where</h2>"), at("<h2>Regenerate it</h2>"));
 }
 
-TEST(ReportHtml, EachPlotIsItsSvgAsADataUriWithItsCaption) {
+TEST(ReportHtml, EachPlotIsItsSvgAsADataUriWithItsCaptionOnce) {
   const HtmlReportInputs in = inputs();
   const std::string html = report_html(in);
   EXPECT_THAT(html,
               HasSubstr("src=\"data:image/svg+xml;base64," + base64(in.figures[0].svg) + "\""));
-  EXPECT_THAT(html, HasSubstr("<figcaption>Time against n &lt;gaussian&gt; "
-                              "<small>(plots/time-vs-n.svg)</small></figcaption>"));
+  // The caption is drawn in the SVG: the page gives it to a reader that does not see the
+  // image, and names the file under it.
+  EXPECT_THAT(html, HasSubstr("alt=\"Time against n &lt;gaussian&gt;\""));
+  EXPECT_THAT(html, HasSubstr("<figcaption><small>plots/time-vs-n.svg</small></figcaption>"));
+  EXPECT_EQ(html.find("Time against n &lt;gaussian&gt;"),
+            html.rfind("Time against n &lt;gaussian&gt;"));
 }
 
 TEST(ReportHtml, TablesAreCollapsed) {
@@ -139,13 +143,13 @@ TEST(WriteHtmlReport, TheHeatMapsOfKernelsWithTheirTitlesAfterThePlots) {
   PlotResult plots;
   plots.files = {"plots/time.svg"};
   plots.captions = {"time against n"};
-  write_html_report(folder, "e", SummaryText{"# e\n", ""}, plots, StoredManifest{});
+  write_html_report(folder, "e", SummaryText{"# e\n", "", "", ""}, plots, StoredManifest{});
   const std::string html = read_text_file(dir.path() / "report.html");
   EXPECT_LT(html.find("<h2>Plots</h2>"), html.find("<h2>Kernel matrices</h2>"));
   EXPECT_THAT(html, HasSubstr(base64("<svg id='time'/>")));
   EXPECT_THAT(html, HasSubstr(base64("<svg id='0'/>")));
-  EXPECT_THAT(html, HasSubstr("<figcaption>K of it&#39;s &lt;0&gt; "
-                              "<small>(kernels/c00-0-K.svg)</small></figcaption>"));
+  EXPECT_THAT(html, HasSubstr("alt=\"K of it&#39;s &lt;0&gt;\""));
+  EXPECT_THAT(html, HasSubstr("<figcaption><small>kernels/c00-0-K.svg</small></figcaption>"));
   EXPECT_THAT(html, HasSubstr(base64(fmt::format("<svg id='{}'/>", kHtmlKernelFigures - 1))));
   // Past the limit, named only.
   EXPECT_THAT(html, Not(HasSubstr(base64(fmt::format("<svg id='{}'/>", kHtmlKernelFigures)))));

@@ -30,10 +30,31 @@ TEST(ResolvedConfig, ConfigDifferenceNamesTheFirstDifferingKey) {
 
 TEST(ResolvedConfig, AMergedConfigNamesItsOwnFolderAndIsOtherwiseTheSame) {
   const YAML::Node a = YAML::Load("experiment: x\nseed: 1\noutput: {dir: a, predictions: true}\n");
-  const YAML::Node merged = YAML::Load(merged_config(a, "joined"));
+  const YAML::Node merged = YAML::Load(merged_config(a, ".", "joined"));
   EXPECT_EQ(merged["output"]["dir"].as<std::string>(), "joined");
   EXPECT_FALSE(config_difference(a, merged).has_value());
   EXPECT_EQ(a["output"]["dir"].as<std::string>(), "a");  // the input is left alone
+  // base_dir is relative to the config's folder: the merged folder's names the same place.
+  const YAML::Node shard = YAML::Load("experiment: x\nbase_dir: ..\noutput: {dir: shard0}\n");
+  const YAML::Node all = YAML::Load(merged_config(shard, "runs/shard0", "runs/all"));
+  EXPECT_EQ(all["base_dir"].as<std::string>(), "..");
+  EXPECT_EQ(all["output"]["dir"].as<std::string>(), "all");
+}
+
+TEST(ResolvedConfig, WhereTheConfigWasAndParametersAtTheirDefaultAreNoDifference) {
+  const YAML::Node a = YAML::Load(
+      "experiment: x\nbase_dir: /home/a/exp\nkernels: [{plugin: gaussian, sigma: 0.5}]\n");
+  YAML::Node b = YAML::Load(
+      "experiment: x\nbase_dir: ..\nkernels: [{plugin: gaussian, sigma: 0.5, map: none}]\n");
+  // Without the defaults, a parameter one config lacks is a difference.
+  EXPECT_EQ(config_difference(a, b).value_or(""), "kernels[0].map is (absent) there and none here");
+  ParamDefaults defaults;
+  defaults.add("kernel", "gaussian", "map", "none");
+  defaults.add("kernel", "gaussian", "sigma", "1");
+  EXPECT_FALSE(config_difference(a, b, &defaults).has_value());
+  b["kernels"][0]["map"] = "rff";
+  EXPECT_EQ(config_difference(a, b, &defaults).value_or(""),
+            "kernels[0].map is (absent) there and rff here");
 }
 
 TEST(ResolvedConfig, AFolderWithoutOneIsNotAResultFolder) {

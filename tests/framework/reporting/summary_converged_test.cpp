@@ -26,7 +26,7 @@ CsvTable cg_cells(const std::string& second_converged) {
 
 TEST(SummaryConverged, CellsThatDidNotConvergeAreMarkedAndNamed) {
   const std::string md =
-      summary_markdown(cg_cells("false"), SummaryInputs{"cg", {}, {}, {}, {}, {}, 1});
+      summary_markdown(cg_cells("false"), SummaryInputs{"cg", {}, {}, {}, {}, {}, 1, {}});
   EXPECT_THAT(md, HasSubstr("| b2 | 1e-08 | 0.7 ± 0 | 2/2, 1 not converged |"));
   EXPECT_THAT(md, HasSubstr("| a1 | 0.1 | 0.5 | 1/1 |"));
   EXPECT_THAT(md, HasSubstr("**Not converged:** in 1 cell the solver stopped before its "
@@ -36,7 +36,7 @@ TEST(SummaryConverged, CellsThatDidNotConvergeAreMarkedAndNamed) {
 
 TEST(SummaryConverged, NothingWhenEveryCellConverged) {
   const std::string md =
-      summary_markdown(cg_cells("true"), SummaryInputs{"cg", {}, {}, {}, {}, {}, 1});
+      summary_markdown(cg_cells("true"), SummaryInputs{"cg", {}, {}, {}, {}, {}, 1, {}});
   EXPECT_THAT(md, Not(HasSubstr("not converged")));
   EXPECT_THAT(md, Not(HasSubstr("Not converged")));
 }

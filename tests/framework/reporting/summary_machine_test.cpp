@@ -25,7 +25,7 @@ CsvTable one_dual_cell() {
 }
 
 TEST(SummaryMachine, RatesAsFractionsOfTheLimits) {
-  SummaryInputs in{"demo", {}, {}, {}, {}, {}, 1};
+  SummaryInputs in{"demo", {}, {}, {}, {}, {}, 1, {}};
   MachineLimits m;
   m.cpu = "Some CPU";
   m.cpus = 2;
@@ -49,7 +49,7 @@ TEST(SummaryMachine, RatesAsFractionsOfTheLimits) {
 
 TEST(SummaryMachine, NoTableWithoutLimits) {
   const std::string md =
-      summary_markdown(one_dual_cell(), SummaryInputs{"demo", {}, {}, {}, {}, {}, 1});
+      summary_markdown(one_dual_cell(), SummaryInputs{"demo", {}, {}, {}, {}, {}, 1, {}});
   EXPECT_THAT(md, Not(HasSubstr("machine's limits")));
 }
 

@@ -101,7 +101,21 @@ TEST(Plan, CellsAreTheProductOfTheVariants) {
   EXPECT_EQ(p.cells.size(), 12U);
   EXPECT_EQ(ids(p).size(), 12U);  // distinct
   for (std::size_t i = 0; i < p.cells.size(); ++i) EXPECT_EQ(p.cells[i].index, i);
-  EXPECT_EQ(p.kernels[0].canonical, "gaussian(sigma=0.5,map=none,order=4,features=1000,seed=0)");
+  // The parameters at their default are left out of what the id hashes.
+  EXPECT_EQ(p.kernels[0].canonical, "gaussian(sigma=0.5)");
+  EXPECT_EQ(p.kernels[1].canonical, "gaussian()");
+  EXPECT_EQ(p.datasets[0].canonical, "cubic(n=100)");
+}
+
+TEST(Plan, AParameterAtItsDefaultIsLeftOutOfTheIdWrittenOrNot) {
+  // As if the plugin had gained `map` and `features` with defaults that keep what it did:
+  // the ids of the cells that leave them at their default do not change.
+  const Plan a = plan_of(kSweep);
+  const Plan b = plan_of(kSweep, {"kernels[0].map=none", "kernels[0].features=1000"});
+  EXPECT_EQ(ids(a), ids(b));
+  const Plan c = plan_of(kSweep, {"kernels[0].map=rff"});
+  EXPECT_EQ(c.kernels[0].canonical, "gaussian(sigma=0.5,map=rff)");
+  for (const auto& id : ids(c)) EXPECT_EQ(ids(a).count(id), 0U);
 }
 
 TEST(Plan, CellIdsHashTheResolvedParameters) {
@@ -148,6 +162,39 @@ solvers: {plugin: kernel_ridge}
   EXPECT_EQ(p.datasets[0].params.integer("n"), 100);
   EXPECT_EQ(p.datasets[1].params.integer("n"), 100);
   EXPECT_EQ(p.datasets[2].params.integer("n"), 200);
+}
+
+TEST(Plan, AZippedParameterMayRepeatAValueWhereTheTuplesDiffer) {
+  const Plan p = plan_of(R"(experiment: t
+dataset:
+  plugin: cubic
+  n: [100, 100, 200]
+  d: [1, 2, 2]
+  zip: [n, d]
+kernels: {plugin: gaussian}
+solvers: {plugin: kernel_ridge}
+)");
+  ASSERT_EQ(p.datasets.size(), 3U);
+  EXPECT_EQ(ids(p).size(), 3U);
+  // The same tuple twice is one cell twice: refused, naming it.
+  EXPECT_THAT(error_of(R"(experiment: t
+dataset:
+  plugin: cubic
+  n: [100, 200, 100]
+  d: [1, 2, 1]
+  zip: [n, d]
+kernels: {plugin: gaussian}
+solvers: {plugin: kernel_ridge}
+)"),
+              HasSubstr("dataset.zip: the values (n=100, d=1) go together twice, as values 1 "
+                        "and 3"));
+  // Unzipped, a repeated value is still refused.
+  EXPECT_THAT(error_of(R"(experiment: t
+dataset: {plugin: cubic, n: [100, 100]}
+kernels: {plugin: gaussian}
+solvers: {plugin: kernel_ridge}
+)"),
+              HasSubstr("is swept twice"));
 }
 
 TEST(Plan, ParametersAreCheckedAgainstTheSchemaWithTheirLocation) {

@@ -19,27 +19,27 @@ set xtics ('800' 800, '3200' 3200)
 set logscale x
 set logscale y
 $line0 << EOD
-800 0.0208011895 0.011606690999999999 0.026380710999999998
-3200 0.07291300349999999 0.028571267 0.10026315699999999
+800 0.014858117875 0.007973715000000001 0.025629924000000002
+3200 0.04387553775 0.020847422 0.051861279999999996
 EOD
 $line1 << EOD
-800 0.012540981625000001 0.007132063 0.017566398
-3200 0.038147021625 0.017612868 0.05079353
+800 0.009413400749999998 0.005216939 0.014242181999999999
+3200 0.042534029625 0.019821896000000002 0.055810682
 EOD
 $line2 << EOD
-800 0.004476439299999998 0.002170928 0.029548219
-3200 0.16344721720000002 0.033517457 1.273107685
+800 0.0034930191000000005 0.0015862939999999998 0.025330266
+3200 0.21067222699999996 0.131230816 0.9216345380000001
 EOD
 $line3 << EOD
-800 0.0087116057 0.004821468 0.020465008
-3200 0.2588663197 0.155005028 0.35980393400000005
+800 0.007063818249999999 0.003749985 0.017138311
+3200 0.37448371329999997 0.285281054 0.450988508
 EOD
 $line4 << EOD
-800 0.0038082986 0.0036098550000000004 0.005110128
-3200 0.12957749000000002 0.127915224 0.133416972
+800 0.0031048624 0.002797219 0.003413386
+3200 0.16882957825 0.164962454 0.176898112
 EOD
-plot $line0 using 1:2:3:4 with yerrorlines lw 1.5 pt 4 ps 0.8 dashtype 2 lc rgb '#0072B2' title 'falkon (dual) precision=double', \
-     $line1 using 1:2:3:4 with yerrorlines lw 1.5 pt 6 ps 0.8 dashtype 2 lc rgb '#D55E00' title 'falkon (dual) precision=mixed', \
-     $line2 using 1:2:3:4 with yerrorlines lw 1.5 pt 8 ps 0.8 dashtype 2 lc rgb '#009E73' title 'kernel_ridge (dual) precision=double', \
-     $line3 using 1:2:3:4 with yerrorlines lw 1.5 pt 10 ps 0.8 dashtype 2 lc rgb '#CC79A7' title 'kernel_ridge (dual) precision=mixed', \
-     $line4 using 1:2:3:4 with yerrorlines lw 1.5 pt 12 ps 0.8 dashtype 2 lc rgb '#E69F00' title 'kernel_ridge (dual) precision=single'
+plot $line0 using 1:2:3:4 with yerrorlines lw 1.5 pt 4 ps 0.8 dashtype 2 lc rgb '#0072B2' title 'falkon (dual) precision = double', \
+     $line1 using 1:2:3:4 with yerrorlines lw 1.5 pt 6 ps 0.8 dashtype 2 lc rgb '#D55E00' title 'falkon (dual) precision = mixed', \
+     $line2 using 1:2:3:4 with yerrorlines lw 1.5 pt 8 ps 0.8 dashtype 2 lc rgb '#009E73' title 'kernel_ridge (dual) precision = double', \
+     $line3 using 1:2:3:4 with yerrorlines lw 1.5 pt 10 ps 0.8 dashtype 2 lc rgb '#CC79A7' title 'kernel_ridge (dual) precision = mixed', \
+     $line4 using 1:2:3:4 with yerrorlines lw 1.5 pt 12 ps 0.8 dashtype 2 lc rgb '#E69F00' title 'kernel_ridge (dual) precision = single'

@@ -1,5 +1,5 @@
 # kexp plot; run `gnuplot cost_vs_D_cubic.gp` here to redraw cost_vs_D_cubic.svg
-set terminal svg size 1000,924 dynamic noenhanced font 'sans,15' background rgb 'white'
+set terminal svg size 1000,968 dynamic noenhanced font 'sans,15' background rgb 'white'
 set output 'cost_vs_D_cubic.svg'
 set title 'time against the feature dimension D: cubic, n = 1600 training points'
 set xlabel 'D (feature dimension of the kernel''s map)'
@@ -7,11 +7,13 @@ set ylabel 'time: Gram or features + fit + predict (s)'
 set grid
 set format x '%g'
 set format y '%g'
-set bmargin 8
-set label 100 'cubic: d=10, noise=0.1, standardize=false, test_fraction=0.2' at screen 0.01, screen 0.0866 left font ',12'
-set label 101 'dual_gd: alpha=0, tolerance=0' at screen 0.01, screen 0.0628 left font ',12'
-set label 102 'primal_gd: alpha=0, tolerance=0' at screen 0.01, screen 0.0390 left font ',12'
-set label 103 'A primal solver and its dual counterpart share a colour: primal solid, dual dashed. Bars: fastest to slowest measurement.' at screen 0.01, screen 0.0152 left font ',12'
+set bmargin 10
+set label 100 'cubic: d=10, noise=0.1, standardize=false, test_fraction=0.2' at screen 0.01, screen 0.1281 left font ',12'
+set label 101 'dual_gd: tolerance = 0.' at screen 0.01, screen 0.1054 left font ',12'
+set label 102 'primal_gd: tolerance = 0.' at screen 0.01, screen 0.0826 left font ',12'
+set label 103 'Crossover primal_gd / dual_gd iterations = 10 (polynomial): not resolved: the times overlap within their measured range at D =' at screen 0.01, screen 0.0599 left font ',12'
+set label 104 '1001 and 3003.' at screen 0.01, screen 0.0372 left font ',12'
+set label 105 'A primal solver and its dual counterpart share a colour: primal solid, dual dashed. Bars: fastest to slowest measurement.' at screen 0.01, screen 0.0145 left font ',12'
 set key above maxcols 1 width 2
 set key spacing 1.2
 set autoscale fix
@@ -20,76 +22,74 @@ set xtics ('11' 11, '66' 66, '286' 286, '1000' 1001, '3000' 3003)
 set logscale x
 set logscale y
 set arrow 1 from 1600, graph 0 to 1600, graph 1 nohead dashtype 3 lc rgb '#777777'
-set label 1 'D = n = 1600' at 1600, graph 0.96 right offset -0.5,0 font ',12' textcolor rgb '#444444'
-set arrow 2 from 2964.9338329266848, graph 0 to 2964.9338329266848, graph 1 nohead dashtype 3 lc rgb '#777777'
-set label 2 'crossover primal_gd / dual_gd iterations=1 (polynomial): D ≈ 2965 (1777 … beyond the swept n)' at 2964.9338329266848, 0.06470384635449355 right point pt 7 ps 1.2 lc rgb '#444444' offset -1,1 font ',12' textcolor rgb '#222222'
-set arrow 3 from 2008.2921856606317, graph 0 to 2008.2921856606317, graph 1 nohead dashtype 3 lc rgb '#777777'
-set label 3 'crossover primal_gd / dual_gd iterations=10 (polynomial): D ≈ 2008 (1496 … 2777)' at 2008.2921856606317, 0.048147182244029085 right point pt 7 ps 1.2 lc rgb '#444444' offset -1,1 font ',12' textcolor rgb '#222222'
-set arrow 4 from 1323.3581567079643, graph 0 to 1323.3581567079643, graph 1 nohead dashtype 3 lc rgb '#777777'
-set label 4 'crossover primal_gd / dual_gd iterations=100 (polynomial): D ≈ 1323 (1282 … 1485)' at 1323.3581567079643, 0.10014085395293501 right point pt 7 ps 1.2 lc rgb '#444444' offset -1,1 font ',12' textcolor rgb '#222222'
-set arrow 5 from 1336.5364191387462, graph 0 to 1336.5364191387462, graph 1 nohead dashtype 3 lc rgb '#777777'
-set label 5 'crossover primal_gd / dual_gd iterations=1000 (polynomial): D ≈ 1337 (1331 … 1354)' at 1336.5364191387462, 0.7558773639569071 right point pt 7 ps 1.2 lc rgb '#444444' offset -1,1 font ',12' textcolor rgb '#222222'
+set label 1 'D = n = 1600' at 1600, graph 0.830 right offset -0.5,0 font ',12' textcolor rgb '#222222'
+set arrow 2 from 884.0828541851301, graph 0 to 884.0828541851301, graph 1 nohead dashtype 3 lc rgb '#777777'
+set label 2 'crossover primal_gd / dual_gd iterations = 100 (polynomial): D ≈ 884.1 (856 … 1192)' at 884.0828541851301, graph 0.895 right offset -0.5,0 font ',12' textcolor rgb '#222222'
+set label 51 '' at 884.0828541851301, 0.08849730792306156 point pt 7 ps 1.2 lc rgb '#444444'
+set arrow 3 from 788.2790844234385, graph 0 to 788.2790844234385, graph 1 nohead dashtype 3 lc rgb '#777777'
+set label 3 'crossover primal_gd / dual_gd iterations = 1000 (polynomial): D ≈ 788.3 (784.9 … 814.5)' at 788.2790844234385, graph 0.960 right offset -0.5,0 font ',12' textcolor rgb '#222222'
+set label 52 '' at 788.2790844234385, 0.7336188185137164 point pt 7 ps 1.2 lc rgb '#444444'
 $line0 << EOD
-11 0.007857866 0.007598807 0.022703774
-66 0.013736578 0.012813122000000001 0.036046926
-286 0.014537535 0.013665372000000002 0.021399806
-1001 0.016310818499999997 0.015920508 0.03399706
-3003 0.065759876 0.064634313 0.085414276
+11 0.010240688999999999 0.009961074 0.0274324
+66 0.011060413 0.010230640999999999 0.016204961
+286 0.011940286999999999 0.011560346 0.017708474
+1001 0.013375367 0.01281656 0.043439836999999995
+3003 0.062290828 0.062189611000000006 0.07025113
 EOD
 $line1 << EOD
-11 0.011111473 0.010700515 0.032319436
-66 0.019908725999999998 0.019128600000000003 0.043913208999999995
-286 0.022024178000000002 0.021141777999999996 0.028752747000000002
-1001 0.0250376575 0.023725647 0.04244325
-3003 0.07025195199999999 0.069567755 0.089426656
+11 0.016748787 0.016430781000000002 0.034896233
+66 0.017373025 0.016585277 0.022702352
+286 0.0183278095 0.017859985 0.024288583000000002
+1001 0.0197630965 0.019176703 0.050382912999999994
+3003 0.068685264 0.06846930500000001 0.07670700500000001
 EOD
 $line2 << EOD
-11 0.0452684735 0.044285656 0.060763278000000004
-66 0.08565046399999998 0.08520277799999999 0.10561847099999999
-286 0.096380905 0.095846391 0.10275532400000001
-1001 0.0909229975 0.090672954 0.107828273
-3003 0.13295600100000002 0.13282590300000002 0.148608063
+11 0.08146371399999999 0.081268556 0.098702699
+66 0.080900167 0.080137934 0.08613354799999999
+286 0.097875073 0.097556743 0.103717093
+1001 0.087521754 0.08701018099999999 0.11747184299999999
+3003 0.13764278300000002 0.137595089 0.14545238700000002
 EOD
 $line3 << EOD
-11 0.713715802 0.713456152 0.728991582
-66 0.7627617019999999 0.7622483419999999 0.784798203
-286 0.762712971 0.762192715 0.771214956
-1001 0.7490546995 0.748819425 0.7669442870000001
-3003 0.775315685 0.775217107 0.793047991
+11 0.732519146 0.73233397 0.7497591610000001
+66 0.728547728 0.727785735 0.73378238
+286 0.728575324 0.728242339 0.734621081
+1001 0.734812324 0.734303372 0.764752077
+3003 0.801452832 0.801406787 0.809915904
 EOD
 $line4 << EOD
-11 0.00014256 0.000109227 0.000824421
-66 0.000416098 0.00038827299999999996 0.0038531090000000004
-286 0.002085827 0.001939357 0.003013652
-1001 0.007844342 0.007334215 0.010443429
-3003 0.06632786700000001 0.064990326 0.09505048800000002
+11 0.000124233 0.00011614799999999999 0.00038517099999999996
+66 0.00035377 0.000343574 0.0009113729999999999
+286 0.0028184879999999996 0.0027246310000000004 0.004475828
+1001 0.010982064 0.010802048 0.013905619
+3003 0.0462897805 0.044381945 0.0764021
 EOD
 $line5 << EOD
-11 0.000170744 0.00016933 0.000662245
-66 0.000653698 0.00061403 0.0041400610000000004
-286 0.003046524 0.002874437 0.004009726
-1001 0.013496530500000001 0.011292125 0.016591542
-3003 0.100398837 0.098971634 0.12936655
+11 0.00020179 0.00018667500000000002 0.000399113
+66 0.000541895 0.000529287 0.00142886
+286 0.00498367 0.004909015 0.006573554999999999
+1001 0.019135486 0.018962463 0.022036087
+3003 0.0730960505 0.071280285 0.103364214
 EOD
 $line6 << EOD
-11 0.000804381 0.00076632 0.0012514380000000001
-66 0.0032387690000000003 0.0031732920000000003 0.006720773
-286 0.013331754 0.012974715 0.016686629
-1001 0.062746892 0.062479665 0.064564019
-3003 0.394930311 0.39351680699999997 0.42629929699999997
+11 0.0008870650000000001 0.0008746079999999999 0.0015736659999999998
+66 0.002694232 0.002535458 0.003186029
+286 0.0267120535 0.026613107000000004 0.028297443999999998
+1001 0.100967913 0.100812123 0.103830528
+3003 0.32801665449999995 0.326206905 0.35841910999999993
 EOD
 $line7 << EOD
-11 0.007143636 0.007042073 0.007822279
-66 0.03228088899999999 0.030688929 0.037214184
-286 0.110662423 0.110617808 0.111537218
-1001 0.440168407 0.43993645700000006 0.443166248
-3003 3.436086098 3.434706425 3.4664925839999996
+11 0.008490955 0.008196506 0.008719923
+66 0.023233314 0.023170142999999997 0.024208730999999997
+286 0.24692173199999998 0.246885321 0.248438102
+1001 0.948212387 0.948040917 0.951515156
+3003 2.9258275665 2.9240125260000003 2.9566981040000004
 EOD
-plot $line0 using 1:2:3:4 with yerrorlines lw 1.5 pt 4 ps 0.8 dashtype 2 lc rgb '#0072B2' title 'dual_gd (dual) · polynomial iterations=1', \
-     $line1 using 1:2:3:4 with yerrorlines lw 1.5 pt 6 ps 0.8 dashtype 2 lc rgb '#D55E00' title 'dual_gd (dual) · polynomial iterations=10', \
-     $line2 using 1:2:3:4 with yerrorlines lw 1.5 pt 8 ps 0.8 dashtype 2 lc rgb '#009E73' title 'dual_gd (dual) · polynomial iterations=100', \
-     $line3 using 1:2:3:4 with yerrorlines lw 1.5 pt 10 ps 0.8 dashtype 2 lc rgb '#CC79A7' title 'dual_gd (dual) · polynomial iterations=1000', \
-     $line4 using 1:2:3:4 with yerrorlines lw 1.5 pt 12 ps 0.8 dashtype 1 lc rgb '#0072B2' title 'primal_gd (primal) · polynomial iterations=1', \
-     $line5 using 1:2:3:4 with yerrorlines lw 1.5 pt 4 ps 0.8 dashtype 1 lc rgb '#D55E00' title 'primal_gd (primal) · polynomial iterations=10', \
-     $line6 using 1:2:3:4 with yerrorlines lw 1.5 pt 6 ps 0.8 dashtype 1 lc rgb '#009E73' title 'primal_gd (primal) · polynomial iterations=100', \
-     $line7 using 1:2:3:4 with yerrorlines lw 1.5 pt 8 ps 0.8 dashtype 1 lc rgb '#CC79A7' title 'primal_gd (primal) · polynomial iterations=1000'
+plot $line0 using 1:2:3:4 with yerrorlines lw 1.5 pt 4 ps 0.8 dashtype 2 lc rgb '#0072B2' title 'dual_gd (dual) · polynomial iterations = 1', \
+     $line1 using 1:2:3:4 with yerrorlines lw 1.5 pt 6 ps 0.8 dashtype 2 lc rgb '#D55E00' title 'dual_gd (dual) · polynomial iterations = 10', \
+     $line2 using 1:2:3:4 with yerrorlines lw 1.5 pt 8 ps 0.8 dashtype 2 lc rgb '#009E73' title 'dual_gd (dual) · polynomial iterations = 100', \
+     $line3 using 1:2:3:4 with yerrorlines lw 1.5 pt 10 ps 0.8 dashtype 2 lc rgb '#CC79A7' title 'dual_gd (dual) · polynomial iterations = 1000', \
+     $line4 using 1:2:3:4 with yerrorlines lw 1.5 pt 12 ps 0.8 dashtype 1 lc rgb '#0072B2' title 'primal_gd (primal) · polynomial iterations = 1', \
+     $line5 using 1:2:3:4 with yerrorlines lw 1.5 pt 4 ps 0.8 dashtype 1 lc rgb '#D55E00' title 'primal_gd (primal) · polynomial iterations = 10', \
+     $line6 using 1:2:3:4 with yerrorlines lw 1.5 pt 6 ps 0.8 dashtype 1 lc rgb '#009E73' title 'primal_gd (primal) · polynomial iterations = 100', \
+     $line7 using 1:2:3:4 with yerrorlines lw 1.5 pt 8 ps 0.8 dashtype 1 lc rgb '#CC79A7' title 'primal_gd (primal) · polynomial iterations = 1000'

@@ -1,8 +1,8 @@
 # kexp plot; run `gnuplot test_rmse_heat_polynomial_primal_gd_primal_kernel.degree_solver.iterations.gp` here to redraw test_rmse_heat_polynomial_primal_gd_primal_kernel.degree_solver.iterations.svg
 set terminal svg size 1000,642 dynamic noenhanced font 'sans,15' background rgb 'white'
 set output 'test_rmse_heat_polynomial_primal_gd_primal_kernel.degree_solver.iterations.svg'
-set title 'polynomial · primal_gd (primal): test RMSE over degree and iterations'
-set xlabel 'degree (kernel.degree)'
+set title 'polynomial · primal_gd (primal): test RMSE over p and iterations'
+set xlabel 'p (kernel.degree)'
 set ylabel 'iterations (solver.iterations)'
 set grid
 set format x '%g'
@@ -17,29 +17,29 @@ unset grid
 set cblabel 'test RMSE (mean over repeats)'
 set palette defined (0 '#FFFFD9', 0.4 '#C7E9B4', 0.7 '#41B6C4', 1 '#225EA8')
 $heat << EOD
-0 0 0.48712945303746363
-1 0 0.48623677358038636
-2 0 0.4595136558559494
-3 0 0.4543312896363154
-4 0 0.43791557819496324
+0 0 0.41419048142600334
+1 0 0.41610522895888413
+2 0 0.3849356795570143
+3 0 0.38122825169109675
+4 0 0.3610963550301898
 
-0 1 0.4629323163328552
-1 1 0.4628295139696062
-2 1 0.35189365749745777
-3 1 0.3288651659106779
-4 1 0.2831861985068744
+0 1 0.39679114880842614
+1 1 0.40573695371273744
+2 1 0.2845720579519297
+3 1 0.2654554038552797
+4 1 0.21069231603896452
 
-0 2 0.46285607558406994
-1 2 0.46774277761187655
-2 2 0.1302203636377418
-3 2 0.15800171507416955
-4 2 0.15574805861203134
+0 2 0.39765822560581365
+1 2 0.41748695607720726
+2 2 0.11589643855320021
+3 2 0.13937389616594612
+4 2 0.13998855735172722
 
-0 3 0.46285607558406994
-1 3 0.4677552514492048
-2 3 0.11191403649422
-3 3 0.15301692751992396
-4 3 0.19323305524224246
+0 3 0.39765822560581365
+1 3 0.4174671899131916
+2 3 0.10682574244873913
+3 3 0.14244135300947428
+4 3 0.1885795984624506
 
 EOD
 set object 1 rect from 2-0.5, 3-0.5 to 2+0.5, 3+0.5 front fillstyle empty border lc rgb '#D55E00' lw 4
