@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <iostream>
 #include <optional>
+#include <set>
 #include <string>
 
 #include "datasets/csv_reader.hpp"
@@ -40,8 +41,19 @@ void check(const kexp::Data& data, const CsvOptions& o) {
     require(data.X_test.is_finite() && data.y_test.is_finite(), "every test number finite");
   }
   if (o.task == kexp::Task::Classification) {
-    for (const double v : data.y) require(v == -1.0 || v == 1.0, "labels are ±1");
-    for (const double v : data.y_test) require(v == -1.0 || v == 1.0, "test labels are ±1");
+    // Two labels become ±1 (Task::Classification); three or more are kept as they are
+    // (Task::Multiclass), and every test label is one of the training set's.
+    std::set<double> labels(data.y.begin(), data.y.end());
+    if (data.task == kexp::Task::Classification) {
+      require(labels == std::set<double>{-1.0, 1.0}, "binary labels are -1 and +1, both seen");
+    } else {
+      require(data.task == kexp::Task::Multiclass, "a classification set is binary or multiclass");
+      require(labels.size() >= 3, "a multiclass set has three labels at least");
+    }
+    for (const double v : data.y_test)
+      require(labels.count(v) == 1, "test labels are training labels");
+  } else {
+    require(data.task == kexp::Task::Regression, "the task asked for is the task given");
   }
 }
 
