@@ -81,8 +81,16 @@ TEST(CellIdentity, AParameterAddedWithItsDefaultChangesNoIdAndTheFolderIsContinu
   // plugin as it is: the 3 are kept, the 5 others run, and the new column is filled.
   const core::CsvTable was = core::read_csv(dir.path() / "before" / "results.csv");
   cut_rows(dir.path() / "before", 3);
-  const CommandResult resumed =
+  // The plugin is another build of its library, so --resume asks to be told that it
+  // computes the same.
+  const CommandResult refused =
       run_kexp("run exp.yaml --resume before --quiet " + plugins("after"), dir.path());
+  EXPECT_EQ(refused.exit_code, 2) << refused.err;
+  EXPECT_THAT(refused.err, AllOf(HasSubstr("kernel plugin 'grown_polynomial' is another build"),
+                                 HasSubstr("--accept-rebuilt-plugins")));
+  const CommandResult resumed = run_kexp(
+      "run exp.yaml --resume before --quiet --accept-rebuilt-plugins " + plugins("after"),
+      dir.path());
   ASSERT_EQ(resumed.exit_code, 0) << resumed.err;
   const core::CsvTable t = core::read_csv(dir.path() / "before" / "results.csv");
   ASSERT_EQ(t.rows.size(), 8U);
