@@ -28,58 +28,9 @@
 #include "kexp/export.hpp"
 #include "kexp/kernel.hpp"
 #include "kexp/parallel.hpp"
+#include "kexp/vector_math.hpp"
 
 namespace kexp {
-
-/// exp(x), written so that a loop over it vectorizes (`#pragma omp simd`, and
-/// -fno-trapping-math for GCC to if-convert the range clamps): no branch, no call, no
-/// table. Relative error below 1e-15 for results in the normal range (a few
-/// ulp); results below 2^−1022 are rounded once into the subnormals; x ≤ −746 gives 0
-/// and x ≥ 710 gives +inf; NaN gives NaN.
-///
-/// x = k·ln 2 + r with k = round(x / ln 2) and |r| ≤ ln 2 / 2 (ln 2 in two parts, so that
-/// r is exact); exp(r) by its Taylor series to r¹³ (truncation below 4e-18); then
-/// exp(x) = exp(r)·2^k1·2^k2 with k1 + k2 = k, so that neither power leaves the normal
-/// range.
-inline double vexp(double x) {
-  constexpr double log2e = 1.4426950408889634074;
-  constexpr double ln2_hi = 6.93147180369123816490e-01;  // low 32 bits zero: k·ln2_hi exact
-  constexpr double ln2_lo = 1.90821492927058770002e-10;
-  constexpr double shifter = 6755399441055744.0;  // 1.5·2^52: adding it rounds to an integer
-  x = x < -746.0 ? -746.0 : x;
-  x = x > 710.0 ? 710.0 : x;
-  const double t = x * log2e + shifter;
-  const double k = t - shifter;
-  const double r = (x - k * ln2_hi) - k * ln2_lo;
-  double p = 1.0 / 6227020800.0;  // 1/13!
-  p = p * r + 1.0 / 479001600.0;
-  p = p * r + 1.0 / 39916800.0;
-  p = p * r + 1.0 / 3628800.0;
-  p = p * r + 1.0 / 362880.0;
-  p = p * r + 1.0 / 40320.0;
-  p = p * r + 1.0 / 5040.0;
-  p = p * r + 1.0 / 720.0;
-  p = p * r + 1.0 / 120.0;
-  p = p * r + 1.0 / 24.0;
-  p = p * r + 1.0 / 6.0;
-  p = p * r + 0.5;
-  p = p * r + 1.0;
-  p = p * r + 1.0;
-  // k from the low bits of t, offset to be non-negative (k ≥ −1077) so that halving it
-  // is a logical shift.
-  std::uint64_t tb, sb;
-  std::memcpy(&tb, &t, sizeof tb);
-  std::memcpy(&sb, &shifter, sizeof sb);
-  const std::uint64_t biased = tb - sb + 2048U;  // k + 2048
-  const std::uint64_t k1 = (biased >> 1U);       // ⌊k/2⌋ + 1024
-  const std::uint64_t k2 = biased - k1;          // k − ⌊k/2⌋ + 1024
-  const std::uint64_t b1 = (k1 - 1024U + 1023U) << 52U;
-  const std::uint64_t b2 = (k2 - 1024U + 1023U) << 52U;
-  double s1, s2;
-  std::memcpy(&s1, &b1, sizeof s1);
-  std::memcpy(&s2, &b2, sizeof s2);
-  return p * s1 * s2;
-}
 
 /// Asks the kernel to back a large matrix with transparent huge pages (Linux
 /// madvise(MADV_HUGEPAGE), as numpy does for large arrays), so that filling a fresh

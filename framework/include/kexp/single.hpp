@@ -32,51 +32,9 @@
 
 #include "kexp/export.hpp"
 #include "kexp/kernel.hpp"
+#include "kexp/vector_math.hpp"
 
 namespace kexp {
-
-/// expf(x), written so that a loop over it vectorizes, as kexp::vexp is for double: no
-/// branch, no call, no table. Relative error below 3·2⁻²⁴ for results in the normal range;
-/// results below 2⁻¹²⁶ are rounded once into the subnormals; x ≤ −104 gives 0 and x ≥ 89
-/// gives +inf; NaN gives NaN.
-///
-/// x = k·ln 2 + r with k = round(x / ln 2) and |r| ≤ ln 2 / 2 (ln 2 in two parts, Cephes's,
-/// so that k·ln2_hi is exact); exp(r) by its Taylor series to r⁷ (truncation below 2⁻²⁷);
-/// then exp(x) = exp(r)·2^k1·2^k2 with k1 + k2 = k, so that neither power leaves the normal
-/// range.
-inline float vexpf(float x) {
-  constexpr float log2e = 1.44269504088896341F;
-  constexpr float ln2_hi = 0.693359375F;  // 355/512: k·ln2_hi is exact for |k| < 2¹⁵
-  constexpr float ln2_lo = -2.12194440e-4F;
-  constexpr float shifter = 12582912.0F;  // 1.5·2²³: adding it rounds to an integer
-  x = x < -104.0F ? -104.0F : x;
-  x = x > 89.0F ? 89.0F : x;
-  const float t = x * log2e + shifter;
-  const float k = t - shifter;
-  const float r = (x - k * ln2_hi) - k * ln2_lo;
-  float p = 1.0F / 5040.0F;
-  p = p * r + 1.0F / 720.0F;
-  p = p * r + 1.0F / 120.0F;
-  p = p * r + 1.0F / 24.0F;
-  p = p * r + 1.0F / 6.0F;
-  p = p * r + 0.5F;
-  p = p * r + 1.0F;
-  p = p * r + 1.0F;
-  // k from the low bits of t, offset to be non-negative (k ≥ −151) so that halving it is a
-  // logical shift.
-  std::uint32_t tb, sb;
-  std::memcpy(&tb, &t, sizeof tb);
-  std::memcpy(&sb, &shifter, sizeof sb);
-  const std::uint32_t biased = tb - sb + 256U;  // k + 256
-  const std::uint32_t k1 = biased >> 1U;        // ⌊k/2⌋ + 128
-  const std::uint32_t k2 = biased - k1;         // k − ⌊k/2⌋ + 128
-  const std::uint32_t b1 = (k1 - 128U + 127U) << 23U;
-  const std::uint32_t b2 = (k2 - 128U + 127U) << 23U;
-  float s1, s2;
-  std::memcpy(&s1, &b1, sizeof s1);
-  std::memcpy(&s2, &b2, sizeof s2);
-  return p * s1 * s2;
-}
 
 namespace gram {
 
