@@ -30,6 +30,7 @@
 #include "reporting/writer.hpp"
 #include "run/budget.hpp"
 #include "run/device_check.hpp"
+#include "run/kernel_forms_check.hpp"
 #include "run/kernel_matrix_output.hpp"
 #include "run/outcome.hpp"
 #include "run/plan_warnings.hpp"
@@ -88,6 +89,7 @@ class Run {
     if (!options_.dry_run || options_.resume) inputs_ = input_files(e_);  // by content
     if (options_.resume) check_resume();
     data_ = load_run_data(e_, plan_, selected_, datasets_, budget_, options_.dry_run);
+    check_kernel_forms(e_, plan_, selected_, kernels_, data_);
     check_kernel_matrix_size(e_, plan_, selected_, data_.dims);
     if (options_.dry_run) return dry_run();
     // The load before kexp loaded the machine itself: what the other processes leave.
