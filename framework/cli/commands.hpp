@@ -4,11 +4,13 @@
 
 #include <CLI/CLI.hpp>
 #include <filesystem>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "config/experiment.hpp"
+#include "kexp/formula_kernel.hpp"
 #include "plugin/registry.hpp"
 
 namespace kexp::cli {
@@ -32,6 +34,14 @@ struct PluginOptions {
 /// a ConfigError names a setting that is wrong and a required parameter not given.
 [[nodiscard]] Params parameters(const core::PluginRecord& plugin,
                                 const std::vector<std::string>& settings);
+
+/// The kernel of a formula given on the command line (`--formula`), its parameters from
+/// KEY=VALUE `settings`, each a number, and every parameter the formula names given; the
+/// values as written go to `shown`. ConfigError for a formula that does not parse or a
+/// setting that is wrong.
+[[nodiscard]] std::shared_ptr<FormulaKernel> formula_kernel_from(
+    const std::string& formula, const std::vector<std::string>& settings, bool psd,
+    std::vector<std::string>* shown = nullptr);
 
 void add_run_command(CLI::App& app, int& exit_code, const std::string& command_line);
 void add_plugins_command(CLI::App& app, int& exit_code);
