@@ -70,8 +70,9 @@ std::string term_param_name(const std::string& path, const std::string& name) {
 
 bool is_kernel_expression(const YAML::Node& node) {
   if (!node.IsMap()) return false;
-  // A plugin entry with `scale:` is the scaled kernel s·k, as a term of a sum would be.
-  if (node["plugin"]) return static_cast<bool>(node["scale"]);
+  // A plugin entry with `scale:` is the scaled kernel s·k, as a term of a sum would be; one
+  // with `formula:` too is a mistake that kernel_term() reports.
+  if (node["plugin"]) return node["scale"] || node["formula"];
   return node["sum"] || node["product"] || node["nystrom"] || node["formula"];
 }
 
