@@ -70,6 +70,14 @@ class KEXP_API SingleThreadedBlas {
 
 inline constexpr std::size_t kGramBlock = 256;
 
+/// to[j + i·ld] = from[i + j·ld] for i < rows, j < cols: a block of K(X, X) into its mirror
+/// image across the diagonal, in vector registers tile by tile (the formula engine's, for
+/// the CPU's instruction set).
+KEXP_API void transpose_block(const double* from, double* to, std::size_t rows, std::size_t cols,
+                              std::size_t ld);
+KEXP_API void transpose_block(const float* from, float* to, std::size_t rows, std::size_t cols,
+                              std::size_t ld);
+
 /// The blocks of the lower triangle of the n × n K (i0 ≥ j0), in parallel; see
 /// for_each_block.
 template <class Matrix, class Fill>
@@ -129,19 +137,7 @@ void for_each_block(std::size_t n, std::size_t m, Matrix& K, bool symmetric, Fil
           for (std::size_t j = 0; j < cols; ++j)
             for (std::size_t i = j + 1; i < rows; ++i) block[i + j * ld] = block[j + i * ld];
         }
-        if (symmetric && bi != bj) {
-          // In tiles, so that both the reads and the writes stay within a few cache lines.
-          auto* mirror = k + j0 + i0 * ld;
-          constexpr std::size_t T = 16;
-          for (std::size_t it = 0; it < rows; it += T) {
-            const std::size_t ie = std::min(rows, it + T);
-            for (std::size_t jt = 0; jt < cols; jt += T) {
-              const std::size_t je = std::min(cols, jt + T);
-              for (std::size_t i = it; i < ie; ++i)
-                for (std::size_t j = jt; j < je; ++j) mirror[j + i * ld] = block[i + j * ld];
-            }
-          }
-        }
+        if (symmetric && bi != bj) transpose_block(block, k + j0 + i0 * ld, rows, cols, ld);
       },
       Schedule::Dynamic, 1);
 }
@@ -169,12 +165,22 @@ void blocked_gram(const arma::mat& X, const arma::mat& Z, arma::mat& K, bool sym
 
 }  // namespace detail
 
+// A loop compiled three times and chosen at load by the CPU (an ifunc): AVX-512, AVX2 with
+// FMA, and the baseline x86-64 (SSE2); GCC on x86-64 only. The column loops below carry it,
+// so that a kernel's function, inlined into them, runs with the widest vectors the CPU has.
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#define KEXP_VECTOR_CLONES \
+  __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
+#else
+#define KEXP_VECTOR_CLONES
+#endif
+
 namespace detail {
 
 /// col[i] = f(col[i]) for i < rows: vectorized when f is noexcept; otherwise a plain loop,
 /// out of which an exception of f may propagate (an `omp simd` loop would end the process).
 template <class F>
-inline void transform_column(double* col, std::size_t rows, const F& f) {
+KEXP_VECTOR_CLONES inline void transform_column(double* col, std::size_t rows, const F& f) {
   if constexpr (std::is_nothrow_invocable_v<const F&, double>) {
 #pragma omp simd
     for (std::size_t i = 0; i < rows; ++i) col[i] = f(col[i]);
@@ -186,8 +192,8 @@ inline void transform_column(double* col, std::size_t rows, const F& f) {
 /// col[i] = f(max(0, xn[i] + zn − 2·col[i])): the squared distances from the inner
 /// products, then f; vectorized when f is noexcept, as transform_column.
 template <class F>
-inline void transform_distance_column(double* col, const double* xn, double zn, std::size_t rows,
-                                      const F& f) {
+KEXP_VECTOR_CLONES inline void transform_distance_column(double* col, const double* xn, double zn,
+                                                         std::size_t rows, const F& f) {
   if constexpr (std::is_nothrow_invocable_v<const F&, double>) {
 #pragma omp simd
     for (std::size_t i = 0; i < rows; ++i) {

@@ -113,6 +113,13 @@ void formula_gram(const FormulaProgram& p, const arma::Mat<T>& X, const arma::Ma
     advise_huge_pages(K.memptr(), K.n_elem * sizeof(T));
   }
   if (K.n_elem == 0) return;
+  if (p.instruction_count == 0 && p.result.source == FormulaSource::constant) {
+    // a constant kernel: no product, no program
+    const T c = static_cast<T>(p.constants[p.result.index]);
+    if (!std::isfinite(c)) throw not_finite(X, Z, symmetric, 0, 0, c);
+    K.fill(c);
+    return;
+  }
   const std::size_t d = X.n_rows;
   const bool reads_s = formula_reads(p, FormulaSource::s) || formula_reads(p, FormulaSource::r2);
   const bool reads_r2 = formula_reads(p, FormulaSource::r2);
@@ -188,6 +195,20 @@ bool use_formula_engine(const char* name) {
 }  // namespace detail
 
 const char* formula_engine_isa() { return engine().name; }
+
+namespace detail {
+
+void transpose_block(const double* from, double* to, std::size_t rows, std::size_t cols,
+                     std::size_t ld) {
+  engine().transpose64(from, to, rows, cols, ld);
+}
+
+void transpose_block(const float* from, float* to, std::size_t rows, std::size_t cols,
+                     std::size_t ld) {
+  engine().transpose32(from, to, rows, cols, ld);
+}
+
+}  // namespace detail
 
 namespace gram {
 

@@ -23,10 +23,17 @@ template <class T>
 using BlockFn = bool (*)(const FormulaProgram& p, const T* constants, T* k, std::size_t ld,
                          std::size_t rows, std::size_t cols, const T* xx, const T* zz);
 
+/// The transpose of a block: to[j + i·ld] = from[i + j·ld] for i < rows, j < cols.
+template <class T>
+using TransposeFn = void (*)(const T* from, T* to, std::size_t rows, std::size_t cols,
+                             std::size_t ld);
+
 struct Engine {
   const char* name;
   BlockFn<double> run64;
   BlockFn<float> run32;
+  TransposeFn<double> transpose64;
+  TransposeFn<float> transpose32;
 };
 
 extern const Engine kAvx512;

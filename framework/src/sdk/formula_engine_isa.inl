@@ -203,18 +203,50 @@ void with_operand(const FormulaOperand& o, const Chunk<T>& ch, F&& f) {
 
 // ---- The instructions.
 
-/// dst[i] = g(k·a(i) + m)
-template <class T, class A, class G>
-void map(T* dst, const A& a, T k, T m, std::size_t n, G g) {
-#pragma omp simd
-  for (std::size_t i = 0; i < n; ++i) dst[i] = g(k * a(i) + m);
+/// Σ (v − v) over dst[0, n): 0, or NaN once a value is NaN or infinite.
+template <class T>
+T not_finite_sum(const T* dst, std::size_t n) {
+  T sum = T(0);
+#pragma omp simd reduction(+ : sum)
+  for (std::size_t i = 0; i < n; ++i) sum += dst[i] - dst[i];
+  return sum;
 }
 
-/// dst[i] = g(a(i), b(i))
-template <class T, class A, class B, class G>
-void zip(T* dst, const A& a, const B& b, std::size_t n, G g) {
+/// dst[i] = g(k·a(i) + m); with `check`, Σ (v − v) of the values is added to *check in the
+/// same pass (the last instruction's values are k's).
+template <class T, class A, class G>
+void map(T* dst, const A& a, T k, T m, std::size_t n, G g, T* check = nullptr) {
+  if (check == nullptr) {
 #pragma omp simd
-  for (std::size_t i = 0; i < n; ++i) dst[i] = g(a(i), b(i));
+    for (std::size_t i = 0; i < n; ++i) dst[i] = g(k * a(i) + m);
+    return;
+  }
+  T sum = T(0);
+#pragma omp simd reduction(+ : sum)
+  for (std::size_t i = 0; i < n; ++i) {
+    const T v = g(k * a(i) + m);
+    dst[i] = v;
+    sum += v - v;
+  }
+  *check += sum;
+}
+
+/// dst[i] = g(a(i), b(i)), checked as map().
+template <class T, class A, class B, class G>
+void zip(T* dst, const A& a, const B& b, std::size_t n, G g, T* check = nullptr) {
+  if (check == nullptr) {
+#pragma omp simd
+    for (std::size_t i = 0; i < n; ++i) dst[i] = g(a(i), b(i));
+    return;
+  }
+  T sum = T(0);
+#pragma omp simd reduction(+ : sum)
+  for (std::size_t i = 0; i < n; ++i) {
+    const T v = g(a(i), b(i));
+    dst[i] = v;
+    sum += v - v;
+  }
+  *check += sum;
 }
 
 template <class T>
@@ -324,17 +356,21 @@ void integer_power(T* dst, const A& a, T k, T m, int e, std::size_t n) {
   }
 }
 
+/// One instruction of one argument; with `check`, Σ (v − v) of its values added to *check.
 template <class T, class A>
-void unary(const FormulaInstruction& in, const Chunk<T>& ch, T* dst, const A& a, std::size_t n) {
+void unary(const FormulaInstruction& in, const Chunk<T>& ch, T* dst, const A& a, std::size_t n,
+           T* check) {
   const T k = ch.c[in.k], m = ch.c[in.m];
   using V = typename Simd<T>::V;
   switch (in.op) {
     case FormulaOp::affine:
-      map(dst, a, k, m, n, [](T t) { return t; });
-      break;
+      map(
+          dst, a, k, m, n, [](T t) { return t; }, check);
+      return;
     case FormulaOp::exp:
-      map(dst, a, k, m, n, [](T t) { return exp_of(t); });
-      break;
+      map(
+          dst, a, k, m, n, [](T t) { return exp_of(t); }, check);
+      return;
     case FormulaOp::log:
 #if defined(KEXP_FORMULA_VECTOR_SLEEF)
       map(dst, a, k, m, n, [](T t) { return t; });
@@ -344,11 +380,13 @@ void unary(const FormulaInstruction& in, const Chunk<T>& ch, T* dst, const A& a,
 #endif
       break;
     case FormulaOp::sqrt:
-      map(dst, a, k, m, n, [](T t) { return std::sqrt(t); });
-      break;
+      map(
+          dst, a, k, m, n, [](T t) { return std::sqrt(t); }, check);
+      return;
     case FormulaOp::abs:
-      map(dst, a, k, m, n, [](T t) { return std::fabs(t); });
-      break;
+      map(
+          dst, a, k, m, n, [](T t) { return std::fabs(t); }, check);
+      return;
     case FormulaOp::tanh:
       map(dst, a, k, m, n, [](T t) { return t; });
       in_place(dst, n, [](V x) { return Simd<T>::tanh(x); });
@@ -370,44 +408,55 @@ void unary(const FormulaInstruction& in, const Chunk<T>& ch, T* dst, const A& a,
     default:
       break;
   }
+  // the instructions of more than one pass are checked after their last
+  if (check != nullptr) *check += not_finite_sum(dst, n);
 }
 
 template <class T, class A, class B>
-void binary(FormulaOp op, T* dst, const A& a, const B& b, std::size_t n) {
+void binary(FormulaOp op, T* dst, const A& a, const B& b, std::size_t n, T* check) {
   switch (op) {
     case FormulaOp::add:
-      zip(dst, a, b, n, [](T x, T y) { return x + y; });
+      zip(
+          dst, a, b, n, [](T x, T y) { return x + y; }, check);
       break;
     case FormulaOp::sub:
-      zip(dst, a, b, n, [](T x, T y) { return x - y; });
+      zip(
+          dst, a, b, n, [](T x, T y) { return x - y; }, check);
       break;
     case FormulaOp::mul:
-      zip(dst, a, b, n, [](T x, T y) { return x * y; });
+      zip(
+          dst, a, b, n, [](T x, T y) { return x * y; }, check);
       break;
     case FormulaOp::div:
-      zip(dst, a, b, n, [](T x, T y) { return x / y; });
+      zip(
+          dst, a, b, n, [](T x, T y) { return x / y; }, check);
       break;
     case FormulaOp::min:
-      zip(dst, a, b, n, [](T x, T y) { return (x < y || x != x) ? x : y; });
+      zip(
+          dst, a, b, n, [](T x, T y) { return (x < y || x != x) ? x : y; }, check);
       break;
     case FormulaOp::max:
-      zip(dst, a, b, n, [](T x, T y) { return (x > y || x != x) ? x : y; });
+      zip(
+          dst, a, b, n, [](T x, T y) { return (x > y || x != x) ? x : y; }, check);
       break;
     case FormulaOp::pow:
-      zip(dst, a, b, n, [](T x, T y) { return pow_of(x, y); });
+      zip(
+          dst, a, b, n, [](T x, T y) { return pow_of(x, y); }, check);
       break;
     default:
       break;
   }
 }
 
+/// One instruction over the chunk; with `check` (the last one), Σ (v − v) of its values
+/// added to *check.
 template <class T>
-void run(const FormulaInstruction& in, const Chunk<T>& ch, T* dst, std::size_t n) {
+void run(const FormulaInstruction& in, const Chunk<T>& ch, T* dst, std::size_t n, T* check) {
   if (in.op >= FormulaOp::affine) {
-    with_operand(in.a, ch, [&](const auto& a) { unary(in, ch, dst, a, n); });
+    with_operand(in.a, ch, [&](const auto& a) { unary(in, ch, dst, a, n, check); });
   } else {
     with_operand(in.a, ch, [&](const auto& a) {
-      with_operand(in.b, ch, [&](const auto& b) { binary(in.op, dst, a, b, n); });
+      with_operand(in.b, ch, [&](const auto& b) { binary(in.op, dst, a, b, n, check); });
     });
   }
 }
@@ -429,7 +478,8 @@ bool run_block(const FormulaProgram& p, const T* constants, T* k, std::size_t ld
       const Chunk<T> ch{out, xx != nullptr ? xx + i0 : nullptr, zj, regs, constants, spare};
       for (std::uint32_t q = 0; q < count; ++q) {
         const FormulaInstruction& in = p.code[q];
-        run(in, ch, in_register && q + 1 == count ? out : regs[in.dst], n);
+        const bool last = in_register && q + 1 == count;
+        run(in, ch, last ? out : regs[in.dst], n, last ? &bad : nullptr);
       }
       if (!in_register) {
         // k is a constant or an input: s is in place already
@@ -437,19 +487,167 @@ bool run_block(const FormulaProgram& p, const T* constants, T* k, std::size_t ld
 #pragma omp simd
           for (std::size_t i = 0; i < n; ++i) out[i] = a(i);
         });
+        bad += not_finite_sum(out, n);
       }
-      T sum = T(0);
-#pragma omp simd reduction(+ : sum)
-      for (std::size_t i = 0; i < n; ++i) sum += out[i] - out[i];
-      bad += sum;
     }
   }
   return bad == T(0);
 }
 
+// ---- Transposes of blocks (the mirror of K(X, X)): tiles of W × W in vector registers,
+// each read as W columns and written as W rows, the edges one value at a time. A band of W
+// rows of the mirror is written from left to right before the next, so that the writes go
+// out as whole lines of each row, while the block, just computed, is read from the cache.
+
+template <class T>
+void transpose_edges(const T* from, T* to, std::size_t rows, std::size_t cols, std::size_t ld,
+                     std::size_t full_rows, std::size_t full_cols) {
+  for (std::size_t j = 0; j < cols; ++j)
+    for (std::size_t i = j < full_cols ? full_rows : 0; i < rows; ++i)
+      to[j + i * ld] = from[i + j * ld];
+}
+
+#if defined(KEXP_FORMULA_VECTOR_SLEEF) && defined(__AVX512F__)
+/// 8 × 8 doubles: in[j] is column j of the tile, out[i] row i.
+inline void transpose8(__m512d r[8]) {
+  const __m512d t0 = _mm512_unpacklo_pd(r[0], r[1]), t1 = _mm512_unpackhi_pd(r[0], r[1]);
+  const __m512d t2 = _mm512_unpacklo_pd(r[2], r[3]), t3 = _mm512_unpackhi_pd(r[2], r[3]);
+  const __m512d t4 = _mm512_unpacklo_pd(r[4], r[5]), t5 = _mm512_unpackhi_pd(r[4], r[5]);
+  const __m512d t6 = _mm512_unpacklo_pd(r[6], r[7]), t7 = _mm512_unpackhi_pd(r[6], r[7]);
+  const __m512i lo = _mm512_set_epi64(13, 12, 5, 4, 9, 8, 1, 0);
+  const __m512i hi = _mm512_set_epi64(15, 14, 7, 6, 11, 10, 3, 2);
+  const __m512d u0 = _mm512_permutex2var_pd(t0, lo, t2), u1 = _mm512_permutex2var_pd(t1, lo, t3);
+  const __m512d u2 = _mm512_permutex2var_pd(t0, hi, t2), u3 = _mm512_permutex2var_pd(t1, hi, t3);
+  const __m512d u4 = _mm512_permutex2var_pd(t4, lo, t6), u5 = _mm512_permutex2var_pd(t5, lo, t7);
+  const __m512d u6 = _mm512_permutex2var_pd(t4, hi, t6), u7 = _mm512_permutex2var_pd(t5, hi, t7);
+  r[0] = _mm512_shuffle_f64x2(u0, u4, 0x44);
+  r[1] = _mm512_shuffle_f64x2(u1, u5, 0x44);
+  r[2] = _mm512_shuffle_f64x2(u2, u6, 0x44);
+  r[3] = _mm512_shuffle_f64x2(u3, u7, 0x44);
+  r[4] = _mm512_shuffle_f64x2(u0, u4, 0xee);
+  r[5] = _mm512_shuffle_f64x2(u1, u5, 0xee);
+  r[6] = _mm512_shuffle_f64x2(u2, u6, 0xee);
+  r[7] = _mm512_shuffle_f64x2(u3, u7, 0xee);
+}
+
+void transpose_block(const double* from, double* to, std::size_t rows, std::size_t cols,
+                     std::size_t ld) {
+  const std::size_t R = rows / 8 * 8, C = cols / 8 * 8;
+  for (std::size_t i0 = 0; i0 < R; i0 += 8) {
+    for (std::size_t j0 = 0; j0 < C; j0 += 8) {
+      __m512d r[8];
+      for (int j = 0; j < 8; ++j) r[j] = _mm512_loadu_pd(from + i0 + (j0 + j) * ld);
+      transpose8(r);
+      for (int i = 0; i < 8; ++i) _mm512_storeu_pd(to + j0 + (i0 + i) * ld, r[i]);
+    }
+  }
+  transpose_edges(from, to, rows, cols, ld, R, C);
+}
+#elif defined(KEXP_FORMULA_VECTOR_SLEEF) && defined(__AVX2__)
+void transpose_block(const double* from, double* to, std::size_t rows, std::size_t cols,
+                     std::size_t ld) {
+  const std::size_t R = rows / 4 * 4, C = cols / 4 * 4;
+  for (std::size_t i0 = 0; i0 < R; i0 += 4) {
+    for (std::size_t j0 = 0; j0 < C; j0 += 4) {
+      const __m256d c0 = _mm256_loadu_pd(from + i0 + j0 * ld);
+      const __m256d c1 = _mm256_loadu_pd(from + i0 + (j0 + 1) * ld);
+      const __m256d c2 = _mm256_loadu_pd(from + i0 + (j0 + 2) * ld);
+      const __m256d c3 = _mm256_loadu_pd(from + i0 + (j0 + 3) * ld);
+      const __m256d t0 = _mm256_unpacklo_pd(c0, c1), t1 = _mm256_unpackhi_pd(c0, c1);
+      const __m256d t2 = _mm256_unpacklo_pd(c2, c3), t3 = _mm256_unpackhi_pd(c2, c3);
+      _mm256_storeu_pd(to + j0 + i0 * ld, _mm256_permute2f128_pd(t0, t2, 0x20));
+      _mm256_storeu_pd(to + j0 + (i0 + 1) * ld, _mm256_permute2f128_pd(t1, t3, 0x20));
+      _mm256_storeu_pd(to + j0 + (i0 + 2) * ld, _mm256_permute2f128_pd(t0, t2, 0x31));
+      _mm256_storeu_pd(to + j0 + (i0 + 3) * ld, _mm256_permute2f128_pd(t1, t3, 0x31));
+    }
+  }
+  transpose_edges(from, to, rows, cols, ld, R, C);
+}
+#elif defined(KEXP_FORMULA_VECTOR_SLEEF)
+void transpose_block(const double* from, double* to, std::size_t rows, std::size_t cols,
+                     std::size_t ld) {
+  const std::size_t R = rows / 2 * 2, C = cols / 2 * 2;
+  for (std::size_t i0 = 0; i0 < R; i0 += 2) {
+    for (std::size_t j0 = 0; j0 < C; j0 += 2) {
+      const __m128d c0 = _mm_loadu_pd(from + i0 + j0 * ld);
+      const __m128d c1 = _mm_loadu_pd(from + i0 + (j0 + 1) * ld);
+      _mm_storeu_pd(to + j0 + i0 * ld, _mm_unpacklo_pd(c0, c1));
+      _mm_storeu_pd(to + j0 + (i0 + 1) * ld, _mm_unpackhi_pd(c0, c1));
+    }
+  }
+  transpose_edges(from, to, rows, cols, ld, R, C);
+}
+#else
+void transpose_block(const double* from, double* to, std::size_t rows, std::size_t cols,
+                     std::size_t ld) {
+  transpose_edges(from, to, rows, cols, ld, 0, 0);
+}
+#endif
+
+#if defined(KEXP_FORMULA_VECTOR_SLEEF) && defined(__AVX2__)
+/// 8 × 8 floats (AVX2 and AVX-512 alike): 8 columns in, 8 rows out.
+void transpose_block(const float* from, float* to, std::size_t rows, std::size_t cols,
+                     std::size_t ld) {
+  const std::size_t R = rows / 8 * 8, C = cols / 8 * 8;
+  for (std::size_t i0 = 0; i0 < R; i0 += 8) {
+    for (std::size_t j0 = 0; j0 < C; j0 += 8) {
+      __m256 r[8];
+      for (int j = 0; j < 8; ++j) r[j] = _mm256_loadu_ps(from + i0 + (j0 + j) * ld);
+      const __m256 t0 = _mm256_unpacklo_ps(r[0], r[1]), t1 = _mm256_unpackhi_ps(r[0], r[1]);
+      const __m256 t2 = _mm256_unpacklo_ps(r[2], r[3]), t3 = _mm256_unpackhi_ps(r[2], r[3]);
+      const __m256 t4 = _mm256_unpacklo_ps(r[4], r[5]), t5 = _mm256_unpackhi_ps(r[4], r[5]);
+      const __m256 t6 = _mm256_unpacklo_ps(r[6], r[7]), t7 = _mm256_unpackhi_ps(r[6], r[7]);
+      const __m256 u0 = _mm256_shuffle_ps(t0, t2, 0x44), u1 = _mm256_shuffle_ps(t0, t2, 0xee);
+      const __m256 u2 = _mm256_shuffle_ps(t1, t3, 0x44), u3 = _mm256_shuffle_ps(t1, t3, 0xee);
+      const __m256 u4 = _mm256_shuffle_ps(t4, t6, 0x44), u5 = _mm256_shuffle_ps(t4, t6, 0xee);
+      const __m256 u6 = _mm256_shuffle_ps(t5, t7, 0x44), u7 = _mm256_shuffle_ps(t5, t7, 0xee);
+      r[0] = _mm256_permute2f128_ps(u0, u4, 0x20);
+      r[1] = _mm256_permute2f128_ps(u1, u5, 0x20);
+      r[2] = _mm256_permute2f128_ps(u2, u6, 0x20);
+      r[3] = _mm256_permute2f128_ps(u3, u7, 0x20);
+      r[4] = _mm256_permute2f128_ps(u0, u4, 0x31);
+      r[5] = _mm256_permute2f128_ps(u1, u5, 0x31);
+      r[6] = _mm256_permute2f128_ps(u2, u6, 0x31);
+      r[7] = _mm256_permute2f128_ps(u3, u7, 0x31);
+      for (int i = 0; i < 8; ++i) _mm256_storeu_ps(to + j0 + (i0 + i) * ld, r[i]);
+    }
+  }
+  transpose_edges(from, to, rows, cols, ld, R, C);
+}
+#elif defined(KEXP_FORMULA_VECTOR_SLEEF)
+void transpose_block(const float* from, float* to, std::size_t rows, std::size_t cols,
+                     std::size_t ld) {
+  const std::size_t R = rows / 4 * 4, C = cols / 4 * 4;
+  for (std::size_t i0 = 0; i0 < R; i0 += 4) {
+    for (std::size_t j0 = 0; j0 < C; j0 += 4) {
+      __m128 c0 = _mm_loadu_ps(from + i0 + j0 * ld);
+      __m128 c1 = _mm_loadu_ps(from + i0 + (j0 + 1) * ld);
+      __m128 c2 = _mm_loadu_ps(from + i0 + (j0 + 2) * ld);
+      __m128 c3 = _mm_loadu_ps(from + i0 + (j0 + 3) * ld);
+      _MM_TRANSPOSE4_PS(c0, c1, c2, c3);
+      _mm_storeu_ps(to + j0 + i0 * ld, c0);
+      _mm_storeu_ps(to + j0 + (i0 + 1) * ld, c1);
+      _mm_storeu_ps(to + j0 + (i0 + 2) * ld, c2);
+      _mm_storeu_ps(to + j0 + (i0 + 3) * ld, c3);
+    }
+  }
+  transpose_edges(from, to, rows, cols, ld, R, C);
+}
+#else
+void transpose_block(const float* from, float* to, std::size_t rows, std::size_t cols,
+                     std::size_t ld) {
+  transpose_edges(from, to, rows, cols, ld, 0, 0);
+}
+#endif
+
+template <class T>
+void transpose(const T* from, T* to, std::size_t rows, std::size_t cols, std::size_t ld) {
+  transpose_block(from, to, rows, cols, ld);
+}
+
 }  // namespace
 
-const Engine KEXP_FORMULA_ENGINE = {KEXP_FORMULA_ENGINE_NAME, &run_block<double>,
-                                    &run_block<float>};
+const Engine KEXP_FORMULA_ENGINE = {KEXP_FORMULA_ENGINE_NAME, &run_block<double>, &run_block<float>,
+                                    &transpose<double>, &transpose<float>};
 
 }  // namespace kexp::detail::formula_engine
