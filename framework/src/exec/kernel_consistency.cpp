@@ -121,7 +121,7 @@ std::optional<std::string> kernel_disagreement(const Kernel& kernel, const arma:
                                                           std::numeric_limits<double>::epsilon());
     }
   }
-  Worst formula_worst, device_worst, map_worst;
+  Worst formula_worst, symmetry_worst, device_worst, map_worst;
   for (std::size_t j = 0; j < n; ++j) {
     const arma::vec z = points.col(j);
     for (std::size_t i = 0; i <= j; ++i) {
@@ -133,6 +133,9 @@ std::optional<std::string> kernel_disagreement(const Kernel& kernel, const arma:
       if (program != nullptr) {
         const double f = evaluate_formula(*program, x, z);
         update(formula_worst, relative_difference(f, k, scale), i, j, f, k);
+        // k(z, x) = k(x, z): a formula that names xx and zz in different roles is not a kernel
+        const double swapped = evaluate_formula(*program, z, x);
+        update(symmetry_worst, relative_difference(swapped, f, scale), i, j, swapped, f);
       }
       if (device) {
         const double v =
@@ -149,6 +152,13 @@ std::optional<std::string> kernel_disagreement(const Kernel& kernel, const arma:
   if (!(formula_worst.relative <= kConsistencyTolerance)) {
     problems.push_back(
         describe("formula", "formula", formula_worst, kConsistencyTolerance, random));
+  }
+  if (!(symmetry_worst.relative <= kConsistencyTolerance)) {
+    const Worst& w = symmetry_worst;
+    problems.push_back(fmt::format(
+        "its formula is not symmetric in x and z: for the pair ({}, {}) it gives {:.17g} and, "
+        "the points swapped, {:.17g} (write xx and zz in the same roles)",
+        point_name(w.i, random), point_name(w.j, random), w.computed, w.declared));
   }
   if (!(device_worst.relative <= kConsistencyTolerance)) {
     problems.push_back(describe("device form (DeviceForm::device_form())", "device form",

@@ -1,7 +1,8 @@
 // The check, before any cell uses a kernel, that what the kernel declares about itself
 // agrees with what it computes: its formula's program (kexp/formula_kernel.hpp), its device
 // form (kexp/device_form.hpp) and an exact feature map (⟨φ(x), φ(z)⟩), each against
-// k(x, z) from compute(), on every pair of a set of points: random ones and the data's own.
+// k(x, z) from compute(), on every pair of a set of points: random ones and the data's own;
+// and the formula against itself with the points swapped, since a kernel is symmetric.
 // Kexp computes Gram matrices from the formula, runs the device form on a GPU and trains
 // the primal solvers on the map; one that disagrees with compute() would give other numbers
 // in another form, in silence.

@@ -123,6 +123,17 @@ TEST(KernelConsistency, AnExactMapThatMissesATermIsNamed) {
   EXPECT_THAT(*problem, HasSubstr("its exact feature map and its compute() disagree"));
 }
 
+TEST(KernelConsistency, AFormulaThatIsNotSymmetricIsNamed) {
+  class Lopsided final : public FormulaKernel {
+   public:
+    Lopsided()
+        : FormulaKernel(
+              std::make_shared<const Formula>("exp(-r2) * xx", std::vector<std::string>{}), {}) {}
+  };
+  EXPECT_THAT(kernel_disagreement(Lopsided(), points(), 8).value_or(""),
+              HasSubstr("its formula is not symmetric in x and z"));
+}
+
 TEST(KernelConsistency, NaNWhereBothGiveNaNAgrees) {
   class Root final : public FormulaKernel {
    public:
