@@ -18,16 +18,18 @@
 //                                std::pow or with kexp::vpow, against the gaussian plugin:
 //                                the counter over_gaussian.
 //   FirstGram                    the first Gram matrix of the process (n = 8000, the
-//                                gaussian plugin) against the next ones into fresh matrices
-//                                of the same size: the counter first_over_hot. Run it in a
-//                                process of its own (--benchmark_filter=FirstGram), as a
-//                                cell's first K is. Target ≤ 2.
+//                                gaussian plugin), into fresh memory, against the next ones
+//                                into the same matrix: the counter first_over_hot. Run it in
+//                                a process of its own (--benchmark_filter=FirstGram), as a
+//                                run's first K is. Target ≤ 2.
 //
 //   OMP_NUM_THREADS=1 build/bin/formula_bench --benchmark_repetitions=3
 //   OMP_NUM_THREADS=2 build/bin/formula_bench --benchmark_filter=FirstGram
 #include <benchmark/benchmark.h>
 
+#include <time.h>
 #include <armadillo>
+
 #include <chrono>
 #include <cmath>
 #include <functional>
@@ -70,57 +72,203 @@ void per_entry(benchmark::State& state, double n, double m) {
       n * m, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
 }
 
-/// Times `a` and `b` alternately in each iteration; the iteration's time is a's, and the
-/// counter `name` is b's total over a's.
+/// The CPU time of the process, every thread's, in seconds.
+double cpu_seconds() {
+  timespec t{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
+}
+
+/// Times `a` and `b` alternately in each iteration, after one untimed call of each; the
+/// iteration's time is a's wall time.
+/// The counter `name` is a's total over b's in wall time, `name`_cpu the same in CPU time
+/// (all threads): on a machine shared with other work, the CPU time is the steadier
+/// measure of the work done, the wall time includes the waits for a core.
 void side_by_side(benchmark::State& state, const std::function<void()>& a,
-                  const std::function<void()>& b, const char* name) {
-  double a_s = 0, b_s = 0;
+                  const std::function<void()>& b, const std::string& name) {
+  // Once each before timing: the matrices' pages are the operating system's until they are
+  // first written (FirstGram measures that), here both are hot.
+  a();
+  b();
+  double a_s = 0, b_s = 0, a_cpu = 0, b_cpu = 0;
   for (auto _ : state) {
+    double cpu = cpu_seconds();
     auto start = std::chrono::steady_clock::now();
     a();
     const double t = seconds_since(start);
+    a_cpu += cpu_seconds() - cpu;
     a_s += t;
+    cpu = cpu_seconds();
     start = std::chrono::steady_clock::now();
     b();
     b_s += seconds_since(start);
+    b_cpu += cpu_seconds() - cpu;
     state.SetIterationTime(t);
   }
   state.counters[name] = a_s / b_s;
+  state.counters[name + "_cpu"] = a_cpu / b_cpu;
 }
 
 // ---- The built-in kernels' Gram matrices as they were computed before the formula engine
-// (their plugins' compute_symmetric_gram), for the comparison.
+// (their plugins' compute_symmetric_gram), copied here as they were, for the comparison:
+// the SDK's blocks (each mirrored by a scalar loop over tiles of 16 × 16), its fused Gaussian
+// (compiled for AVX-512, AVX2 and SSE2), and the column loops its header had then, compiled
+// into the plugin for the baseline x86-64.
+
+namespace before_engine {
+
+/// The symmetric K block by block, the lower blocks mirrored from the upper ones.
+template <class Fill>
+void for_each_block(std::size_t n, arma::mat& K, Fill fill) {
+  const std::size_t B = kexp::detail::kGramBlock;
+  const std::size_t blocks = (n + B - 1) / B;
+  const std::size_t ld = K.n_rows;
+  double* const k = K.memptr();
+  kexp::parallel_for(
+      blocks * blocks,
+      [&](std::size_t t) {
+        const std::size_t bj = t / blocks;
+        const std::size_t bi = t % blocks;
+        if (bi > bj) return;
+        const std::size_t i0 = bi * B;
+        const std::size_t j0 = bj * B;
+        const std::size_t rows = std::min(B, n - i0);
+        const std::size_t cols = std::min(B, n - j0);
+        double* block = k + i0 + j0 * ld;
+        fill(block, i0, j0, rows, cols, ld);
+        if (bi == bj) {
+          for (std::size_t j = 0; j < cols; ++j)
+            for (std::size_t i = j + 1; i < rows; ++i) block[i + j * ld] = block[j + i * ld];
+        } else {
+          double* mirror = k + j0 + i0 * ld;
+          constexpr std::size_t T = 16;
+          for (std::size_t it = 0; it < rows; it += T) {
+            const std::size_t ie = std::min(rows, it + T);
+            for (std::size_t jt = 0; jt < cols; jt += T) {
+              const std::size_t je = std::min(cols, jt + T);
+              for (std::size_t i = it; i < ie; ++i)
+                for (std::size_t j = jt; j < je; ++j) mirror[j + i * ld] = block[i + j * ld];
+            }
+          }
+        }
+      },
+      kexp::Schedule::Dynamic, 1);
+}
+
+template <class Finish>
+void blocked_gram(const arma::mat& X, arma::mat& K, Finish finish) {
+  const std::size_t d = X.n_rows;
+  kexp::detail::SingleThreadedBlas single;
+  for_each_block(X.n_cols, K,
+                 [&](double* block, std::size_t i0, std::size_t j0, std::size_t rows,
+                     std::size_t cols, std::size_t ld) {
+                   kexp::detail::gemm_tn(rows, cols, d, X.memptr() + i0 * d, d, X.memptr() + j0 * d,
+                                         d, block, ld);
+                   finish(block, i0, j0, rows, cols, ld);
+                 });
+}
+
+/// The SDK's fused Gaussian block.
+KEXP_VECTOR_CLONES
+void exp_block(double* block, std::size_t ld, std::size_t rows, std::size_t cols, const double* a,
+               const double* b, double two_gamma) {
+  for (std::size_t j = 0; j < cols; ++j) {
+    double* col = block + j * ld;
+    const double bj = b[j];
+#pragma omp simd
+    for (std::size_t i = 0; i < rows; ++i) {
+      const double e = a[i] + bj + two_gamma * col[i];
+      col[i] = kexp::vexp(e < 0.0 ? e : 0.0);
+    }
+  }
+}
+
+void exp_of_squared_distances(const arma::mat& X, arma::mat& K, double gamma) {
+  const arma::rowvec a = -gamma * arma::sum(arma::square(X), 0);
+  blocked_gram(X, K,
+               [&](double* block, std::size_t i0, std::size_t j0, std::size_t rows,
+                   std::size_t cols, std::size_t ld) {
+                 exp_block(block, ld, rows, cols, a.memptr() + i0, a.memptr() + j0, 2.0 * gamma);
+                 if (i0 == j0) {
+                   for (std::size_t j = 0; j < cols; ++j) block[j + j * ld] = 1.0;
+                 }
+               });
+}
+
+template <class F>
+void transform_column(double* col, std::size_t rows, const F& f) {
+#pragma omp simd
+  for (std::size_t i = 0; i < rows; ++i) col[i] = f(col[i]);
+}
+
+template <class F>
+void transform_distance_column(double* col, const double* xn, double zn, std::size_t rows,
+                               const F& f) {
+#pragma omp simd
+  for (std::size_t i = 0; i < rows; ++i) {
+    const double s = xn[i] + zn - 2.0 * col[i];
+    col[i] = f(s > 0.0 ? s : 0.0);
+  }
+}
+
+template <class F>
+void from_squared_distances(const arma::mat& X, arma::mat& K, F f) {
+  const arma::rowvec xx = arma::sum(arma::square(X), 0);
+  const double on_diagonal = f(0.0);
+  blocked_gram(X, K,
+               [&](double* block, std::size_t i0, std::size_t j0, std::size_t rows,
+                   std::size_t cols, std::size_t ld) {
+                 for (std::size_t j = 0; j < cols; ++j) {
+                   double* col = block + j * ld;
+                   transform_distance_column(col, xx.memptr() + i0, xx[j0 + j], rows, f);
+                   if (i0 == j0) col[j] = on_diagonal;
+                 }
+               });
+}
+
+template <class F>
+void from_inner_products(const arma::mat& X, arma::mat& K, F f) {
+  blocked_gram(X, K,
+               [&](double* block, std::size_t, std::size_t, std::size_t rows, std::size_t cols,
+                   std::size_t ld) {
+                 for (std::size_t j = 0; j < cols; ++j) {
+                   transform_column(block + j * ld, rows, f);
+                 }
+               });
+}
+
+}  // namespace before_engine
 
 using Before = std::function<void(const arma::mat& X, arma::mat& K)>;
 
 Before before(const std::string& kernel) {
   if (kernel == "gaussian") {
     return [](const arma::mat& X, arma::mat& K) {
-      kexp::gram::exp_of_squared_distances(X, K, 1.0 / (2.0 * 1.5 * 1.5));
+      before_engine::exp_of_squared_distances(X, K, 1.0 / (2.0 * 1.5 * 1.5));
     };
   }
   if (kernel == "laplacian") {
     return [](const arma::mat& X, arma::mat& K) {
       const double r = 1.0 / 1.5;
-      kexp::gram::from_squared_distances(
+      before_engine::from_squared_distances(
           X, K, [r](double s) noexcept { return std::exp(-r * std::sqrt(s)); });
     };
   }
   if (kernel == "polynomial") {
     return [](const arma::mat& X, arma::mat& K) {
-      kexp::gram::from_inner_products(
+      before_engine::from_inner_products(
           X, K, [](double s) noexcept { return kexp::integer_power(s + 1.0, 3); });
     };
   }
   if (kernel == "sigmoid") {
     return [](const arma::mat& X, arma::mat& K) {
-      kexp::gram::from_inner_products(X, K,
-                                      [](double s) noexcept { return ::tanh(0.5 * s - 0.1); });
+      before_engine::from_inner_products(X, K,
+                                         [](double s) noexcept { return ::tanh(0.5 * s - 0.1); });
     };
   }
   if (kernel == "linear") {
     return [](const arma::mat& X, arma::mat& K) {
-      kexp::gram::from_inner_products(X, K, [](double s) noexcept { return s; });
+      before_engine::from_inner_products(X, K, [](double s) noexcept { return s; });
     };
   }
   if (kernel == "constant") {
@@ -128,9 +276,11 @@ Before before(const std::string& kernel) {
   }
   // gaussian + polynomial, as the sum computed it: each term's K, then added
   return [](const arma::mat& X, arma::mat& K) {
-    kexp::gram::exp_of_squared_distances(X, K, 1.0 / (2.0 * 1.5 * 1.5));
-    arma::mat part(K.n_rows, K.n_cols);
-    kexp::gram::from_inner_products(
+    before_engine::exp_of_squared_distances(X, K, 1.0 / (2.0 * 1.5 * 1.5));
+    arma::mat part;  // as Kernel::gram sized the term's K
+    part.set_size(K.n_rows, K.n_cols);
+    kexp::advise_huge_pages(part);
+    before_engine::from_inner_products(
         X, part, [](double s) noexcept { return kexp::integer_power(s + 1.0, 3); });
     K += part;
   };
@@ -155,7 +305,11 @@ void BuiltinOverBefore(benchmark::State& state, const std::string& kernel) {
   const arma::mat X = points(kD, kN);
   const auto k = builtin(kernel);
   const Before old = before(kernel);
-  arma::mat K(kN, kN), K_old(kN, kN);
+  // Sized as Kernel::gram sizes K: allocated, advised to use huge pages, not yet written
+  // (Armadillo's Mat(n, m) would write zeros into small pages first).
+  arma::mat K, K_old;
+  K_old.set_size(kN, kN);
+  kexp::advise_huge_pages(K_old);
   side_by_side(
       state,
       [&] {
@@ -181,7 +335,9 @@ void PluginFastPath(benchmark::State& state, bool vector_maths) {
   const arma::mat X = points(kD, kN);
   const auto gaussian = builtin("gaussian");
   const double a = 0.7, c = 1.0 / (2.0 * 0.7 * 1.5 * 1.5);
-  arma::mat K(kN, kN), G(kN, kN);
+  arma::mat K, G;  // sized by the first call, into huge pages
+  K.set_size(kN, kN);
+  kexp::advise_huge_pages(K);
   side_by_side(
       state,
       [&] {
@@ -235,7 +391,7 @@ void FormulaOverGaussian(benchmark::State& state, const std::string& name) {
   const arma::mat X = points(kD, kN);
   const auto k = formula_kernel(name);
   const auto gaussian = builtin("gaussian");
-  arma::mat K(kN, kN), G(kN, kN);
+  arma::mat K, G;  // sized by the first call, into huge pages
   side_by_side(
       state,
       [&] {
@@ -254,8 +410,8 @@ void DoubleOverSingle(benchmark::State& state, const std::string& name) {
   const arma::mat X = points(kD, kN);
   const arma::fmat Xf = arma::conv_to<arma::fmat>::from(X);
   const auto k = name == "gaussian_plugin" ? builtin("gaussian") : formula_kernel(name);
-  arma::mat K(kN, kN);
-  arma::fmat Kf(kN, kN);
+  arma::mat K;  // both sized by the first call, into huge pages
+  arma::fmat Kf;
   side_by_side(
       state,
       [&] {
@@ -272,16 +428,16 @@ void DoubleOverSingle(benchmark::State& state, const std::string& name) {
   per_entry(state, kN, kN);
 }
 
-/// The first K of the process, n = 8000, then K again into fresh matrices: each iteration
-/// allocates its own, as each cell does.
+/// The first K of the process, n = 8000, into a matrix allocated and never touched before
+/// (the operating system's fresh pages), then K again into the same matrix: the hot path.
 void FirstGram(benchmark::State& state) {
   constexpr arma::uword n = 8000;
   const arma::mat X = points(kD, n);
   const auto k = builtin("gaussian");
+  arma::mat K;  // sized by the first Gram: allocated, advised to use huge pages, filled
   double first = -1, hot = 0;
   int hot_count = 0;
   for (auto _ : state) {
-    arma::mat K;
     const auto start = std::chrono::steady_clock::now();
     k->gram(X, K);
     benchmark::DoNotOptimize(K.memptr());
@@ -294,9 +450,10 @@ void FirstGram(benchmark::State& state) {
     }
     state.SetIterationTime(t);
   }
-  state.counters["first_ns_per_entry"] = first / (static_cast<double>(n) * n) * 1e9;
+  const double entries = static_cast<double>(n) * static_cast<double>(n);
+  state.counters["first_ns_per_entry"] = first / entries * 1e9;
   if (hot_count > 0) {
-    state.counters["hot_ns_per_entry"] = hot / hot_count / (static_cast<double>(n) * n) * 1e9;
+    state.counters["hot_ns_per_entry"] = hot / hot_count / entries * 1e9;
     state.counters["first_over_hot"] = first / (hot / hot_count);
   }
 }
