@@ -7,7 +7,7 @@
 // a list of instructions over registers, each reading its operands from a register, the
 // constant table or one of those inputs, and writing one register:
 //
-//   add sub mul div min max pow     dst = a ∘ b
+//   add sub mul div min max pow     dst = (c[k]·a + c[m]) ∘ b
 //   affine exp log sqrt tanh abs    dst = f(c[k]·a + c[m])      (affine: f(t) = t)
 //   sin cos
 //   powi powc                       dst = (c[k]·a + c[m])^c[b]   (b names a constant;
@@ -77,8 +77,8 @@ struct FormulaInstruction {
   std::uint8_t dst = 0;
   FormulaOperand a;
   FormulaOperand b;    ///< binary: the second operand; powi, powc: the exponent's constant
-  std::uint8_t k = 0;  ///< unary: the constant that multiplies a
-  std::uint8_t m = 0;  ///< unary: the constant added to it
+  std::uint8_t k = 0;  ///< the constant that multiplies a (1 where a is used as it is)
+  std::uint8_t m = 0;  ///< the constant added to it (0 where a is used as it is)
 };
 
 /// The largest integer exponent powi takes.
@@ -148,10 +148,11 @@ KEXP_HOST_DEVICE inline T evaluate_formula(const FormulaProgram& p, T s, T r2, T
   T regs[FormulaProgram::kMaxRegisters];
   for (std::uint32_t i = 0; i < p.instruction_count; ++i) {
     const FormulaInstruction& in = p.code[i];
-    const T a = operand(p, regs, in.a, s, r2, xx, zz);
+    // the first operand, with the instruction's affine part: t = c[k]·a + c[m]
+    const T t = static_cast<T>(p.constants[in.k]) * operand(p, regs, in.a, s, r2, xx, zz) +
+                static_cast<T>(p.constants[in.m]);
     T v = T(0);
     if (is_unary(in.op)) {
-      const T t = static_cast<T>(p.constants[in.k]) * a + static_cast<T>(p.constants[in.m]);
       switch (in.op) {
         case FormulaOp::affine:
           v = t;
@@ -190,25 +191,25 @@ KEXP_HOST_DEVICE inline T evaluate_formula(const FormulaProgram& p, T s, T r2, T
       const T b = operand(p, regs, in.b, s, r2, xx, zz);
       switch (in.op) {
         case FormulaOp::add:
-          v = a + b;
+          v = t + b;
           break;
         case FormulaOp::sub:
-          v = a - b;
+          v = t - b;
           break;
         case FormulaOp::mul:
-          v = a * b;
+          v = t * b;
           break;
         case FormulaOp::div:
-          v = a / b;
+          v = t / b;
           break;
         case FormulaOp::min:
-          v = (a < b || a != a) ? a : b;
+          v = (t < b || t != t) ? t : b;
           break;
         case FormulaOp::max:
-          v = (a > b || a != a) ? a : b;
+          v = (t > b || t != t) ? t : b;
           break;
         case FormulaOp::pow:
-          v = std::pow(a, b);
+          v = std::pow(t, b);
           break;
         default:
           break;

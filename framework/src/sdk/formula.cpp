@@ -627,12 +627,10 @@ class Graph {
     if (x.constant && y.constant) return constant(x.c * y.c);
     if (y.constant) return scale(x, y.c);
     if (x.constant) return scale(y, x.c);
-    if (x.m == 0.0 && y.m == 0.0) {
-      // (k₁·u)(k₂·v) = (k₁k₂)·(u·v)
-      Value v = binary(FormulaOp::mul, with_affine(x, 1, 0), with_affine(y, 1, 0));
-      return scale(v, x.k * y.k);
-    }
-    return binary(FormulaOp::mul, x, y);
+    // (k₁·u + m₁)(k₂·v) = k₂·((k₁·u + m₁)·v): the first operand carries its affine part
+    if (y.m == 0.0) return scale(binary(FormulaOp::mul, x, with_affine(y, 1, 0)), y.k);
+    if (x.m == 0.0) return scale(binary(FormulaOp::mul, y, with_affine(x, 1, 0)), x.k);
+    return commutative(FormulaOp::mul, x, y);
   }
 
   Value divide(const Value& x, const Value& y) {
@@ -644,15 +642,8 @@ class Graph {
       if (x.constant) return constant(x.c / y.c);
       return scale(x, 1.0 / y.c);
     }
-    if (y.m == 0.0) {
-      // x / (k·v) = (1/k)·(x / v)
-      if (x.constant) {
-        return scale(binary(FormulaOp::div, x, with_affine(y, 1, 0)), 1.0 / y.k);
-      }
-      if (x.m == 0.0) {
-        return scale(binary(FormulaOp::div, with_affine(x, 1, 0), with_affine(y, 1, 0)), x.k / y.k);
-      }
-    }
+    // x / (k·v) = (1/k)·(x / v), x's affine part carried by the division
+    if (y.m == 0.0) return scale(binary(FormulaOp::div, x, with_affine(y, 1, 0)), 1.0 / y.k);
     return binary(FormulaOp::div, x, y);
   }
 
@@ -766,13 +757,13 @@ class Graph {
       check_affine(v);
       return v;
     }
-    // (k₁·u + m₁) ± (k₂·v + m₂) = (k₁·u ± k₂·v) + (m₁ ± m₂)
-    Value left = with_affine(x, x.k, 0);
-    Value right = with_affine(y, y.k, 0);
-    Value sum = binary(sign > 0 ? FormulaOp::add : FormulaOp::sub, left, right);
-    sum.m = x.m + sign * y.m;
-    check_affine(sum);
-    return sum;
+    // (k₁·u + m₁) ± (k₂·v + m₂) = ±k₂·((±k₁/k₂)·u + (±m₁/k₂ + m₂/k₂) + v): one add whose
+    // first operand carries its affine part, then the factor
+    const double k2 = sign * y.k;
+    Value left = with_affine(x, x.k / k2, (x.m + sign * y.m) / k2);
+    check_affine(left);
+    Value sum = binary(FormulaOp::add, left, with_affine(y, 1, 0));
+    return scale(sum, k2);
   }
 
   Value min_max(FormulaOp f, const Value& x, const Value& y) {
@@ -781,15 +772,30 @@ class Graph {
       op.op = f;
       return constant(evaluate_constant(op, x.c, y.c));
     }
-    return binary(f, x, y);
+    return commutative(f, x, y);
   }
 
+  /// x ∘ y, x's affine part carried by the instruction (dst = (k·a + m) ∘ b), y's computed
+  /// first when it has one.
   Value binary(FormulaOp f, const Value& x, const Value& y) {
     Operation op;
     op.op = f;
-    op.a = materialize(x);
+    if (x.constant) {
+      op.a = Ref::of_constant(x.c);
+    } else {
+      op.a = x.base;
+      op.k = x.k;
+      op.m = x.m;
+    }
     op.b = materialize(y);
     return Value::of(node(op));
+  }
+
+  /// x ∘ y for a commutative ∘, the affine operand first.
+  Value commutative(FormulaOp f, const Value& x, const Value& y) {
+    const bool y_affine = !y.constant && (y.k != 1.0 || y.m != 0.0);
+    const bool x_plain = x.constant || (x.k == 1.0 && x.m == 0.0);
+    return y_affine && x_plain ? binary(f, y, x) : binary(f, x, y);
   }
 
   Blame blame_;
@@ -893,9 +899,9 @@ FormulaProgram emit(const Graph& graph, const Ref& result, const std::string& fo
     FormulaInstruction& in = p.code[at];
     in.op = op.op;
     in.a = operand(op.a);
+    in.k = constant_index(op.k);
+    in.m = constant_index(op.m);
     if (is_unary(op.op)) {
-      in.k = constant_index(op.k);
-      in.m = constant_index(op.m);
       if (op.op == FormulaOp::powi || op.op == FormulaOp::powc) {
         in.b = {FormulaSource::constant, constant_index(op.b.c)};
       }
@@ -945,9 +951,9 @@ Ref decompile(const FormulaProgram& p, Graph& g) {
     Operation op;
     op.op = in.op;
     op.a = ref(in.a);
+    op.k = p.constants[in.k];
+    op.m = p.constants[in.m];
     if (is_unary(in.op)) {
-      op.k = p.constants[in.k];
-      op.m = p.constants[in.m];
       if (in.op == FormulaOp::powi || in.op == FormulaOp::powc) op.b = ref(in.b);
     } else {
       op.b = ref(in.b);
@@ -1220,10 +1226,10 @@ void check_formula_program(const FormulaProgram& p) {
       bad(fmt::format("instruction {} has an unknown operation", i));
     }
     check_operand(in.a, i, false);
+    if (in.k >= p.constant_count || in.m >= p.constant_count) {
+      bad(fmt::format("instruction {} reads a constant beyond the table", i));
+    }
     if (is_unary(in.op)) {
-      if (in.k >= p.constant_count || in.m >= p.constant_count) {
-        bad(fmt::format("instruction {} reads a constant beyond the table", i));
-      }
       if (in.op == FormulaOp::powi || in.op == FormulaOp::powc) {
         if (in.b.source != FormulaSource::constant) {
           bad(fmt::format("instruction {}: a power's exponent must be a constant", i));
@@ -1307,10 +1313,13 @@ std::string formula_listing(const FormulaProgram& p) {
       } else {
         rhs = fmt::format("{}({})", op_name(in.op), arg);
       }
-    } else if (in.op == FormulaOp::min || in.op == FormulaOp::max) {
-      rhs = fmt::format("{}({}, {})", op_name(in.op), operand(in.a), operand(in.b));
     } else {
-      rhs = fmt::format("{} {} {}", operand(in.a), op_name(in.op), operand(in.b));
+      const double k = p.constants[in.k], m = p.constants[in.m];
+      std::string a = k == 1.0 ? operand(in.a) : fmt::format("{}·{}", number(k), operand(in.a));
+      if (m != 0.0) a = fmt::format("({} {} {})", a, m < 0 ? "-" : "+", number(std::fabs(m)));
+      rhs = in.op == FormulaOp::min || in.op == FormulaOp::max
+                ? fmt::format("{}({}, {})", op_name(in.op), a, operand(in.b))
+                : fmt::format("{} {} {}", a, op_name(in.op), operand(in.b));
     }
     out += fmt::format("r{} = {}\n", in.dst, rhs);
   }

@@ -16,6 +16,8 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
+#include <type_traits>
 
 #include "kexp/formula_program.hpp"
 #include "kexp/vector_math.hpp"
@@ -46,6 +48,41 @@ struct SimdDouble {
   static V tanh(V x) { return Sleef_tanhd8_u35avx512f(x); }
   static V sin(V x) { return Sleef_sind8_u35avx512f(x); }
   static V cos(V x) { return Sleef_cosd8_u35avx512f(x); }
+  /// sqrt and 1/sqrt from VRSQRT14PD's 14 bits and Newton's steps, several times faster than
+  /// VSQRTPD and VDIVPD here, within 2 ulp: y ← y(3/2 − x·y²/2) twice (2⁻¹⁴ → 2⁻⁵³), then for
+  /// sqrt r = x·y and one step r ← r + y(x − r²)/2. An x below the normal range is scaled by
+  /// 2¹⁰⁸ first (y² would overflow), and 0 and +inf are their own roots.
+  static constexpr bool kFastRoots = true;
+  static V inverse_root(V x, __mmask8& small) {
+    small = _mm512_cmp_pd_mask(x, _mm512_set1_pd(2.2250738585072014e-308), _CMP_LT_OQ);
+    const V xs = _mm512_mask_mul_pd(x, small, x, _mm512_set1_pd(0x1p108));
+    const V h = _mm512_mul_pd(xs, _mm512_set1_pd(0.5));
+    const V three_halves = _mm512_set1_pd(1.5);
+    V y = _mm512_rsqrt14_pd(xs);
+    y = _mm512_mul_pd(y, _mm512_fnmadd_pd(h, _mm512_mul_pd(y, y), three_halves));
+    y = _mm512_mul_pd(y, _mm512_fnmadd_pd(h, _mm512_mul_pd(y, y), three_halves));
+    return y;
+  }
+  static V sqrt(V x) {
+    __mmask8 small;
+    const V y = inverse_root(x, small);
+    const V xs = _mm512_mask_mul_pd(x, small, x, _mm512_set1_pd(0x1p108));
+    V r = _mm512_mul_pd(xs, y);
+    r = _mm512_fmadd_pd(_mm512_mul_pd(y, _mm512_set1_pd(0.5)), _mm512_fnmadd_pd(r, r, xs), r);
+    r = _mm512_mask_mul_pd(r, small, r, _mm512_set1_pd(0x1p-54));
+    const __mmask8 own = _mm512_cmp_pd_mask(x, _mm512_setzero_pd(), _CMP_EQ_OQ) |
+                         _mm512_cmp_pd_mask(x, _mm512_set1_pd(INFINITY), _CMP_EQ_OQ);
+    return _mm512_mask_mov_pd(r, own, x);
+  }
+  static V rsqrt(V x) {
+    __mmask8 small;
+    V y = inverse_root(x, small);
+    y = _mm512_mask_mul_pd(y, small, y, _mm512_set1_pd(0x1p54));
+    const __mmask8 zero = _mm512_cmp_pd_mask(x, _mm512_setzero_pd(), _CMP_EQ_OQ);
+    const __mmask8 inf = _mm512_cmp_pd_mask(x, _mm512_set1_pd(INFINITY), _CMP_EQ_OQ);
+    y = _mm512_mask_mov_pd(y, zero, _mm512_set1_pd(INFINITY));
+    return _mm512_mask_mov_pd(y, inf, _mm512_setzero_pd());
+  }
 };
 struct SimdFloat {
   using V = __m512;
@@ -56,6 +93,36 @@ struct SimdFloat {
   static V tanh(V x) { return Sleef_tanhf16_u35avx512f(x); }
   static V sin(V x) { return Sleef_sinf16_u35avx512f(x); }
   static V cos(V x) { return Sleef_cosf16_u35avx512f(x); }
+  /// As SimdDouble's, from VRSQRT14PS: one Newton step gives 2⁻²⁷; floats below the normal
+  /// range are scaled by 2⁴⁸.
+  static constexpr bool kFastRoots = true;
+  static V inverse_root(V x, __mmask16& small) {
+    small = _mm512_cmp_ps_mask(x, _mm512_set1_ps(1.17549435e-38F), _CMP_LT_OQ);
+    const V xs = _mm512_mask_mul_ps(x, small, x, _mm512_set1_ps(0x1p48F));
+    const V h = _mm512_mul_ps(xs, _mm512_set1_ps(0.5F));
+    const V y = _mm512_rsqrt14_ps(xs);
+    return _mm512_mul_ps(y, _mm512_fnmadd_ps(h, _mm512_mul_ps(y, y), _mm512_set1_ps(1.5F)));
+  }
+  static V sqrt(V x) {
+    __mmask16 small;
+    const V y = inverse_root(x, small);
+    const V xs = _mm512_mask_mul_ps(x, small, x, _mm512_set1_ps(0x1p48F));
+    V r = _mm512_mul_ps(xs, y);
+    r = _mm512_fmadd_ps(_mm512_mul_ps(y, _mm512_set1_ps(0.5F)), _mm512_fnmadd_ps(r, r, xs), r);
+    r = _mm512_mask_mul_ps(r, small, r, _mm512_set1_ps(0x1p-24F));
+    const __mmask16 own = _mm512_cmp_ps_mask(x, _mm512_setzero_ps(), _CMP_EQ_OQ) |
+                          _mm512_cmp_ps_mask(x, _mm512_set1_ps(INFINITY), _CMP_EQ_OQ);
+    return _mm512_mask_mov_ps(r, own, x);
+  }
+  static V rsqrt(V x) {
+    __mmask16 small;
+    V y = inverse_root(x, small);
+    y = _mm512_mask_mul_ps(y, small, y, _mm512_set1_ps(0x1p24F));
+    const __mmask16 zero = _mm512_cmp_ps_mask(x, _mm512_setzero_ps(), _CMP_EQ_OQ);
+    const __mmask16 inf = _mm512_cmp_ps_mask(x, _mm512_set1_ps(INFINITY), _CMP_EQ_OQ);
+    y = _mm512_mask_mov_ps(y, zero, _mm512_set1_ps(INFINITY));
+    return _mm512_mask_mov_ps(y, inf, _mm512_setzero_ps());
+  }
 };
 #elif defined(KEXP_FORMULA_VECTOR_SLEEF) && defined(__AVX2__)
 struct SimdDouble {
@@ -67,6 +134,9 @@ struct SimdDouble {
   static V tanh(V x) { return Sleef_tanhd4_u35avx2(x); }
   static V sin(V x) { return Sleef_sind4_u35avx2(x); }
   static V cos(V x) { return Sleef_cosd4_u35avx2(x); }
+  static constexpr bool kFastRoots = false;  // the square root instruction, inline
+  static V sqrt(V x) { return x; }
+  static V rsqrt(V x) { return x; }
 };
 struct SimdFloat {
   using V = __m256;
@@ -77,6 +147,9 @@ struct SimdFloat {
   static V tanh(V x) { return Sleef_tanhf8_u35avx2(x); }
   static V sin(V x) { return Sleef_sinf8_u35avx2(x); }
   static V cos(V x) { return Sleef_cosf8_u35avx2(x); }
+  static constexpr bool kFastRoots = false;  // the square root instruction, inline
+  static V sqrt(V x) { return x; }
+  static V rsqrt(V x) { return x; }
 };
 #elif defined(KEXP_FORMULA_VECTOR_SLEEF)
 struct SimdDouble {
@@ -88,6 +161,9 @@ struct SimdDouble {
   static V tanh(V x) { return Sleef_tanhd2_u35sse2(x); }
   static V sin(V x) { return Sleef_sind2_u35sse2(x); }
   static V cos(V x) { return Sleef_cosd2_u35sse2(x); }
+  static constexpr bool kFastRoots = false;  // the square root instruction, inline
+  static V sqrt(V x) { return x; }
+  static V rsqrt(V x) { return x; }
 };
 struct SimdFloat {
   using V = __m128;
@@ -98,6 +174,9 @@ struct SimdFloat {
   static V tanh(V x) { return Sleef_tanhf4_u35sse2(x); }
   static V sin(V x) { return Sleef_sinf4_u35sse2(x); }
   static V cos(V x) { return Sleef_cosf4_u35sse2(x); }
+  static constexpr bool kFastRoots = false;  // the square root instruction, inline
+  static V sqrt(V x) { return x; }
+  static V rsqrt(V x) { return x; }
 };
 #else
 // No SLEEF: one value at a time, by the C library (log by kexp::vlog, which vectorizes).
@@ -111,6 +190,9 @@ struct SimdScalar {
   static V tanh(V x) { return std::tanh(x); }
   static V sin(V x) { return std::sin(x); }
   static V cos(V x) { return std::cos(x); }
+  static constexpr bool kFastRoots = false;  // std::sqrt, inline
+  static V sqrt(V x) { return x; }
+  static V rsqrt(V x) { return x; }
 };
 using SimdDouble = SimdScalar<double>;
 using SimdFloat = SimdScalar<float>;
@@ -163,6 +245,14 @@ struct Distance {
   }
 };
 
+/// k·a(i) + m: the first operand of a binary instruction.
+template <class T, class A>
+struct Affine {
+  A a;
+  T k, m;
+  T operator()(std::size_t i) const { return k * a(i) + m; }
+};
+
 /// The chunk of a column the program runs over.
 template <class T>
 struct Chunk {
@@ -203,50 +293,46 @@ void with_operand(const FormulaOperand& o, const Chunk<T>& ch, F&& f) {
 
 // ---- The instructions.
 
-/// Σ (v − v) over dst[0, n): 0, or NaN once a value is NaN or infinite.
+/// The bits of a float or double, and the mask of its exponent: all ones for NaN and ±inf.
 template <class T>
-T not_finite_sum(const T* dst, std::size_t n) {
-  T sum = T(0);
-#pragma omp simd reduction(+ : sum)
-  for (std::size_t i = 0; i < n; ++i) sum += dst[i] - dst[i];
-  return sum;
+struct Bits;
+template <>
+struct Bits<double> {
+  using U = std::uint64_t;
+  static constexpr U kExponent = 0x7ff0000000000000ULL;
+};
+template <>
+struct Bits<float> {
+  using U = std::uint32_t;
+  static constexpr U kExponent = 0x7f800000U;
+};
+
+/// Whether a value of dst[0, n) is NaN or infinite: an integer or-reduction over the bits,
+/// which vectorizes where a floating-point one may not.
+template <class T>
+bool not_finite_in(const T* dst, std::size_t n) {
+  using U = typename Bits<T>::U;
+  U bad = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    U b;
+    std::memcpy(&b, dst + i, sizeof b);
+    bad |= (b & Bits<T>::kExponent) == Bits<T>::kExponent ? U(1) : U(0);
+  }
+  return bad != 0;
 }
 
-/// dst[i] = g(k·a(i) + m); with `check`, Σ (v − v) of the values is added to *check in the
-/// same pass (the last instruction's values are k's).
+/// dst[i] = g(k·a(i) + m)
 template <class T, class A, class G>
-void map(T* dst, const A& a, T k, T m, std::size_t n, G g, T* check = nullptr) {
-  if (check == nullptr) {
+void map(T* dst, const A& a, T k, T m, std::size_t n, G g) {
 #pragma omp simd
-    for (std::size_t i = 0; i < n; ++i) dst[i] = g(k * a(i) + m);
-    return;
-  }
-  T sum = T(0);
-#pragma omp simd reduction(+ : sum)
-  for (std::size_t i = 0; i < n; ++i) {
-    const T v = g(k * a(i) + m);
-    dst[i] = v;
-    sum += v - v;
-  }
-  *check += sum;
+  for (std::size_t i = 0; i < n; ++i) dst[i] = g(k * a(i) + m);
 }
 
-/// dst[i] = g(a(i), b(i)), checked as map().
+/// dst[i] = g(a(i), b(i))
 template <class T, class A, class B, class G>
-void zip(T* dst, const A& a, const B& b, std::size_t n, G g, T* check = nullptr) {
-  if (check == nullptr) {
+void zip(T* dst, const A& a, const B& b, std::size_t n, G g) {
 #pragma omp simd
-    for (std::size_t i = 0; i < n; ++i) dst[i] = g(a(i), b(i));
-    return;
-  }
-  T sum = T(0);
-#pragma omp simd reduction(+ : sum)
-  for (std::size_t i = 0; i < n; ++i) {
-    const T v = g(a(i), b(i));
-    dst[i] = v;
-    sum += v - v;
-  }
-  *check += sum;
+  for (std::size_t i = 0; i < n; ++i) dst[i] = g(a(i), b(i));
 }
 
 template <class T>
@@ -281,36 +367,51 @@ KEXP_VECTOR_INLINE T pow_of(T x, T y) {
 /// negative t, NaN for a negative t and any other e (std::pow's meaning).
 template <class T, class A>
 void constant_power(T* dst, const A& a, T k, T m, T e, std::size_t n, T* spare) {
+  using S = Simd<T>;
+  using V = typename S::V;
   if (e == T(-0.5)) {
-    map(dst, a, k, m, n, [](T t) { return T(1) / std::sqrt(t); });
+    if constexpr (S::kFastRoots) {
+      map(dst, a, k, m, n, [](T t) { return t; });
+      in_place(dst, n, [](V x) { return S::rsqrt(x); });
+    } else {
+      map(dst, a, k, m, n, [](T t) { return T(1) / std::sqrt(t); });
+    }
     return;
   }
-  if (e == T(1.5)) {
-    map(dst, a, k, m, n, [](T t) { return t * std::sqrt(t); });
-    return;
-  }
-  if (e == T(-1.5)) {
-    map(dst, a, k, m, n, [](T t) { return T(1) / (t * std::sqrt(t)); });
+  if (e == T(1.5) || e == T(-1.5)) {
+    if constexpr (S::kFastRoots) {
+      map(dst, a, k, m, n, [](T t) { return t; });
+      if (e > T(0)) {
+        in_place(dst, n, [](V x) { return x * S::sqrt(x); });
+      } else {
+        in_place(dst, n, [](V x) {
+          const V y = S::rsqrt(x);
+          return y * y * y;
+        });
+      }
+    } else if (e > T(0)) {
+      map(dst, a, k, m, n, [](T t) { return t * std::sqrt(t); });
+    } else {
+      map(dst, a, k, m, n, [](T t) { return T(1) / (t * std::sqrt(t)); });
+    }
     return;
   }
   const bool integer = std::floor(e) == e;
   const bool odd = integer && std::floor(e / T(2)) != e / T(2);
   const T nan = std::numeric_limits<T>::quiet_NaN();
   const T sign_of_negative = integer ? (odd ? T(-1) : T(1)) : nan;
-  // t into dst, log|t| into spare, then exp(e·log|t|) with its sign
-  map(dst, a, k, m, n, [](T t) { return t; });
-#pragma omp simd
-  for (std::size_t i = 0; i < n; ++i) spare[i] = std::fabs(dst[i]);
+  // log|t| into spare, then exp(e·log|t|) with the sign of t, read again (a may be dst
+  // itself, read before it is written at each i)
 #if defined(KEXP_FORMULA_VECTOR_SLEEF)
+  map(spare, a, k, m, n, [](T t) { return std::fabs(t); });
   in_place(spare, n, [](typename Simd<T>::V x) { return Simd<T>::log(x); });
 #else
-#pragma omp simd
-  for (std::size_t i = 0; i < n; ++i) spare[i] = log_of(spare[i]);
+  map(spare, a, k, m, n, [](T t) { return log_of(std::fabs(t)); });
 #endif
 #pragma omp simd
   for (std::size_t i = 0; i < n; ++i) {
     const T v = exp_of(e * spare[i]);
-    dst[i] = dst[i] < T(0) ? sign_of_negative * v : v;
+    dst[i] = k * a(i) + m < T(0) ? sign_of_negative * v : v;
   }
 }
 
@@ -356,21 +457,18 @@ void integer_power(T* dst, const A& a, T k, T m, int e, std::size_t n) {
   }
 }
 
-/// One instruction of one argument; with `check`, Σ (v − v) of its values added to *check.
+/// One instruction of one argument.
 template <class T, class A>
-void unary(const FormulaInstruction& in, const Chunk<T>& ch, T* dst, const A& a, std::size_t n,
-           T* check) {
+void unary(const FormulaInstruction& in, const Chunk<T>& ch, T* dst, const A& a, std::size_t n) {
   const T k = ch.c[in.k], m = ch.c[in.m];
   using V = typename Simd<T>::V;
   switch (in.op) {
     case FormulaOp::affine:
-      map(
-          dst, a, k, m, n, [](T t) { return t; }, check);
-      return;
+      map(dst, a, k, m, n, [](T t) { return t; });
+      break;
     case FormulaOp::exp:
-      map(
-          dst, a, k, m, n, [](T t) { return exp_of(t); }, check);
-      return;
+      map(dst, a, k, m, n, [](T t) { return exp_of(t); });
+      break;
     case FormulaOp::log:
 #if defined(KEXP_FORMULA_VECTOR_SLEEF)
       map(dst, a, k, m, n, [](T t) { return t; });
@@ -380,13 +478,16 @@ void unary(const FormulaInstruction& in, const Chunk<T>& ch, T* dst, const A& a,
 #endif
       break;
     case FormulaOp::sqrt:
-      map(
-          dst, a, k, m, n, [](T t) { return std::sqrt(t); }, check);
-      return;
+      if constexpr (Simd<T>::kFastRoots) {
+        map(dst, a, k, m, n, [](T t) { return t; });
+        in_place(dst, n, [](V x) { return Simd<T>::sqrt(x); });
+      } else {
+        map(dst, a, k, m, n, [](T t) { return std::sqrt(t); });
+      }
+      break;
     case FormulaOp::abs:
-      map(
-          dst, a, k, m, n, [](T t) { return std::fabs(t); }, check);
-      return;
+      map(dst, a, k, m, n, [](T t) { return std::fabs(t); });
+      break;
     case FormulaOp::tanh:
       map(dst, a, k, m, n, [](T t) { return t; });
       in_place(dst, n, [](V x) { return Simd<T>::tanh(x); });
@@ -408,55 +509,46 @@ void unary(const FormulaInstruction& in, const Chunk<T>& ch, T* dst, const A& a,
     default:
       break;
   }
-  // the instructions of more than one pass are checked after their last
-  if (check != nullptr) *check += not_finite_sum(dst, n);
 }
 
 template <class T, class A, class B>
-void binary(FormulaOp op, T* dst, const A& a, const B& b, std::size_t n, T* check) {
+void binary(FormulaOp op, T* dst, const A& a, const B& b, std::size_t n) {
   switch (op) {
     case FormulaOp::add:
-      zip(
-          dst, a, b, n, [](T x, T y) { return x + y; }, check);
+      zip(dst, a, b, n, [](T x, T y) { return x + y; });
       break;
     case FormulaOp::sub:
-      zip(
-          dst, a, b, n, [](T x, T y) { return x - y; }, check);
+      zip(dst, a, b, n, [](T x, T y) { return x - y; });
       break;
     case FormulaOp::mul:
-      zip(
-          dst, a, b, n, [](T x, T y) { return x * y; }, check);
+      zip(dst, a, b, n, [](T x, T y) { return x * y; });
       break;
     case FormulaOp::div:
-      zip(
-          dst, a, b, n, [](T x, T y) { return x / y; }, check);
+      zip(dst, a, b, n, [](T x, T y) { return x / y; });
       break;
     case FormulaOp::min:
-      zip(
-          dst, a, b, n, [](T x, T y) { return (x < y || x != x) ? x : y; }, check);
+      zip(dst, a, b, n, [](T x, T y) { return (x < y || x != x) ? x : y; });
       break;
     case FormulaOp::max:
-      zip(
-          dst, a, b, n, [](T x, T y) { return (x > y || x != x) ? x : y; }, check);
+      zip(dst, a, b, n, [](T x, T y) { return (x > y || x != x) ? x : y; });
       break;
     case FormulaOp::pow:
-      zip(
-          dst, a, b, n, [](T x, T y) { return pow_of(x, y); }, check);
+      zip(dst, a, b, n, [](T x, T y) { return pow_of(x, y); });
       break;
     default:
       break;
   }
 }
 
-/// One instruction over the chunk; with `check` (the last one), Σ (v − v) of its values
-/// added to *check.
+/// One instruction over the chunk.
 template <class T>
-void run(const FormulaInstruction& in, const Chunk<T>& ch, T* dst, std::size_t n, T* check) {
+void run(const FormulaInstruction& in, const Chunk<T>& ch, T* dst, std::size_t n) {
   if (in.op >= FormulaOp::affine) {
-    with_operand(in.a, ch, [&](const auto& a) { unary(in, ch, dst, a, n, check); });
+    with_operand(in.a, ch, [&](const auto& a) { unary(in, ch, dst, a, n); });
   } else {
     with_operand(in.a, ch, [&](const auto& a) {
-      with_operand(in.b, ch, [&](const auto& b) { binary(in.op, dst, a, b, n, check); });
+      const Affine<T, std::decay_t<decltype(a)>> t{a, ch.c[in.k], ch.c[in.m]};
+      with_operand(in.b, ch, [&](const auto& b) { binary(in.op, dst, t, b, n); });
     });
   }
 }
@@ -468,7 +560,7 @@ bool run_block(const FormulaProgram& p, const T* constants, T* k, std::size_t ld
   alignas(64) T spare[kChunk];
   const std::uint32_t count = p.instruction_count;
   const bool in_register = p.result.source == FormulaSource::reg;
-  T bad = T(0);  // Σ (v − v): NaN once a value is NaN or infinite
+  bool bad = false;
   for (std::size_t j = 0; j < cols; ++j) {
     T* col = k + j * ld;
     const T zj = zz != nullptr ? zz[j] : T(0);
@@ -478,20 +570,19 @@ bool run_block(const FormulaProgram& p, const T* constants, T* k, std::size_t ld
       const Chunk<T> ch{out, xx != nullptr ? xx + i0 : nullptr, zj, regs, constants, spare};
       for (std::uint32_t q = 0; q < count; ++q) {
         const FormulaInstruction& in = p.code[q];
-        const bool last = in_register && q + 1 == count;
-        run(in, ch, last ? out : regs[in.dst], n, last ? &bad : nullptr);
+        run(in, ch, in_register && q + 1 == count ? out : regs[in.dst], n);
       }
-      if (!in_register) {
-        // k is a constant or an input: s is in place already
+      if (!in_register && p.result.source != FormulaSource::s) {
+        // k is a constant or an input other than s, which is in place already
         with_operand(p.result, ch, [&](const auto& a) {
 #pragma omp simd
           for (std::size_t i = 0; i < n; ++i) out[i] = a(i);
         });
-        bad += not_finite_sum(out, n);
       }
+      bad = bad || not_finite_in(out, n);
     }
   }
-  return bad == T(0);
+  return !bad;
 }
 
 // ---- Transposes of blocks (the mirror of K(X, X)): tiles of W × W in vector registers,
