@@ -43,7 +43,7 @@ kernels:
 solvers:
   - plugin: kernel_ridge
     lambda: 0.01
-    precision: [double, single]
+    precision: [double, single, mixed]
 )yaml";
 
 TEST(FormulaKernels, SweepAndRunInFloat64AndFloat32AsTheBuiltInKernelDoes) {
@@ -52,7 +52,7 @@ TEST(FormulaKernels, SweepAndRunInFloat64AndFloat32AsTheBuiltInKernelDoes) {
   const CommandResult r = run_kexp("run exp.yaml --out out --quiet", dir.path());
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const auto rows = result_rows(dir.path() / "out");
-  ASSERT_EQ(rows.size(), 8U);
+  ASSERT_EQ(rows.size(), 12U);
   double gaussian_formula = NAN, gaussian_plugin = NAN;
   int rational = 0;
   for (const ResultRow& row : rows) {
@@ -69,12 +69,45 @@ TEST(FormulaKernels, SweepAndRunInFloat64AndFloat32AsTheBuiltInKernelDoes) {
     if (row.at("kernel") == "gaussian_formula") gaussian_formula = std::stod(row.at("test_rmse"));
     if (row.at("kernel") == "gaussian") gaussian_plugin = std::stod(row.at("test_rmse"));
   }
-  EXPECT_EQ(rational, 4);
+  EXPECT_EQ(rational, 6);
   // the same kernel written as a formula and as the plugin: the same model
   EXPECT_NEAR(gaussian_formula, gaussian_plugin, 1e-10 * gaussian_plugin);
   // the resolved config writes the formula back, and runs as it is
   const CommandResult again = run_kexp("run out/config.yaml --out again --quiet", dir.path());
   EXPECT_EQ(again.exit_code, 0) << again.err;
+}
+
+TEST(FormulaKernels, TheMatrixFreeSolversStreamAFormulaInFloat32) {
+  // falkon and cg_ridge in mixed precision: the tiles of K in float32, from the formula
+  TempDir dir;
+  dir.write("exp.yaml", R"yaml(experiment: streamed
+dataset: {plugin: friedman1, n: 300}
+kernels:
+  - formula: "(1 + sqrt(3) * r / l) * exp(-sqrt(3) * r / l)"
+    name: matern32
+    l: 1.5
+    psd: true
+solvers:
+  - plugin: falkon
+    m: 60
+    lambda: 0.001
+    precision: [double, mixed]
+  - plugin: cg_ridge
+    lambda: 0.1
+    precision: [double, mixed]
+)yaml");
+  const CommandResult r = run_kexp("run exp.yaml --out out --quiet", dir.path());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto rows = result_rows(dir.path() / "out");
+  ASSERT_EQ(rows.size(), 4U);
+  for (const ResultRow& row : rows) {
+    EXPECT_EQ(row.at("status"), "ok") << row.at("error");
+    if (row.at("solver.precision") != "mixed") continue;
+    EXPECT_EQ(row.at("gram_converted"), "0") << row.at("solver");
+    EXPECT_GT(std::stod(row.at("precision_max_diff")), 0.0)
+        << row.at("solver") << " ran in float64";
+    EXPECT_LT(std::stod(row.at("precision_max_diff")), 1e-2) << row.at("solver");
+  }
 }
 
 TEST(FormulaKernels, AMistakeInAFormulaIsReportedAtItsPlaceBeforeAnythingRuns) {

@@ -177,13 +177,33 @@ void blocked_gram(const arma::mat& X, const arma::mat& Z, arma::mat& K, bool sym
 
 namespace detail {
 
+/// col[i] = f(col[i]) for i < rows, f noexcept: the vectorized loop, with KEXP_VECTOR_CLONES.
+/// (GCC's clones end the process on an exception passing through them, so a function that
+/// may throw never runs in one.)
+template <class F>
+KEXP_VECTOR_CLONES void transform_column_vectorized(double* col, std::size_t rows, const F& f) {
+#pragma omp simd
+  for (std::size_t i = 0; i < rows; ++i) col[i] = f(col[i]);
+}
+
+/// col[i] = f(max(0, xn[i] + zn − 2·col[i])), f noexcept: the vectorized loop, as above.
+template <class F>
+KEXP_VECTOR_CLONES void transform_distance_column_vectorized(double* col, const double* xn,
+                                                             double zn, std::size_t rows,
+                                                             const F& f) {
+#pragma omp simd
+  for (std::size_t i = 0; i < rows; ++i) {
+    const double s = xn[i] + zn - 2.0 * col[i];
+    col[i] = f(s > 0.0 ? s : 0.0);
+  }
+}
+
 /// col[i] = f(col[i]) for i < rows: vectorized when f is noexcept; otherwise a plain loop,
 /// out of which an exception of f may propagate (an `omp simd` loop would end the process).
 template <class F>
-KEXP_VECTOR_CLONES inline void transform_column(double* col, std::size_t rows, const F& f) {
+inline void transform_column(double* col, std::size_t rows, const F& f) {
   if constexpr (std::is_nothrow_invocable_v<const F&, double>) {
-#pragma omp simd
-    for (std::size_t i = 0; i < rows; ++i) col[i] = f(col[i]);
+    transform_column_vectorized(col, rows, f);
   } else {
     for (std::size_t i = 0; i < rows; ++i) col[i] = f(col[i]);
   }
@@ -192,14 +212,10 @@ KEXP_VECTOR_CLONES inline void transform_column(double* col, std::size_t rows, c
 /// col[i] = f(max(0, xn[i] + zn − 2·col[i])): the squared distances from the inner
 /// products, then f; vectorized when f is noexcept, as transform_column.
 template <class F>
-KEXP_VECTOR_CLONES inline void transform_distance_column(double* col, const double* xn, double zn,
-                                                         std::size_t rows, const F& f) {
+inline void transform_distance_column(double* col, const double* xn, double zn, std::size_t rows,
+                                      const F& f) {
   if constexpr (std::is_nothrow_invocable_v<const F&, double>) {
-#pragma omp simd
-    for (std::size_t i = 0; i < rows; ++i) {
-      const double s = xn[i] + zn - 2.0 * col[i];
-      col[i] = f(s > 0.0 ? s : 0.0);
-    }
+    transform_distance_column_vectorized(col, xn, zn, rows, f);
   } else {
     for (std::size_t i = 0; i < rows; ++i) {
       const double s = xn[i] + zn - 2.0 * col[i];

@@ -2,13 +2,14 @@
 // with half the bytes of float64 and twice the values in each vector register.
 //
 // A kernel gets its float32 path from the SDK, not from a second implementation: the SDK
-// evaluates the kernel's device form (kexp/device_form.hpp, the program of k as a function
-// of s = xᵀz and r² = ‖x − z‖²), which the built-in vector kernels and their sums,
-// products and scales declare, over blocks of K whose inner products come from one SGEMM,
-// as kexp/gram.hpp does in float64 (the `native` path). A kernel that declares no device
-// form (a plugin kernel written for float64 only, a sequence kernel) gets the `converted`
-// path: its float64 Gram of the float32 inputs, rounded. Either way every kernel works in
-// float32; gram::single() says which path ran, so a solver can record it.
+// runs the kernel's formula program (kexp/formula_kernel.hpp, the program of k as a
+// function of s = xᵀz, r² = ‖x − z‖² and the norms), which the built-in vector kernels and
+// their sums, products and scales declare, on the formula engine in float32, over blocks of
+// K whose inner products come from one SGEMM, as kexp/gram.hpp does in float64 (the
+// `native` path). A kernel that declares no formula (a plugin kernel written for float64
+// only, a sequence kernel) gets the `converted` path: its float64 Gram of the float32
+// inputs, rounded. Either way every kernel works in float32; gram::single() says which path
+// ran, so a solver can record it.
 //
 // Accuracy of the native path, with u = 2⁻²⁴ the float32 rounding unit: each s and r² is
 // a float32 sum of d products, off by at most about (d + 2)·u·(‖x‖² + ‖z‖²) from the exact
@@ -20,10 +21,10 @@
 // 10⁻⁸. Only the diagonal of K(X, X) has r² = 0 exactly; a point met again in K(X, Z) gets
 // r² of rounding's size, as in float64.
 //
-// Range: float32 ends at 3.4·10³⁸. The streamed products check that their results are
-// finite and throw kexp::NumericError (`use precision: double`) when a kernel value
-// overflowed; gram::single leaves K as computed (a factorization of it refuses values that
-// are not finite).
+// Range: float32 ends at 3.4·10³⁸. On the native path a kernel value that is not finite
+// throws kexp::NumericError naming the pair (`use precision: double`); the streamed
+// products also check that their results are finite; on the converted path gram::single
+// leaves K as computed (a factorization of it refuses values that are not finite).
 #pragma once
 
 #include <armadillo>
@@ -40,14 +41,14 @@ namespace gram {
 
 /// How a float32 Gram matrix was computed.
 enum class SinglePath : std::uint8_t {
-  native,     ///< in float32 throughout: SGEMM and the kernel's device form
+  native,     ///< in float32 throughout: SGEMM and the kernel's formula
   converted,  ///< the kernel's float64 Gram of the float32 inputs, rounded to float32
 };
 
 /// "native" or "converted".
 [[nodiscard]] KEXP_API const char* single_path_name(SinglePath path);
 
-/// The path gram::single() takes for `kernel`: native when it declares a device form.
+/// The path gram::single() takes for `kernel`: native when it declares a formula.
 [[nodiscard]] KEXP_API SinglePath single_path(const Kernel& kernel);
 
 /// K(X, Z) in float32, n × m, for X d × n and Z d × m (float32, finite). Blocks of 256 × 256
