@@ -60,8 +60,8 @@ TEST(NonFiniteResults, OverflowFailsEachCellWithWhereAndHowMany) {
   // a formula, whose engine stops at the first value that is not finite, naming its pair.
   EXPECT_THAT(error_of["dual"],
               AllOf(HasSubstr("kernel 'linear' failed while computing the Gram matrix"),
-                    HasSubstr("the kernel's value for the pair (x_0, x_0)"),
-                    HasSubstr("is inf"), HasSubstr("s = inf")));
+                    HasSubstr("the kernel's value for the pair (x_0, x_0)"), HasSubstr("is inf"),
+                    HasSubstr("s = inf")));
   // primal: Φ = X is finite, the solver's ΦΦᵀ is not: its Cholesky refuses it
   EXPECT_THAT(error_of["primal"],
               AllOf(HasSubstr("solver 'primal_ridge' failed while fitting"),
