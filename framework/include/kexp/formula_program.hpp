@@ -70,7 +70,7 @@ enum class FormulaOp : std::uint8_t {
 };
 
 /// Whether `op` is dst = f(c[k]·a + c[m]) (or the powers, which also read c[b]).
-constexpr bool is_unary(FormulaOp op) { return op >= FormulaOp::affine; }
+KEXP_HOST_DEVICE constexpr bool is_unary(FormulaOp op) { return op >= FormulaOp::affine; }
 
 struct FormulaInstruction {
   FormulaOp op = FormulaOp::affine;
