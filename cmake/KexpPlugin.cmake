@@ -48,6 +48,10 @@ function(kexp_add_plugin name)
   if(COMMAND kexp_set_warnings)
     kexp_set_warnings(${target})
   endif()
+  # The SDK's vector maths (kexp::vexp, vlog, vpow) in a kernel's own loops vectorize only
+  # when comparisons may be assumed not to raise floating-point exceptions (GCC if-converts
+  # their range clamps then). Results are unchanged.
+  target_compile_options(${target} PRIVATE $<$<CXX_COMPILER_ID:GNU>:-fno-trapping-math>)
   get_property(multi_config GLOBAL PROPERTY GENERATOR_IS_MULTI_CONFIG)
   if(NOT CMAKE_BUILD_TYPE AND NOT multi_config)
     target_compile_options(${target} PRIVATE -O2)

@@ -9,6 +9,7 @@ packages=(
   cmake g++ make pkg-config git ccache
   libarmadillo-dev libopenblas-dev libopenblas0-openmp liblapack-dev
   libyaml-cpp-dev libboost-dev libfmt-dev libcli11-dev nlohmann-json3-dev libssl-dev libnlopt-dev
+  libsleef-dev
   googletest libgtest-dev libgmock-dev libbenchmark-dev
   gnuplot-nox librsvg2-bin chromium
   clang-format clang-tidy g++-aarch64-linux-gnu

@@ -9,11 +9,13 @@
 #include <algorithm>
 #include <filesystem>
 #include <memory>
+#include <optional>
 
 #include "check/kernel_check.hpp"
 #include "cli/commands.hpp"
 #include "config/experiment.hpp"
 #include "config/schema.hpp"
+#include "exec/kernel_consistency.hpp"
 #include "kexp/parallel.hpp"
 #include "plugin/plugin_call.hpp"
 #include "run/rehearsal.hpp"
@@ -45,9 +47,11 @@ void fit_if_it_learns(Kernel& kernel, bool learns, const std::string& name, cons
 }
 
 /// Prints the report of one kernel, headed by `title` ("gaussian(sigma=0.5)"); `symbols`
-/// is the alphabet's size of sequences, 0 for vectors.
-void print_check(const std::string& title, const core::KernelCheck& r, std::uint64_t seed,
-                 std::size_t symbols) {
+/// is the alphabet's size of sequences, 0 for vectors. `forms`: what the kernel declares
+/// (formula, device form, exact map) against its compute() on the same points, nothing when
+/// they agree (exec/kernel_consistency.hpp).
+bool print_check(const std::string& title, const core::KernelCheck& r, std::uint64_t seed,
+                 std::size_t symbols, bool declares, const std::optional<std::string>& forms) {
   if (symbols > 0) {
     fmt::print("kernel {} on n = {} sequences of length {} over {} symbols, uniform, seed {}\n",
                title, r.points, r.dim, symbols, seed);
@@ -75,14 +79,34 @@ void print_check(const std::string& title, const core::KernelCheck& r, std::uint
   } else {
     fmt::print("  feature map     none\n");
   }
+  if (declares) {
+    fmt::print("  declared forms  {}\n",
+               forms ? "DISAGREE: " + *forms
+                     : fmt::format("its formula, device form and exact map (those it declares) "
+                                   "agree with compute() to {:.0e}",
+                                   core::kConsistencyTolerance));
+  }
   std::string why;
   if (!r.symmetric) why += "; the Gram matrix is not symmetric";
+  if (forms) why += "; what it declares disagrees with compute()";
   if (!r.positive_semidefinite) why += "; the Gram matrix has a negative eigenvalue";
   if (r.has_map && r.map_exact && !r.map_agrees) why += "; the exact map disagrees with k";
   std::string note;
   if (r.valid() && !r.declared_positive_semidefinite)
     note = " on these points (the kernel is not PSD in general: other points may fail)";
-  fmt::print("verdict: {}\n", r.valid() ? "valid" + note : "NOT valid" + why);
+  const bool valid = r.valid() && !forms;
+  fmt::print("verdict: {}\n", valid ? "valid" + note : "NOT valid" + why);
+  return valid;
+}
+
+/// Checks `kernel` on X and prints the report; whether it is valid.
+bool check_and_print(const Kernel& kernel, const arma::mat& X, const std::string& title,
+                     std::uint64_t seed, std::size_t symbols) {
+  const core::KernelCheck r = core::check_kernel(kernel, X, title);
+  const bool declares = core::declares_forms(kernel);
+  const std::optional<std::string> forms =
+      declares ? core::kernel_disagreement(kernel, X, 0) : std::nullopt;
+  return print_check(title, r, seed, symbols, declares, forms);
 }
 
 }  // namespace
@@ -91,6 +115,8 @@ void add_check_kernel_command(CLI::App& app, int& exit_code) {
   struct Args {
     std::string name;
     std::string config;
+    std::string formula;
+    bool psd = false;
     std::vector<std::string> set;
     std::size_t points = 200;
     std::size_t dim = 5;
@@ -108,8 +134,13 @@ void add_check_kernel_command(CLI::App& app, int& exit_code) {
       cmd->add_option("--config", args->config,
                       "Check every kernel variant of this experiment file instead (sums, "
                       "products, scalings and sweeps included)");
-  name->excludes(config);
-  config->excludes(name);
+  CLI::Option* formula =
+      cmd->add_option("--formula", args->formula,
+                      "Check a kernel formula instead, its parameters given with --set NAME=VALUE");
+  cmd->add_flag("--psd", args->psd, "With --formula: the kernel is declared PSD");
+  name->excludes(config)->excludes(formula);
+  config->excludes(name)->excludes(formula);
+  formula->excludes(name)->excludes(config);
   cmd->add_option("--set", args->set,
                   "A parameter, KEY=VALUE (repeatable), e.g. sigma=0.5; with --config an "
                   "override of the file as in `kexp run`, e.g. kernels[0].sigma=0.5,1");
@@ -158,14 +189,26 @@ void add_check_kernel_command(CLI::App& app, int& exit_code) {
               const std::size_t symbols = sequences ? args->symbols : 0;
               fit_if_it_learns(*kernel, core::kernel_is_fitted(plan.kernels[k]),
                                plan.kernels[k].name(), X, args->seed, symbols, experiment.base_dir);
-              const core::KernelCheck r = core::check_kernel(*kernel, X, plan.kernels[k].canonical);
-              print_check(plan.kernels[k].canonical, r, args->seed, symbols);
-              all_valid = all_valid && r.valid();
+              all_valid =
+                  check_and_print(*kernel, X, plan.kernels[k].canonical, args->seed, symbols) &&
+                  all_valid;
             }
             return all_valid ? core::kExitOk : core::kExitCellsFailed;
           }
+          if (!args->formula.empty()) {
+            std::vector<std::string> values;
+            const auto kernel = formula_kernel_from(args->formula, args->set, args->psd, &values);
+            std::string shown;
+            const auto& names = kernel->formula().parameters();
+            for (std::size_t i = 0; i < names.size(); ++i)
+              shown += fmt::format("{}{}={}", i ? ", " : "", names[i], values[i]);
+            const arma::mat X = points(false);
+            const bool valid = check_and_print(
+                *kernel, X, fmt::format("\"{}\"({})", args->formula, shown), args->seed, 0);
+            return valid ? core::kExitOk : core::kExitCellsFailed;
+          }
           if (args->name.empty())
-            throw ConfigError("check-kernel needs a kernel NAME or --config FILE");
+            throw ConfigError("check-kernel needs a kernel NAME, --formula TEXT or --config FILE");
           const core::PluginRegistry registry = args->plugins.discover();
           const core::PluginRecord& plugin = registry.find(PluginKind::Kernel, args->name);
           const Params params = parameters(plugin, args->set);
@@ -175,13 +218,13 @@ void add_check_kernel_command(CLI::App& app, int& exit_code) {
           const std::size_t symbols = sequences ? args->symbols : 0;
           fit_if_it_learns(*kernel, plugin.has_flag(flags::fitted), std::string(plugin.name()), X,
                            args->seed, symbols, std::filesystem::current_path());
-          const core::KernelCheck r = core::check_kernel(*kernel, X, plugin.name());
           std::string shown;
           for (const auto& [key, value] : params.values()) {
             shown += fmt::format("{}{}={}", shown.empty() ? "" : ", ", key, format_value(value));
           }
-          print_check(fmt::format("{}({})", plugin.name(), shown), r, args->seed, symbols);
-          return r.valid() ? core::kExitOk : core::kExitCellsFailed;
+          const bool valid = check_and_print(
+              *kernel, X, fmt::format("{}({})", plugin.name(), shown), args->seed, symbols);
+          return valid ? core::kExitOk : core::kExitCellsFailed;
         },
         core::plan_call_timeout_seconds());
   });

@@ -5,12 +5,14 @@
 #include <CLI/CLI.hpp>
 #include <filesystem>
 #include <limits>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "config/experiment.hpp"
+#include "kexp/formula_kernel.hpp"
 #include "plugin/registry.hpp"
 
 namespace kexp::cli {
@@ -54,6 +56,14 @@ std::string unknown_options(const CLI::App& app, const std::vector<std::string>&
 
 /// `kexp help [COMMAND]`: the options of a command, or the list of commands.
 void add_help_command(CLI::App& app, int& exit_code);
+
+/// The kernel of a formula given on the command line (`--formula`), its parameters from
+/// KEY=VALUE `settings`, each a number, and every parameter the formula names given; the
+/// values as written go to `shown`. ConfigError for a formula that does not parse or a
+/// setting that is wrong.
+[[nodiscard]] std::shared_ptr<FormulaKernel> formula_kernel_from(
+    const std::string& formula, const std::vector<std::string>& settings, bool psd,
+    std::vector<std::string>* shown = nullptr);
 
 void add_run_command(CLI::App& app, int& exit_code, const std::string& command_line);
 void add_plugins_command(CLI::App& app, int& exit_code);

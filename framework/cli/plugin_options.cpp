@@ -8,6 +8,9 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
+#include <cstdlib>
+
 #include <iostream>
 
 namespace kexp::cli {
@@ -86,6 +89,50 @@ Params parameters(const core::PluginRecord& plugin, const std::vector<std::strin
   Params out;
   for (const auto& r : resolved) out.set(r.name, r.values.front());
   return out;
+}
+
+std::shared_ptr<FormulaKernel> formula_kernel_from(const std::string& formula,
+                                                   const std::vector<std::string>& settings,
+                                                   bool psd, std::vector<std::string>* shown) {
+  std::vector<std::string> names;
+  std::vector<double> values;
+  std::vector<std::string> texts;
+  for (const std::string& s : settings) {
+    const auto eq = s.find('=');
+    if (eq == std::string::npos || eq == 0) {
+      throw ConfigError(fmt::format("--set '{}' must be KEY=VALUE, e.g. --set alpha=0.5", s));
+    }
+    const std::string text = s.substr(eq + 1);
+    char* end = nullptr;
+    const double v = std::strtod(text.c_str(), &end);
+    if (text.empty() || end != text.c_str() + text.size() || !std::isfinite(v)) {
+      throw ConfigError(fmt::format("--set {}: a formula's parameter is a finite number, got '{}'",
+                                    s.substr(0, eq), text));
+    }
+    names.push_back(s.substr(0, eq));
+    values.push_back(v);
+    texts.push_back(text);
+  }
+  std::shared_ptr<const Formula> parsed;
+  try {
+    parsed = std::make_shared<const Formula>(formula, names);
+  } catch (const FormulaError& e) {
+    throw ConfigError(
+        fmt::format("--formula: {}{}", e.what(),
+                    e.column() > 0 ? " (set a parameter with --set NAME=VALUE)" : ""));
+  }
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    if (!parsed->uses_parameter(i)) {
+      throw ConfigError(fmt::format("--set {}: the formula \"{}\" does not use '{}'", names[i],
+                                    formula, names[i]));
+    }
+  }
+  if (shown != nullptr) *shown = texts;
+  try {
+    return std::make_shared<FormulaKernel>(parsed, values, psd);
+  } catch (const FormulaError& e) {
+    throw ConfigError(fmt::format("--formula: {}", e.what()));
+  }
 }
 
 }  // namespace kexp::cli

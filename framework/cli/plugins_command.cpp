@@ -8,8 +8,12 @@
 
 #include "cli/commands.hpp"
 #include "config/schema.hpp"
+#include "kexp/device_form.hpp"
+#include "kexp/formula_kernel.hpp"
 #include "kexp/single.hpp"
 #include "run/rehearsal.hpp"
+#include "sweep/kernel_resolution.hpp"
+#include "sweep/plan.hpp"
 #include "util/names.hpp"
 #include "util/text.hpp"
 
@@ -98,22 +102,52 @@ void add_plugins_command(CLI::App& app, int& exit_code) {
 namespace {
 
 /// How a kernel runs in float32 (precision: single, mixed) and on the GPU (device: cuda),
-/// with its default parameters: by its device form, or converted from its float64 Gram
-/// and refused on the GPU (kexp::gram::single_path, kexp::device_program).
-std::string float32_and_gpu(const core::PluginRecord& plugin) {
+/// with its parameters: from its formula or converted from its float64 Gram, and by its
+/// device form or refused on the GPU (kexp::gram::single_path, kexp::device_program).
+std::string float32_and_gpu(const Kernel& kernel, const char* which) {
+  const bool native = gram::single_path(kernel) == gram::SinglePath::native;
+  const bool device = device_program(kernel).has_value();
+  return fmt::format(
+      "float32 and GPU ({}): {}; {}", which,
+      native ? "by its formula — its float32 Gram is computed in float32 over SGEMM blocks"
+             : "no formula — its float32 Gram is its float64 Gram rounded (gram_converted = 1, "
+               "no time saved on K)",
+      device ? "device: cuda runs it by its device form"
+             : "device: cuda is refused (no device form)");
+}
+
+std::string float32_and_gpu(const PluginRecord& plugin) {
   std::shared_ptr<Kernel> kernel;
   try {
     kernel = core::create_kernel(plugin, parameters(plugin, {}));
   } catch (const std::exception&) {
     return "float32 and GPU: depend on the parameters (it has no defaults for all of them)";
   }
-  if (gram::single_path(*kernel) == gram::SinglePath::native) {
-    return "float32 and GPU (default parameters): by its device form — its float32 Gram "
-           "is computed in float32 over SGEMM blocks, and device: cuda runs it on the GPU";
+  return float32_and_gpu(*kernel, "default parameters");
+}
+
+/// A formula kernel described: its formula, parameters, program and paths.
+void describe_formula(const std::string& title, const FormulaKernel& kernel,
+                      const std::vector<std::string>& values) {
+  fmt::print("kernel {}\n  formula: {}\n", title, kernel.formula().text());
+  const auto& names = kernel.formula().parameters();
+  fmt::print("  parameters: {}\n",
+             names.empty() ? std::string("none") : fmt::format("{}", fmt::join(names, ", ")));
+  fmt::print("  psd: {}\n", kernel.positive_semidefinite() ? "declared" : "not declared");
+  std::string with;
+  for (std::size_t i = 0; i < names.size(); ++i)
+    with += fmt::format("{}{} = {}", i ? ", " : "", names[i], values[i]);
+  fmt::print("\n  program{} (the {} engine runs it on this CPU):\n",
+             with.empty() ? "" : " with " + with, formula_engine_isa());
+  const std::string listing = formula_listing(*kernel.formula_program());
+  std::size_t at = 0;
+  while (at < listing.size()) {
+    const std::size_t end = listing.find('\n', at);
+    fmt::print("    {}\n", listing.substr(at, end - at));
+    at = end == std::string::npos ? listing.size() : end + 1;
   }
-  return "float32 and GPU (default parameters): no device form — its float32 Gram is its "
-         "float64 Gram rounded (gram_converted = 1, no time saved on K), and device: cuda "
-         "is refused";
+  fmt::print("\n{}\n", core::aligned_table({{float32_and_gpu(kernel, "these parameters")}},
+                                           terminal_width(), 2));
 }
 
 }  // namespace
@@ -121,18 +155,70 @@ std::string float32_and_gpu(const core::PluginRecord& plugin) {
 void add_describe_command(CLI::App& app, int& exit_code) {
   struct Args {
     std::string name;
+    std::string formula;
+    std::string config;
+    std::vector<std::string> set;
+    bool psd = false;
     PluginOptions plugins;
   };
   auto args = std::make_shared<Args>();
-  CLI::App* cmd = app.add_subcommand("describe", "Print a plugin's summary and parameters");
-  cmd->add_option("name", args->name,
-                  "Plugin name, or kind/name (kernel/cubic) when two kinds share it")
-      ->required();
+  CLI::App* cmd = app.add_subcommand(
+      "describe", "Print a plugin's summary and parameters, or a kernel formula's program");
+  CLI::Option* name = cmd->add_option(
+      "name", args->name, "Plugin name, or kind/name (kernel/cubic) when two kinds share it");
+  CLI::Option* formula = cmd->add_option(
+      "--formula", args->formula,
+      "A kernel formula instead, e.g. \"(1 + r2 / (2 * alpha * l^2))^(-alpha)\": its parameters "
+      "and program");
+  CLI::Option* config = cmd->add_option(
+      "--config", args->config, "Describe the kernels written as formulas in this experiment file");
+  cmd->add_option("--set", args->set,
+                  "With --formula: a parameter's value, KEY=VALUE (repeatable); with --config, an "
+                  "override of the file as in `kexp run`");
+  cmd->add_flag("--psd", args->psd, "With --formula: the kernel is declared PSD");
+  name->excludes(formula)->excludes(config);
+  formula->excludes(config);
   args->plugins.add_to(*cmd);
   cmd->callback([args, &exit_code] {
+    if (!args->formula.empty()) {
+      std::vector<std::string> values;
+      const auto kernel = formula_kernel_from(args->formula, args->set, args->psd, &values);
+      describe_formula("(formula)", *kernel, values);
+      exit_code = 0;
+      return;
+    }
+    if (args->name.empty() && args->config.empty()) {
+      throw ConfigError("describe needs a plugin NAME, --formula TEXT or --config FILE");
+    }
     // A kernel is created to say how it runs: its code runs in a process of its own.
     exit_code = core::run_apart(
         [&] {
+          if (!args->config.empty()) {
+            const auto [experiment, registry] =
+                args->plugins.read_experiment(args->config, args->set);
+            const core::Plan plan = core::make_plan(experiment, registry);
+            std::vector<bool> described(experiment.kernels.size(), false);
+            for (const core::Variant& v : plan.kernels) {
+              if (described[v.component]) continue;
+              described[v.component] = true;
+              const std::string& key = experiment.kernels[v.component].key;
+              const std::shared_ptr<Kernel> kernel = core::create_kernel_of(v);
+              const auto* f = dynamic_cast<const FormulaKernel*>(kernel.get());
+              if (f == nullptr) {
+                fmt::print("{}: {} (kexp describe NAME for a plugin)\n{}\n\n", key, v.name(),
+                           core::aligned_table({{float32_and_gpu(*kernel, "its first variant")}},
+                                               terminal_width(), 2));
+                continue;
+              }
+              std::vector<std::string> values;
+              for (const std::string& p : f->formula().parameters())
+                values.push_back(format_value(v.params.value(p)));
+              describe_formula(fmt::format("{} ({}, its first variant)", v.name(), key), *f,
+                               values);
+              fmt::print("\n");
+            }
+            return 0;
+          }
           const core::PluginRegistry registry = args->plugins.discover();
           std::vector<const PluginRecord*> found;
           const auto slash = args->name.find('/');

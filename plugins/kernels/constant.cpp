@@ -8,6 +8,7 @@
 
 #include <cmath>
 #include <memory>
+#include <string>
 #include <vector>
 
 namespace {
@@ -25,9 +26,17 @@ class ConstantMap final : public kexp::FeatureMap {
   double root_c_;
 };
 
-class ConstantKernel final : public kexp::Kernel, public kexp::DeviceForm {
+/// k as a formula: the float64 and float32 Gram matrices and k itself are its program's.
+std::shared_ptr<const kexp::Formula> constant_formula() {
+  static const auto formula =
+      std::make_shared<const kexp::Formula>("c", std::vector<std::string>{"c"});
+  return formula;
+}
+
+class ConstantKernel final : public kexp::FormulaKernel, public kexp::DeviceForm {
  public:
-  explicit ConstantKernel(const kexp::Params& p) : c_(p.real("c")), map_(c_) {}
+  explicit ConstantKernel(const kexp::Params& p)
+      : FormulaKernel(constant_formula(), {p.real("c")}), c_(p.real("c")), map_(c_) {}
 
   bool positive_semidefinite() const override { return true; }
   kexp::DeviceProgram device_form() const override {
@@ -46,11 +55,6 @@ class ConstantKernel final : public kexp::Kernel, public kexp::DeviceForm {
   }
 
  protected:
-  double compute(const arma::vec&, const arma::vec&) const override { return c_; }
-  void compute_gram(const arma::mat&, const arma::mat&, arma::mat& K) const override { K.fill(c_); }
-  void compute_symmetric_gram(const arma::mat&, arma::mat& K) const override { K.fill(c_); }
-  void compute_diagonal(const arma::mat&, arma::vec& diag) const override { diag.fill(c_); }
-
   std::unique_ptr<kexp::Kernel> compute_with_hyperparameters(const arma::vec& v) const override {
     kexp::Params p;
     p.set("c", v.is_empty() ? c_ : v[0]);

@@ -137,9 +137,17 @@ class RandomFourierMap final : public kexp::FeatureMap {
   std::uint64_t seed_;
 };
 
-class GaussianKernel final : public kexp::Kernel, public kexp::DeviceForm {
+/// k as a formula: the float64 and float32 Gram matrices and k itself are its program's.
+std::shared_ptr<const kexp::Formula> gaussian_formula() {
+  static const auto formula = std::make_shared<const kexp::Formula>(
+      "exp(-r2 / (2 * sigma^2))", std::vector<std::string>{"sigma"});
+  return formula;
+}
+
+class GaussianKernel final : public kexp::FormulaKernel, public kexp::DeviceForm {
  public:
-  explicit GaussianKernel(const kexp::Params& p) : params_(p), sigma_(p.real("sigma")) {
+  explicit GaussianKernel(const kexp::Params& p)
+      : FormulaKernel(gaussian_formula(), {p.real("sigma")}), params_(p), sigma_(p.real("sigma")) {
     const std::string& map = p.string("map");
     if (map == "taylor") map_ = std::make_unique<TaylorMap>(sigma_, p.integer("order"));
     if (map == "rff") {
@@ -163,20 +171,6 @@ class GaussianKernel final : public kexp::Kernel, public kexp::DeviceForm {
   }
 
  protected:
-  double compute(const arma::vec& x, const arma::vec& z) const override {
-    return std::exp(-arma::accu(arma::square(x - z)) * scale());
-  }
-
-  void compute_gram(const arma::mat& X, const arma::mat& Z, arma::mat& K) const override {
-    kexp::gram::exp_of_squared_distances(X, Z, K, scale());
-  }
-
-  void compute_symmetric_gram(const arma::mat& X, arma::mat& K) const override {
-    kexp::gram::exp_of_squared_distances(X, K, scale());
-  }
-
-  void compute_diagonal(const arma::mat&, arma::vec& diag) const override { diag.ones(); }
-
   std::unique_ptr<kexp::Kernel> compute_with_hyperparameters(const arma::vec& v) const override {
     kexp::Params p = params_;
     p.set("sigma", v[0]);

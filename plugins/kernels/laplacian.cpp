@@ -8,13 +8,24 @@
 
 #include <cmath>
 #include <memory>
+#include <string>
 #include <vector>
 
 namespace {
 
-class LaplacianKernel final : public kexp::Kernel, public kexp::DeviceForm {
+/// k as a formula: the float64 and float32 Gram matrices and k itself are its program's.
+std::shared_ptr<const kexp::Formula> laplacian_formula() {
+  static const auto formula =
+      std::make_shared<const kexp::Formula>("exp(-r / sigma)", std::vector<std::string>{"sigma"});
+  return formula;
+}
+
+class LaplacianKernel final : public kexp::FormulaKernel, public kexp::DeviceForm {
  public:
-  explicit LaplacianKernel(const kexp::Params& p) : params_(p), sigma_(p.real("sigma")) {}
+  explicit LaplacianKernel(const kexp::Params& p)
+      : FormulaKernel(laplacian_formula(), {p.real("sigma")}),
+        params_(p),
+        sigma_(p.real("sigma")) {}
 
   bool positive_semidefinite() const override { return true; }
   kexp::DeviceProgram device_form() const override {
@@ -30,24 +41,6 @@ class LaplacianKernel final : public kexp::Kernel, public kexp::DeviceForm {
   }
 
  protected:
-  double compute(const arma::vec& x, const arma::vec& z) const override {
-    return std::exp(-arma::norm(x - z, 2) / sigma_);
-  }
-
-  void compute_gram(const arma::mat& X, const arma::mat& Z, arma::mat& K) const override {
-    const double r = 1.0 / sigma_;
-    kexp::gram::from_squared_distances(
-        X, Z, K, [r](double s) noexcept { return std::exp(-r * std::sqrt(s)); });
-  }
-
-  void compute_symmetric_gram(const arma::mat& X, arma::mat& K) const override {
-    const double r = 1.0 / sigma_;
-    kexp::gram::from_squared_distances(
-        X, K, [r](double s) noexcept { return std::exp(-r * std::sqrt(s)); });
-  }
-
-  void compute_diagonal(const arma::mat&, arma::vec& diag) const override { diag.ones(); }
-
   std::unique_ptr<kexp::Kernel> compute_with_hyperparameters(const arma::vec& v) const override {
     kexp::Params p = params_;
     p.set("sigma", v[0]);

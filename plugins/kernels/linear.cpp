@@ -6,6 +6,8 @@
 #include <kexp/kexp.hpp>
 
 #include <memory>
+#include <string>
+#include <vector>
 
 namespace {
 
@@ -19,9 +21,16 @@ class IdentityMap final : public kexp::FeatureMap {
   void compute_features(const arma::mat& X, arma::mat& Phi) const override { Phi = X; }
 };
 
-class LinearKernel final : public kexp::Kernel, public kexp::DeviceForm {
+/// k as a formula: the float64 and float32 Gram matrices and k itself are its program's.
+std::shared_ptr<const kexp::Formula> linear_formula() {
+  static const auto formula =
+      std::make_shared<const kexp::Formula>("s", std::vector<std::string>{});
+  return formula;
+}
+
+class LinearKernel final : public kexp::FormulaKernel, public kexp::DeviceForm {
  public:
-  explicit LinearKernel(const kexp::Params&) {}
+  explicit LinearKernel(const kexp::Params&) : FormulaKernel(linear_formula(), {}) {}
 
   bool positive_semidefinite() const override { return true; }
   kexp::DeviceProgram device_form() const override { return {{kexp::DeviceOp::linear, 0, 0, 0}}; }
@@ -31,20 +40,6 @@ class LinearKernel final : public kexp::Kernel, public kexp::DeviceForm {
   bool learnable() const override { return true; }
 
  protected:
-  double compute(const arma::vec& x, const arma::vec& z) const override { return arma::dot(x, z); }
-
-  void compute_gram(const arma::mat& X, const arma::mat& Z, arma::mat& K) const override {
-    kexp::gram::from_inner_products(X, Z, K, [](double s) noexcept { return s; });
-  }
-
-  void compute_symmetric_gram(const arma::mat& X, arma::mat& K) const override {
-    kexp::gram::from_inner_products(X, K, [](double s) noexcept { return s; });
-  }
-
-  void compute_diagonal(const arma::mat& X, arma::vec& diag) const override {
-    diag = arma::sum(arma::square(X), 0).t();
-  }
-
   std::unique_ptr<kexp::Kernel> compute_with_hyperparameters(const arma::vec&) const override {
     return std::make_unique<LinearKernel>(kexp::Params());
   }

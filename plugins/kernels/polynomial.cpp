@@ -73,10 +73,18 @@ class PolynomialMap final : public kexp::FeatureMap {
   double c_;
 };
 
-class PolynomialKernel final : public kexp::Kernel, public kexp::DeviceForm {
+/// k as a formula: the float64 and float32 Gram matrices and k itself are its program's.
+std::shared_ptr<const kexp::Formula> polynomial_formula() {
+  static const auto formula = std::make_shared<const kexp::Formula>(
+      "(s + c)^degree", std::vector<std::string>{"c", "degree"});
+  return formula;
+}
+
+class PolynomialKernel final : public kexp::FormulaKernel, public kexp::DeviceForm {
  public:
   explicit PolynomialKernel(const kexp::Params& p)
-      : params_(p),
+      : FormulaKernel(polynomial_formula(), {p.real("c"), p.real("degree")}),
+        params_(p),
         degree_(static_cast<long>(p.integer("degree"))),
         c_(p.real("c")),
         map_(degree_, c_) {}
@@ -101,24 +109,6 @@ class PolynomialKernel final : public kexp::Kernel, public kexp::DeviceForm {
   }
 
  protected:
-  double compute(const arma::vec& x, const arma::vec& z) const override {
-    return integer_power(arma::dot(x, z) + c_, degree_);
-  }
-
-  void compute_gram(const arma::mat& X, const arma::mat& Z, arma::mat& K) const override {
-    const long p = degree_;
-    const double c = c_;
-    kexp::gram::from_inner_products(X, Z, K,
-                                    [p, c](double s) noexcept { return integer_power(s + c, p); });
-  }
-
-  void compute_symmetric_gram(const arma::mat& X, arma::mat& K) const override {
-    const long p = degree_;
-    const double c = c_;
-    kexp::gram::from_inner_products(X, K,
-                                    [p, c](double s) noexcept { return integer_power(s + c, p); });
-  }
-
   std::unique_ptr<kexp::Kernel> compute_with_hyperparameters(const arma::vec& v) const override {
     kexp::Params p = params_;
     if (!v.is_empty()) p.set("c", v[0]);

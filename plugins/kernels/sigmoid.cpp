@@ -7,23 +7,25 @@
 // Solvers that need a PSD kernel refuse it; the others may still use it.
 #include <kexp/kexp.hpp>
 
-#include <cmath>
-
-#if defined(KEXP_HAVE_LIBMVEC)
-// glibc's libmvec has vector versions of tanh (within 4 ulp). Declared here, as <math.h>
-// declares them under -ffast-math only, they let the SDK's `omp simd` loops over each
-// block of K call them.
-extern "C" {
-#pragma omp declare simd notinbranch
-double tanh(double x);
-}
-#endif
+#include <memory>
+#include <string>
+#include <vector>
 
 namespace {
 
-class SigmoidKernel final : public kexp::Kernel, public kexp::DeviceForm {
+/// k as a formula: the float64 and float32 Gram matrices and k itself are its program's.
+std::shared_ptr<const kexp::Formula> sigmoid_formula() {
+  static const auto formula =
+      std::make_shared<const kexp::Formula>("tanh(a * s + b)", std::vector<std::string>{"a", "b"});
+  return formula;
+}
+
+class SigmoidKernel final : public kexp::FormulaKernel, public kexp::DeviceForm {
  public:
-  explicit SigmoidKernel(const kexp::Params& p) : a_(p.real("a")), b_(p.real("b")) {}
+  explicit SigmoidKernel(const kexp::Params& p)
+      : FormulaKernel(sigmoid_formula(), {p.real("a"), p.real("b")}),
+        a_(p.real("a")),
+        b_(p.real("b")) {}
 
   bool positive_semidefinite() const override { return false; }
   kexp::DeviceProgram device_form() const override {
@@ -36,21 +38,6 @@ class SigmoidKernel final : public kexp::Kernel, public kexp::DeviceForm {
   }
 
  protected:
-  double compute(const arma::vec& x, const arma::vec& z) const override {
-    return std::tanh(a_ * arma::dot(x, z) + b_);
-  }
-
-  void compute_gram(const arma::mat& X, const arma::mat& Z, arma::mat& K) const override {
-    const double a = a_, b = b_;
-    kexp::gram::from_inner_products(X, Z, K,
-                                    [a, b](double s) noexcept { return ::tanh(a * s + b); });
-  }
-
-  void compute_symmetric_gram(const arma::mat& X, arma::mat& K) const override {
-    const double a = a_, b = b_;
-    kexp::gram::from_inner_products(X, K, [a, b](double s) noexcept { return ::tanh(a * s + b); });
-  }
-
  private:
   double a_, b_;
 };

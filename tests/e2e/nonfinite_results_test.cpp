@@ -1,5 +1,6 @@
 // Through the kexp program: a NaN or an infinity in K, Φ or the predictions fails the
-// cell with a message naming the plugin, the phase and how many entries, and the run
+// cell with a message naming the plugin, the phase and where (for a kernel given by a
+// formula, the first pair and its value; otherwise how many entries), and the run
 // exits 1; it is never written as an ok result. A cell whose feature map cannot be built
 // for the data is refused before it starts, and the others run.
 #include <gmock/gmock.h>
@@ -55,13 +56,12 @@ TEST(NonFiniteResults, OverflowFailsEachCellWithWhereAndHowMany) {
     EXPECT_EQ(row[column("status")], "failed");
     error_of[row[column("form")]] = row[column("error")];
   }
-  // dual: K(X, X) = XᵀX overflows, every entry (3 training points). kernel_ridge is the
-  // only user of K and factors its lower triangle in place, so only those 6 entries were
-  // computed and checked.
+  // dual: K(X, X) = XᵀX overflows, every entry (3 training points). The linear kernel is
+  // a formula, whose engine stops at the first value that is not finite, naming its pair.
   EXPECT_THAT(error_of["dual"],
               AllOf(HasSubstr("kernel 'linear' failed while computing the Gram matrix"),
-                    HasSubstr("6 of the 6 entries of the lower triangle of the Gram matrix "
-                              "K(X, X) are not finite")));
+                    HasSubstr("the kernel's value for the pair (x_0, x_0)"), HasSubstr("is inf"),
+                    HasSubstr("s = inf")));
   // primal: Φ = X is finite, the solver's ΦΦᵀ is not: its Cholesky refuses it
   EXPECT_THAT(error_of["primal"],
               AllOf(HasSubstr("solver 'primal_ridge' failed while fitting"),

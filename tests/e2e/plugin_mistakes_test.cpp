@@ -3,8 +3,8 @@
 // invalid by `kexp plugins`), a kernel that declares an exact map and gives none, a metric
 // reported but not declared, a kernel that is not PSD given to a solver that needs
 // one, a kernel that learns in compute_fit() without declaring flags::fitted, an exact
-// map that misses a term of its kernel, and a solver whose memory far exceeds what it
-// declares.
+// map that misses a term of its kernel (refused before any cell), and a solver whose memory
+// far exceeds what it declares.
 #include <fmt/format.h>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -100,44 +100,40 @@ TEST(PluginMistakes, AKernelThatOverridesComputeFitWithoutTheFittedFlagIsRefused
   EXPECT_EQ(ok.exit_code, 0) << ok.err;
 }
 
-TEST(PluginMistakes, AnExactMapThatMissesATermFailsItsPairsCheck) {
-  // k = xᵀz + 1 with φ(x) = x: primal and dual ridge disagree; with c = 0 they agree, and
-  // so do the shipped linear kernel's. Gradient descent is iterative: not checked.
+TEST(PluginMistakes, AnExactMapThatMissesATermIsRefusedBeforeAnyCell) {
+  // k = xᵀz + 1 with φ(x) = x: ⟨φ(x), φ(z)⟩ differs from k on every pair, and the kernel is
+  // refused before anything runs; with c = 0 the map is exact and the run goes on.
   TempDir dir;
-  dir.write("exp.yaml", R"(experiment: short-map
+  const std::string text = R"(experiment: short-map
 seed: 2
 dataset: {plugin: cubic, n: 50, d: 2}
 kernels:
   - plugin: fixture_short_map_kernel
-    c: [1, 0]
+    c: C
   - plugin: linear
 solvers:
   - plugin: kernel_ridge
     lambda: 0.01
   - plugin: primal_ridge
     lambda: 0.01
-)");
+)";
+  const auto with_c = [&](const std::string& c) {
+    std::string t = text;
+    t.replace(t.find("c: C"), 4, "c: " + c);
+    return t;
+  };
+  dir.write("exp.yaml", with_c("[1, 0]"));
   const CommandResult r = run_kexp("run exp.yaml --out out " + folder("forms"), dir.path());
-  EXPECT_EQ(r.exit_code, 1) << r.err;
-  std::ifstream csv(dir.path() / "out" / "results.csv");
-  std::stringstream text;
-  text << csv.rdbuf();
-  const std::string results = text.str();
-  // one failed row: the later cell of the c = 1 pair
-  std::size_t failed = 0;
-  for (std::size_t at = results.find(",failed,"); at != std::string::npos;
-       at = results.find(",failed,", at + 1)) {
-    ++failed;
-  }
-  EXPECT_EQ(failed, 1U) << results;
-  EXPECT_THAT(results,
-              AllOf(HasSubstr("kernel 'fixture_short_map_kernel' declares an exact feature map"),
-                    HasSubstr("beyond the pair's rounding bound"),
-                    HasSubstr("the map misses terms of the kernel")));
-  std::ifstream summary(dir.path() / "out" / "summary.md");
-  std::stringstream s;
-  s << summary.rdbuf();
-  EXPECT_THAT(s.str(), HasSubstr("declares an exact feature map"));
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_THAT(r.err, AllOf(HasSubstr("kernels[0]: kernel fixture_short_map_kernel(c=1)"),
+                           HasSubstr("its exact feature map and its compute() disagree"),
+                           HasSubstr("before any cell runs")));
+  EXPECT_FALSE(fs::exists(dir.path() / "out" / "results.csv"));
+  // a dry run refuses it too
+  EXPECT_EQ(run_kexp("run exp.yaml --dry-run " + folder("forms"), dir.path()).exit_code, 2);
+  dir.write("exact.yaml", with_c("0"));
+  const CommandResult exact = run_kexp("run exact.yaml --out exact " + folder("forms"), dir.path());
+  EXPECT_EQ(exact.exit_code, 0) << exact.err;
 }
 
 TEST(PluginMistakes, ACellWhoseMemoryFarExceedsItsEstimateIsWarnedAboutInItsRowAndTheSummary) {

@@ -51,7 +51,7 @@ TEST(Precision, ASweepComparesEachPrecisionWithFloat64) {
   EXPECT_LT(std::stod(single.at("precision_max_diff")), 1e-3);
   // K (8n² bytes, n = 320) and the float32 copy of K + λI (4n²) are counted.
   EXPECT_GE(std::stod(mixed.at("matrix_bytes")), 12.0 * 320 * 320);
-  // single builds its own float32 K from the Gaussian's device form: no float64 K, so no
+  // single builds its own float32 K from the Gaussian's formula: no float64 K, so no
   // gram phase of its own, and 4n² bytes
   EXPECT_EQ(single.at("gram_converted"), "0");
   EXPECT_EQ(single.at("gram_seconds"), "");

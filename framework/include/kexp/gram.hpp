@@ -28,58 +28,9 @@
 #include "kexp/export.hpp"
 #include "kexp/kernel.hpp"
 #include "kexp/parallel.hpp"
+#include "kexp/vector_math.hpp"
 
 namespace kexp {
-
-/// exp(x), written so that a loop over it vectorizes (`#pragma omp simd`, and
-/// -fno-trapping-math for GCC to if-convert the range clamps): no branch, no call, no
-/// table. Relative error below 1e-15 for results in the normal range (a few
-/// ulp); results below 2^−1022 are rounded once into the subnormals; x ≤ −746 gives 0
-/// and x ≥ 710 gives +inf; NaN gives NaN.
-///
-/// x = k·ln 2 + r with k = round(x / ln 2) and |r| ≤ ln 2 / 2 (ln 2 in two parts, so that
-/// r is exact); exp(r) by its Taylor series to r¹³ (truncation below 4e-18); then
-/// exp(x) = exp(r)·2^k1·2^k2 with k1 + k2 = k, so that neither power leaves the normal
-/// range.
-inline double vexp(double x) {
-  constexpr double log2e = 1.4426950408889634074;
-  constexpr double ln2_hi = 6.93147180369123816490e-01;  // low 32 bits zero: k·ln2_hi exact
-  constexpr double ln2_lo = 1.90821492927058770002e-10;
-  constexpr double shifter = 6755399441055744.0;  // 1.5·2^52: adding it rounds to an integer
-  x = x < -746.0 ? -746.0 : x;
-  x = x > 710.0 ? 710.0 : x;
-  const double t = x * log2e + shifter;
-  const double k = t - shifter;
-  const double r = (x - k * ln2_hi) - k * ln2_lo;
-  double p = 1.0 / 6227020800.0;  // 1/13!
-  p = p * r + 1.0 / 479001600.0;
-  p = p * r + 1.0 / 39916800.0;
-  p = p * r + 1.0 / 3628800.0;
-  p = p * r + 1.0 / 362880.0;
-  p = p * r + 1.0 / 40320.0;
-  p = p * r + 1.0 / 5040.0;
-  p = p * r + 1.0 / 720.0;
-  p = p * r + 1.0 / 120.0;
-  p = p * r + 1.0 / 24.0;
-  p = p * r + 1.0 / 6.0;
-  p = p * r + 0.5;
-  p = p * r + 1.0;
-  p = p * r + 1.0;
-  // k from the low bits of t, offset to be non-negative (k ≥ −1077) so that halving it
-  // is a logical shift.
-  std::uint64_t tb, sb;
-  std::memcpy(&tb, &t, sizeof tb);
-  std::memcpy(&sb, &shifter, sizeof sb);
-  const std::uint64_t biased = tb - sb + 2048U;  // k + 2048
-  const std::uint64_t k1 = (biased >> 1U);       // ⌊k/2⌋ + 1024
-  const std::uint64_t k2 = biased - k1;          // k − ⌊k/2⌋ + 1024
-  const std::uint64_t b1 = (k1 - 1024U + 1023U) << 52U;
-  const std::uint64_t b2 = (k2 - 1024U + 1023U) << 52U;
-  double s1, s2;
-  std::memcpy(&s1, &b1, sizeof s1);
-  std::memcpy(&s2, &b2, sizeof s2);
-  return p * s1 * s2;
-}
 
 /// Asks the kernel to back a large matrix with transparent huge pages (Linux
 /// madvise(MADV_HUGEPAGE), as numpy does for large arrays), so that filling a fresh
@@ -118,6 +69,14 @@ class KEXP_API SingleThreadedBlas {
 };
 
 inline constexpr std::size_t kGramBlock = 256;
+
+/// to[j + i·ld] = from[i + j·ld] for i < rows, j < cols: a block of K(X, X) into its mirror
+/// image across the diagonal, in vector registers tile by tile (the formula engine's, for
+/// the CPU's instruction set).
+KEXP_API void transpose_block(const double* from, double* to, std::size_t rows, std::size_t cols,
+                              std::size_t ld);
+KEXP_API void transpose_block(const float* from, float* to, std::size_t rows, std::size_t cols,
+                              std::size_t ld);
 
 /// The blocks of the lower triangle of the n × n K (i0 ≥ j0), in parallel; see
 /// for_each_block.
@@ -178,19 +137,7 @@ void for_each_block(std::size_t n, std::size_t m, Matrix& K, bool symmetric, Fil
           for (std::size_t j = 0; j < cols; ++j)
             for (std::size_t i = j + 1; i < rows; ++i) block[i + j * ld] = block[j + i * ld];
         }
-        if (symmetric && bi != bj) {
-          // In tiles, so that both the reads and the writes stay within a few cache lines.
-          auto* mirror = k + j0 + i0 * ld;
-          constexpr std::size_t T = 16;
-          for (std::size_t it = 0; it < rows; it += T) {
-            const std::size_t ie = std::min(rows, it + T);
-            for (std::size_t jt = 0; jt < cols; jt += T) {
-              const std::size_t je = std::min(cols, jt + T);
-              for (std::size_t i = it; i < ie; ++i)
-                for (std::size_t j = jt; j < je; ++j) mirror[j + i * ld] = block[i + j * ld];
-            }
-          }
-        }
+        if (symmetric && bi != bj) transpose_block(block, k + j0 + i0 * ld, rows, cols, ld);
       },
       Schedule::Dynamic, 1);
 }
@@ -218,15 +165,45 @@ void blocked_gram(const arma::mat& X, const arma::mat& Z, arma::mat& K, bool sym
 
 }  // namespace detail
 
+// A loop compiled three times and chosen at load by the CPU (an ifunc): AVX-512, AVX2 with
+// FMA, and the baseline x86-64 (SSE2); GCC on x86-64 only. The column loops below carry it,
+// so that a kernel's function, inlined into them, runs with the widest vectors the CPU has.
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
+#define KEXP_VECTOR_CLONES \
+  __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
+#else
+#define KEXP_VECTOR_CLONES
+#endif
+
 namespace detail {
+
+/// col[i] = f(col[i]) for i < rows, f noexcept: the vectorized loop, with KEXP_VECTOR_CLONES.
+/// (GCC's clones end the process on an exception passing through them, so a function that
+/// may throw never runs in one.)
+template <class F>
+KEXP_VECTOR_CLONES void transform_column_vectorized(double* col, std::size_t rows, const F& f) {
+#pragma omp simd
+  for (std::size_t i = 0; i < rows; ++i) col[i] = f(col[i]);
+}
+
+/// col[i] = f(max(0, xn[i] + zn − 2·col[i])), f noexcept: the vectorized loop, as above.
+template <class F>
+KEXP_VECTOR_CLONES void transform_distance_column_vectorized(double* col, const double* xn,
+                                                             double zn, std::size_t rows,
+                                                             const F& f) {
+#pragma omp simd
+  for (std::size_t i = 0; i < rows; ++i) {
+    const double s = xn[i] + zn - 2.0 * col[i];
+    col[i] = f(s > 0.0 ? s : 0.0);
+  }
+}
 
 /// col[i] = f(col[i]) for i < rows: vectorized when f is noexcept; otherwise a plain loop,
 /// out of which an exception of f may propagate (an `omp simd` loop would end the process).
 template <class F>
 inline void transform_column(double* col, std::size_t rows, const F& f) {
   if constexpr (std::is_nothrow_invocable_v<const F&, double>) {
-#pragma omp simd
-    for (std::size_t i = 0; i < rows; ++i) col[i] = f(col[i]);
+    transform_column_vectorized(col, rows, f);
   } else {
     for (std::size_t i = 0; i < rows; ++i) col[i] = f(col[i]);
   }
@@ -238,11 +215,7 @@ template <class F>
 inline void transform_distance_column(double* col, const double* xn, double zn, std::size_t rows,
                                       const F& f) {
   if constexpr (std::is_nothrow_invocable_v<const F&, double>) {
-#pragma omp simd
-    for (std::size_t i = 0; i < rows; ++i) {
-      const double s = xn[i] + zn - 2.0 * col[i];
-      col[i] = f(s > 0.0 ? s : 0.0);
-    }
+    transform_distance_column_vectorized(col, xn, zn, rows, f);
   } else {
     for (std::size_t i = 0; i < rows; ++i) {
       const double s = xn[i] + zn - 2.0 * col[i];

@@ -2,13 +2,14 @@
 // with half the bytes of float64 and twice the values in each vector register.
 //
 // A kernel gets its float32 path from the SDK, not from a second implementation: the SDK
-// evaluates the kernel's device form (kexp/device_form.hpp, the program of k as a function
-// of s = xᵀz and r² = ‖x − z‖²), which the built-in vector kernels and their sums,
-// products and scales declare, over blocks of K whose inner products come from one SGEMM,
-// as kexp/gram.hpp does in float64 (the `native` path). A kernel that declares no device
-// form (a plugin kernel written for float64 only, a sequence kernel) gets the `converted`
-// path: its float64 Gram of the float32 inputs, rounded. Either way every kernel works in
-// float32; gram::single() says which path ran, so a solver can record it.
+// runs the kernel's formula program (kexp/formula_kernel.hpp, the program of k as a
+// function of s = xᵀz, r² = ‖x − z‖² and the norms), which the built-in vector kernels and
+// their sums, products and scales declare, on the formula engine in float32, over blocks of
+// K whose inner products come from one SGEMM, as kexp/gram.hpp does in float64 (the
+// `native` path). A kernel that declares no formula (a plugin kernel written for float64
+// only, a sequence kernel) gets the `converted` path: its float64 Gram of the float32
+// inputs, rounded. Either way every kernel works in float32; gram::single() says which path
+// ran, so a solver can record it.
 //
 // Accuracy of the native path, with u = 2⁻²⁴ the float32 rounding unit: each s and r² is
 // a float32 sum of d products, off by at most about (d + 2)·u·(‖x‖² + ‖z‖²) from the exact
@@ -20,10 +21,10 @@
 // 10⁻⁸. Only the diagonal of K(X, X) has r² = 0 exactly; a point met again in K(X, Z) gets
 // r² of rounding's size, as in float64.
 //
-// Range: float32 ends at 3.4·10³⁸. The streamed products check that their results are
-// finite and throw kexp::NumericError (`use precision: double`) when a kernel value
-// overflowed; gram::single leaves K as computed (a factorization of it refuses values that
-// are not finite).
+// Range: float32 ends at 3.4·10³⁸. On the native path a kernel value that is not finite
+// throws kexp::NumericError naming the pair (`use precision: double`); the streamed
+// products also check that their results are finite; on the converted path gram::single
+// leaves K as computed (a factorization of it refuses values that are not finite).
 #pragma once
 
 #include <armadillo>
@@ -32,64 +33,22 @@
 
 #include "kexp/export.hpp"
 #include "kexp/kernel.hpp"
+#include "kexp/vector_math.hpp"
 
 namespace kexp {
-
-/// expf(x), written so that a loop over it vectorizes, as kexp::vexp is for double: no
-/// branch, no call, no table. Relative error below 3·2⁻²⁴ for results in the normal range;
-/// results below 2⁻¹²⁶ are rounded once into the subnormals; x ≤ −104 gives 0 and x ≥ 89
-/// gives +inf; NaN gives NaN.
-///
-/// x = k·ln 2 + r with k = round(x / ln 2) and |r| ≤ ln 2 / 2 (ln 2 in two parts, Cephes's,
-/// so that k·ln2_hi is exact); exp(r) by its Taylor series to r⁷ (truncation below 2⁻²⁷);
-/// then exp(x) = exp(r)·2^k1·2^k2 with k1 + k2 = k, so that neither power leaves the normal
-/// range.
-inline float vexpf(float x) {
-  constexpr float log2e = 1.44269504088896341F;
-  constexpr float ln2_hi = 0.693359375F;  // 355/512: k·ln2_hi is exact for |k| < 2¹⁵
-  constexpr float ln2_lo = -2.12194440e-4F;
-  constexpr float shifter = 12582912.0F;  // 1.5·2²³: adding it rounds to an integer
-  x = x < -104.0F ? -104.0F : x;
-  x = x > 89.0F ? 89.0F : x;
-  const float t = x * log2e + shifter;
-  const float k = t - shifter;
-  const float r = (x - k * ln2_hi) - k * ln2_lo;
-  float p = 1.0F / 5040.0F;
-  p = p * r + 1.0F / 720.0F;
-  p = p * r + 1.0F / 120.0F;
-  p = p * r + 1.0F / 24.0F;
-  p = p * r + 1.0F / 6.0F;
-  p = p * r + 0.5F;
-  p = p * r + 1.0F;
-  p = p * r + 1.0F;
-  // k from the low bits of t, offset to be non-negative (k ≥ −151) so that halving it is a
-  // logical shift.
-  std::uint32_t tb, sb;
-  std::memcpy(&tb, &t, sizeof tb);
-  std::memcpy(&sb, &shifter, sizeof sb);
-  const std::uint32_t biased = tb - sb + 256U;  // k + 256
-  const std::uint32_t k1 = biased >> 1U;        // ⌊k/2⌋ + 128
-  const std::uint32_t k2 = biased - k1;         // k − ⌊k/2⌋ + 128
-  const std::uint32_t b1 = (k1 - 128U + 127U) << 23U;
-  const std::uint32_t b2 = (k2 - 128U + 127U) << 23U;
-  float s1, s2;
-  std::memcpy(&s1, &b1, sizeof s1);
-  std::memcpy(&s2, &b2, sizeof s2);
-  return p * s1 * s2;
-}
 
 namespace gram {
 
 /// How a float32 Gram matrix was computed.
 enum class SinglePath : std::uint8_t {
-  native,     ///< in float32 throughout: SGEMM and the kernel's device form
+  native,     ///< in float32 throughout: SGEMM and the kernel's formula
   converted,  ///< the kernel's float64 Gram of the float32 inputs, rounded to float32
 };
 
 /// "native" or "converted".
 [[nodiscard]] KEXP_API const char* single_path_name(SinglePath path);
 
-/// The path gram::single() takes for `kernel`: native when it declares a device form.
+/// The path gram::single() takes for `kernel`: native when it declares a formula.
 [[nodiscard]] KEXP_API SinglePath single_path(const Kernel& kernel);
 
 /// K(X, Z) in float32, n × m, for X d × n and Z d × m (float32, finite). Blocks of 256 × 256

@@ -74,6 +74,8 @@ class ExperimentParser {
   /// One term of a sum or product, at `path` in the entry.
   [[nodiscard]] KernelExpression kernel_term(const YAML::Node& node, const std::string& key,
                                              const std::string& path) const;
+  /// A term that is a formula, read into `e`.
+  void formula_term(const YAML::Node& node, const std::string& key, KernelExpression& e) const;
 
   std::filesystem::path file_;
   OverriddenKeys overridden_;

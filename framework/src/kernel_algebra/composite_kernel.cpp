@@ -10,6 +10,8 @@
 
 #include "kexp/device_form.hpp"
 #include "kexp/error.hpp"
+#include "kexp/formula.hpp"
+#include "kexp/formula_kernel.hpp"
 
 namespace kexp::algebra {
 
@@ -39,13 +41,29 @@ class ScaledMap final : public FeatureMap {
   double root_;
 };
 
-class ScaledKernel final : public Kernel, public DeviceForm {
+/// The program of a composite from its parts', when each has one and the result fits in
+/// a program; none otherwise (the composite then combines the parts' Gram matrices).
+template <class Make>
+std::optional<FormulaProgram> program_or_none(const Make& make) {
+  try {
+    return make();
+  } catch (const InvalidArgument&) {
+    return std::nullopt;
+  }
+}
+
+class ScaledKernel final : public Kernel, public DeviceForm, public FormulaForm {
  public:
   ScaledKernel(std::shared_ptr<Kernel> kernel, double scale)
       : kernel_(std::move(kernel)), scale_(scale) {
     if (const FeatureMap* m = kernel_->feature_map())
       map_ = std::make_unique<ScaledMap>(*m, scale_);
+    if (const FormulaProgram* p = kexp::formula_program(*kernel_)) {
+      program_ = program_or_none([&] { return scale_formula_program(*p, scale_); });
+    }
   }
+  /// The kernel's program times the scale; none when the kernel has none.
+  const FormulaProgram* formula_program() const override { return program_ ? &*program_ : nullptr; }
   bool positive_semidefinite() const override {
     return scale_ > 0 && kernel_->positive_semidefinite();
   }
@@ -92,10 +110,18 @@ class ScaledKernel final : public Kernel, public DeviceForm {
     return scale_ * kernel_->evaluate(x, z);
   }
   void compute_gram(const arma::mat& X, const arma::mat& Z, arma::mat& K) const override {
+    if (program_) {
+      gram::formula(*program_, X, Z, K);
+      return;
+    }
     kernel_->gram(X, Z, K);
     K *= scale_;
   }
   void compute_symmetric_gram(const arma::mat& X, arma::mat& K) const override {
+    if (program_) {
+      gram::formula(*program_, X, K);
+      return;
+    }
     kernel_->gram(X, K);
     K *= scale_;
   }
@@ -107,6 +133,7 @@ class ScaledKernel final : public Kernel, public DeviceForm {
   std::shared_ptr<Kernel> kernel_;
   double scale_;
   std::unique_ptr<FeatureMap> map_;
+  std::optional<FormulaProgram> program_;
 };
 
 /// (φ₁, φ₂, …) for a sum; φ₁ ⊗ φ₂ ⊗ … for a product.
@@ -184,11 +211,19 @@ class CombinedMap final : public FeatureMap {
   std::vector<const FeatureMap*> maps_;
 };
 
-class CombinedKernel final : public Kernel, public DeviceForm {
+class CombinedKernel final : public Kernel, public DeviceForm, public FormulaForm {
  public:
   CombinedKernel(Combination how, std::vector<std::shared_ptr<Kernel>> terms)
       : how_(how), terms_(std::move(terms)) {
     if (terms_.empty()) throw Error("a sum or product of kernels needs at least one term");
+    std::vector<FormulaProgram> programs;
+    for (const auto& t : terms_) {
+      if (const FormulaProgram* p = kexp::formula_program(*t)) programs.push_back(*p);
+    }
+    if (programs.size() == terms_.size()) {
+      program_ = program_or_none(
+          [&] { return combine_formula_programs(how_ == Combination::Sum, programs); });
+    }
     std::vector<const FeatureMap*> maps;
     for (const auto& t : terms_) {
       if (t->feature_map() == nullptr) return;
@@ -203,6 +238,8 @@ class CombinedKernel final : public Kernel, public DeviceForm {
     return true;
   }
   const FeatureMap* feature_map() const override { return map_.get(); }
+  /// The terms' programs summed or multiplied; none when a term has none.
+  const FormulaProgram* formula_program() const override { return program_ ? &*program_ : nullptr; }
   /// The terms' programs in order, then their sum or product; none when a term has none.
   DeviceProgram device_form() const override {
     DeviceProgram all;
@@ -257,6 +294,10 @@ class CombinedKernel final : public Kernel, public DeviceForm {
     return k;
   }
   void compute_gram(const arma::mat& X, const arma::mat& Z, arma::mat& K) const override {
+    if (program_) {
+      gram::formula(*program_, X, Z, K);
+      return;
+    }
     terms_.front()->gram(X, Z, K);
     arma::mat part;
     for (std::size_t i = 1; i < terms_.size(); ++i) {
@@ -265,6 +306,10 @@ class CombinedKernel final : public Kernel, public DeviceForm {
     }
   }
   void compute_symmetric_gram(const arma::mat& X, arma::mat& K) const override {
+    if (program_) {
+      gram::formula(*program_, X, K);
+      return;
+    }
     terms_.front()->gram(X, K);
     arma::mat part;
     for (std::size_t i = 1; i < terms_.size(); ++i) {
@@ -327,6 +372,7 @@ class CombinedKernel final : public Kernel, public DeviceForm {
   Combination how_;
   std::vector<std::shared_ptr<Kernel>> terms_;
   std::unique_ptr<FeatureMap> map_;
+  std::optional<FormulaProgram> program_;
 };
 
 }  // namespace

@@ -32,6 +32,7 @@
 #include "reporting/writer.hpp"
 #include "run/budget.hpp"
 #include "run/device_check.hpp"
+#include "run/kernel_forms_check.hpp"
 #include "run/kernel_matrix_output.hpp"
 #include "run/outcome.hpp"
 #include "run/plan_warnings.hpp"
@@ -111,6 +112,7 @@ class Run {
     if (options_.resume) check_resume();
     data_ = load_run_data(e_, plan_, selected_, datasets_, budget_, options_.dry_run);
     check_tasks(e_, plan_, selected_, data_);
+    check_kernel_forms(e_, plan_, selected_, kernels_, data_);
     kernel_matrices_ = plan_kernel_matrices(
         e_, plan_, [this](const Cell& c, int r) { return selected_[c.index] && !is_done(c, r); },
         data_.dims);

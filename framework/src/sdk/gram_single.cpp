@@ -1,7 +1,7 @@
-// Kernels in float32 (kexp/single.hpp): the kernel's device form evaluated over blocks of
-// K whose inner products come from one SGEMM (native), or its float64 Gram rounded
-// (converted); and the streamed products of the matrix-free solvers over float32 tiles of
-// kernel values, multiplied and summed in float64.
+// Kernels in float32 (kexp/single.hpp): the kernel's formula program run by the formula
+// engine over blocks of K whose inner products come from one SGEMM (native), or its float64
+// Gram rounded (converted); and the streamed products of the matrix-free solvers over float32 tiles
+// of kernel values, multiplied and summed in float64.
 #include "kexp/single.hpp"
 
 #include <fmt/format.h>
@@ -12,8 +12,9 @@
 #include <optional>
 #include <vector>
 
-#include "kexp/device_form.hpp"
 #include "kexp/error.hpp"
+#include "kexp/formula.hpp"
+#include "kexp/formula_kernel.hpp"
 #include "kexp/gram.hpp"
 #include "kexp/parallel.hpp"
 #include "sdk/tiles.hpp"
@@ -21,138 +22,6 @@
 namespace kexp {
 
 namespace {
-
-constexpr std::size_t B = detail::kGramBlock;
-
-/// C = Aᵀ B in float32 on the calling thread (SGEMM), as detail::gemm_tn.
-void sgemm_tn(std::size_t m, std::size_t n, std::size_t k, const float* A, std::size_t lda,
-              const float* Bm, std::size_t ldb, float* C, std::size_t ldc) {
-  const int mi = static_cast<int>(m), ni = static_cast<int>(n), ki = static_cast<int>(k);
-  const int la = static_cast<int>(lda), lb = static_cast<int>(ldb), lc = static_cast<int>(ldc);
-  const float one = 1.0F, zero = 0.0F;
-  arma::blas::gemm<float>("T", "N", &mi, &ni, &ki, &one, A, &la, Bm, &lb, &zero, C, &lc);
-}
-
-/// A device step with its parameters as the float32 loop uses them.
-struct FloatStep {
-  DeviceOp op = DeviceOp::constant;
-  float a = 0;  ///< gaussian: −1/(2σ²); laplacian: −1/σ; the others: the step's a
-  float b = 0;
-  std::int64_t count = 0;
-};
-
-/// The Gaussian kernel alone, fused as gram.cpp's exp_block: on entry the inner products,
-/// on exit exp(min(0, aᵢ + bⱼ + 2γ·xᵢᵀzⱼ)) with aᵢ = −γ‖xᵢ‖², bⱼ = −γ‖zⱼ‖².
-KEXP_VECTOR_CLONES
-void gaussian_block(float* block, std::size_t ld, std::size_t rows, std::size_t cols,
-                    const float* a, const float* b, float two_gamma) {
-  for (std::size_t j = 0; j < cols; ++j) {
-    float* col = block + j * ld;
-    const float bj = b[j];
-#pragma omp simd
-    for (std::size_t i = 0; i < rows; ++i) {
-      const float e = a[i] + bj + two_gamma * col[i];
-      col[i] = vexpf(e < 0.0F ? e : 0.0F);
-    }
-  }
-}
-
-/// acc[i] += term[i] for i < rows.
-inline void add_column(float* acc, const float* term, std::size_t rows) {
-#pragma omp simd
-  for (std::size_t i = 0; i < rows; ++i) acc[i] += term[i];
-}
-
-/// acc[i] *= term[i] for i < rows.
-inline void multiply_column(float* acc, const float* term, std::size_t rows) {
-#pragma omp simd
-  for (std::size_t i = 0; i < rows; ++i) acc[i] *= term[i];
-}
-
-/// Any program, a column at a time: each step runs over the whole column (a vectorized
-/// loop per step), its values on a stack of columns.
-KEXP_VECTOR_CLONES
-void program_block(float* block, std::size_t ld, std::size_t rows, std::size_t cols,
-                   const float* xn, const float* zn, bool diagonal, const FloatStep* steps,
-                   std::size_t count) {
-  float s[B], r2[B];
-  float stack[kMaxDeviceStack][B];
-  for (std::size_t j = 0; j < cols; ++j) {
-    float* col = block + j * ld;
-    const float zj = zn[j];
-#pragma omp simd
-    for (std::size_t i = 0; i < rows; ++i) {
-      s[i] = col[i];
-      const float d2 = xn[i] + zj - 2.0F * col[i];
-      r2[i] = d2 > 0.0F ? d2 : 0.0F;
-    }
-    if (diagonal && j < rows) r2[j] = 0.0F;
-    std::size_t top = 0;
-    for (std::size_t k = 0; k < count; ++k) {
-      const FloatStep& step = steps[k];
-      const float a = step.a, b = step.b;
-      switch (step.op) {
-        case DeviceOp::gaussian: {
-          float* out = stack[top++];
-#pragma omp simd
-          for (std::size_t i = 0; i < rows; ++i) out[i] = vexpf(a * r2[i]);
-          break;
-        }
-        case DeviceOp::laplacian: {
-          float* out = stack[top++];
-#pragma omp simd
-          for (std::size_t i = 0; i < rows; ++i) out[i] = vexpf(a * std::sqrt(r2[i]));
-          break;
-        }
-        case DeviceOp::polynomial: {
-          float* out = stack[top++];
-          const std::int64_t p = step.count;
-#pragma omp simd
-          for (std::size_t i = 0; i < rows; ++i) {
-            const float base = s[i] + a;
-            float v = base;
-            for (std::int64_t e = 1; e < p; ++e) v *= base;
-            out[i] = v;
-          }
-          break;
-        }
-        case DeviceOp::linear:
-          std::copy_n(s, rows, stack[top++]);
-          break;
-        case DeviceOp::sigmoid: {
-          float* out = stack[top++];
-          for (std::size_t i = 0; i < rows; ++i) out[i] = std::tanh(a * s[i] + b);
-          break;
-        }
-        case DeviceOp::constant:
-          std::fill_n(stack[top++], rows, a);
-          break;
-        case DeviceOp::sum:
-        case DeviceOp::product: {
-          // in the order of the terms, as the host's sum and product combine them
-          const std::size_t first = top - static_cast<std::size_t>(step.count);
-          float* acc = stack[first];
-          for (std::size_t t = first + 1; t < top; ++t) {
-            if (step.op == DeviceOp::sum) {
-              add_column(acc, stack[t], rows);
-            } else {
-              multiply_column(acc, stack[t], rows);
-            }
-          }
-          top = first + 1;
-          break;
-        }
-        case DeviceOp::scale: {
-          float* top_values = stack[top - 1];
-#pragma omp simd
-          for (std::size_t i = 0; i < rows; ++i) top_values[i] *= a;
-          break;
-        }
-      }
-    }
-    std::copy_n(stack[0], rows, col);
-  }
-}
 
 /// out[i, c] += Σⱼ K[i, j]·V[j, c] for a float32 tile K (rows × cols, leading dimension
 /// rows) and float64 V (leading dimension ldv) and out (leading dimension ldo): float32
@@ -192,81 +61,32 @@ void add_tile_normal_product(const float* K, std::size_t rows, std::size_t m, co
   }
 }
 
-/// The float32 Gram of one kernel, its program read and checked once.
+/// The float32 Gram of one kernel: its formula's program, or its float64 Gram rounded.
 class SingleGram {
  public:
-  explicit SingleGram(const Kernel& kernel) : kernel_(kernel) {
-    const std::optional<DeviceProgram> program = device_program(kernel);
-    if (!program) return;
-    // Checks the program as the GPU's reference does (steps, stack depth, degrees).
-    (void)evaluate_device_program(*program, 0.0, 0.0);
-    for (const DeviceStep& step : *program) {
-      FloatStep f{step.op, static_cast<float>(step.a), static_cast<float>(step.b), step.count};
-      if (step.op == DeviceOp::gaussian) f.a = static_cast<float>(-1.0 / (2.0 * step.a * step.a));
-      if (step.op == DeviceOp::laplacian) f.a = static_cast<float>(-1.0 / step.a);
-      steps_.push_back(f);
-    }
-    gaussian_alone_ = steps_.size() == 1 && steps_[0].op == DeviceOp::gaussian;
+  explicit SingleGram(const Kernel& kernel) : kernel_(kernel), program_(formula_program(kernel)) {
+    if (program_ != nullptr) check_formula_program(*program_);
   }
 
   [[nodiscard]] gram::SinglePath path() const {
-    return steps_.empty() ? gram::SinglePath::converted : gram::SinglePath::native;
+    return program_ == nullptr ? gram::SinglePath::converted : gram::SinglePath::native;
   }
 
   /// K(X, Z), or K(X, X) when `symmetric` (Z is X), of which `part`.
   void gram(const arma::fmat& X, const arma::fmat& Z, arma::fmat& K, bool symmetric,
             Triangle part) const {
     K.set_size(X.n_cols, Z.n_cols);
-    if (steps_.empty()) {
+    advise_huge_pages(K.memptr(), K.n_elem * sizeof(float));
+    if (program_ == nullptr) {
       converted(X, Z, K, symmetric, part);
-      return;
-    }
-    const std::size_t d = X.n_rows;
-    // ‖x‖² in float64, rounded once; the Gaussian alone takes −γ‖x‖².
-    const double scale = gaussian_alone_ ? static_cast<double>(steps_[0].a) : 1.0;
-    const arma::fvec xn = squared_norms(X, scale);
-    const arma::fvec zn = symmetric ? xn : squared_norms(Z, scale);
-    const float two_gamma = -2.0F * steps_[0].a;
-    const auto fill = [&](float* block, std::size_t i0, std::size_t j0, std::size_t rows,
-                          std::size_t cols, std::size_t ld) {
-      if (d == 0) {
-        for (std::size_t j = 0; j < cols; ++j) std::fill_n(block + j * ld, rows, 0.0F);
-      } else {
-        sgemm_tn(rows, cols, d, X.memptr() + i0 * d, d, Z.memptr() + j0 * d, d, block, ld);
-      }
-      const bool diagonal = symmetric && i0 == j0;
-      if (gaussian_alone_) {
-        gaussian_block(block, ld, rows, cols, xn.memptr() + i0, zn.memptr() + j0, two_gamma);
-        if (diagonal) {
-          for (std::size_t j = 0; j < cols; ++j) block[j + j * ld] = 1.0F;
-        }
-      } else {
-        program_block(block, ld, rows, cols, xn.memptr() + i0, zn.memptr() + j0, diagonal,
-                      steps_.data(), steps_.size());
-      }
-    };
-    detail::SingleThreadedBlas single;
-    if (symmetric && part == Triangle::Lower) {
-      detail::for_each_lower_block(X.n_cols, K, fill);
+    } else if (symmetric) {
+      gram::formula(*program_, X, K, part);
     } else {
-      detail::for_each_block(X.n_cols, Z.n_cols, K, symmetric, fill);
+      gram::formula(*program_, X, Z, K);
     }
   }
 
  private:
-  /// scale·‖x‖² of each column, summed in float64 and rounded once, without a float64 copy
-  /// of the points.
-  static arma::fvec squared_norms(const arma::fmat& X, double scale) {
-    arma::fvec out(X.n_cols);
-    for (arma::uword j = 0; j < X.n_cols; ++j) {
-      const float* x = X.colptr(j);
-      double sum = 0;
-      for (arma::uword i = 0; i < X.n_rows; ++i) sum += static_cast<double>(x[i]) * x[i];
-      out[j] = static_cast<float>(scale * sum);
-    }
-    return out;
-  }
-
   /// The kernel's float64 Gram of the float32 inputs, rounded, a panel of kConvertedColumns
   /// columns at a time, so that the float64 values held are 8n·kConvertedColumns bytes,
   /// not 8nm. Of K(X, X) only the lower triangle is computed, and mirrored unless `part` is
@@ -294,8 +114,7 @@ class SingleGram {
   static constexpr std::size_t kConvertedColumns = 256;
 
   const Kernel& kernel_;
-  std::vector<FloatStep> steps_;
-  bool gaussian_alone_ = false;
+  const FormulaProgram* program_;
 };
 
 void check_inputs(const char* what, const arma::fmat& X, const arma::fmat& Z) {

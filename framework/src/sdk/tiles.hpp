@@ -13,14 +13,8 @@
 #include "kexp/gram.hpp"
 #include "kexp/parallel.hpp"
 
-// Compiled three times and chosen at load by the CPU (an ifunc): AVX-512, AVX2 with FMA,
-// and the baseline x86-64 (SSE2).
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
-#define KEXP_VECTOR_CLONES \
-  __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
-#else
-#define KEXP_VECTOR_CLONES
-#endif
+// KEXP_VECTOR_CLONES (kexp/gram.hpp): the loops below are compiled for AVX-512, AVX2 and
+// SSE2 and chosen at load by the CPU.
 
 namespace kexp::detail {
 

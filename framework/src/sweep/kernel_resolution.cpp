@@ -10,6 +10,7 @@
 
 #include "kernel_algebra/composite_kernel.hpp"
 #include "kernel_algebra/nystrom.hpp"
+#include "kexp/formula_kernel.hpp"
 
 namespace kexp::core {
 
@@ -38,7 +39,32 @@ ResolvedKernelExpression resolve(const KernelExpression& e, const PluginRegistry
   r.kind = e.kind;
   r.path = e.path;
   r.scaled = e.scale.has_value();
-  if (e.kind == Kind::Plugin) {
+  if (e.kind == Kind::Formula) {
+    r.formula = e.formula;
+    r.psd = e.psd;
+    r.where = e.formula_where;
+    r.key = e.key + "." + kFormulaParam;
+    // the formula's text, then its parameters: numbers, each given
+    std::vector<ParamSpec> schema;
+    schema.push_back(param::string(kFormulaParam, nullptr, "the kernel's formula"));
+    for (const ParamSetting& s : e.plugin.params) {
+      schema.push_back(param::real(s.name.c_str(), nullptr, "a parameter of the formula"));
+    }
+    ComponentSpec own = e.plugin;
+    ParamSetting text;
+    text.name = kFormulaParam;
+    text.key = r.key;
+    text.where = e.formula_where;
+    text.values.push_back({e.formula->text(), e.formula_where, false});
+    own.params.insert(own.params.begin(), text);
+    for (ResolvedParam p :
+         resolve_params(schema, own, fmt::format("formula kernel '{}'", e.plugin.plugin))) {
+      r.params.push_back(p.name);
+      p.name = term_param_name(e.path, p.name);
+      params.push_back(std::move(p));
+    }
+    r.label = e.plugin.plugin;
+  } else if (e.kind == Kind::Plugin) {
     try {
       r.plugin = &registry.find(PluginKind::Kernel, e.plugin.plugin);
     } catch (const PluginError& err) {
@@ -105,7 +131,19 @@ ResolvedKernelExpression resolve(const KernelExpression& e, const PluginRegistry
 
 std::shared_ptr<Kernel> build(const ResolvedKernelExpression& r, const Params& all) {
   std::shared_ptr<Kernel> kernel;
-  if (r.kind == Kind::Plugin) {
+  if (r.kind == Kind::Formula) {
+    std::vector<double> values;
+    std::string shown;
+    for (std::size_t i = 1; i < r.params.size(); ++i) {
+      values.push_back(all.real(term_param_name(r.path, r.params[i])));
+      shown += fmt::format("{}{} = {}", shown.empty() ? "" : ", ", r.params[i], values.back());
+    }
+    try {
+      kernel = std::make_shared<FormulaKernel>(r.formula, values, r.psd);
+    } catch (const FormulaError& err) {
+      throw ConfigError(r.where, r.key, fmt::format("{} with {}: {}", r.key, shown, err.what()));
+    }
+  } else if (r.kind == Kind::Plugin) {
     Params own;
     for (const std::string& name : r.params)
       own.set(name, all.value(term_param_name(r.path, name)));
@@ -170,6 +208,12 @@ std::vector<const PluginRecord*> kernel_plugins(const Variant& variant) {
 
 namespace {
 
+bool has_formula(const ResolvedKernelExpression& r) {
+  return r.kind == Kind::Formula ||
+         std::any_of(r.terms.begin(), r.terms.end(),
+                     [](const ResolvedKernelExpression& t) { return has_formula(t); });
+}
+
 bool has_nystrom(const ResolvedKernelExpression& r) {
   return r.kind == Kind::Nystrom ||
          std::any_of(r.terms.begin(), r.terms.end(),
@@ -177,6 +221,10 @@ bool has_nystrom(const ResolvedKernelExpression& r) {
 }
 
 }  // namespace
+
+bool kernel_has_formula(const Variant& variant) {
+  return variant.expression && has_formula(*variant.expression);
+}
 
 bool kernel_is_fitted(const Variant& variant) {
   if (variant.expression && has_nystrom(*variant.expression)) return true;
@@ -188,7 +236,15 @@ bool kernel_is_fitted(const Variant& variant) {
 void emit_kernel_expression(YAML::Emitter& out, const ResolvedKernelExpression& r,
                             const std::vector<ResolvedParam>& params) {
   out << YAML::BeginMap;
-  if (r.kind == Kind::Plugin) {
+  if (r.kind == Kind::Formula) {
+    out << YAML::Key << kFormulaParam << YAML::Value << YAML::DoubleQuoted << r.formula->text();
+    out << YAML::Key << "name" << YAML::Value << r.label;
+    if (r.psd) out << YAML::Key << "psd" << YAML::Value << true;
+    for (std::size_t i = 1; i < r.params.size(); ++i) {
+      out << YAML::Key << r.params[i];
+      emit_value(out, params, term_param_name(r.path, r.params[i]));
+    }
+  } else if (r.kind == Kind::Plugin) {
     out << YAML::Key << "plugin" << YAML::Value << std::string(r.plugin->name());
     for (const std::string& name : r.params) {
       out << YAML::Key << name;

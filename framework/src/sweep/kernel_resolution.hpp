@@ -1,5 +1,6 @@
 // Sums and products of kernels (config/kernel_expression.hpp) checked against the
-// plugins, and the kernels made from them (kernel_algebra/composite_kernel.hpp).
+// plugins, and the kernels made from them (kernel_algebra/composite_kernel.hpp); kernels
+// written as formulas, made as kexp::FormulaKernel.
 #pragma once
 
 #include <yaml-cpp/yaml.h>
@@ -27,6 +28,12 @@ struct ResolvedKernelExpression {
   bool scaled = false;
   std::vector<ResolvedKernelExpression> terms;
   std::string label;  ///< "gaussian", "sum(gaussian,constant,linear)"
+  /// Kind::Formula: the parsed formula (its parameters are params after the first, which
+  /// is its text), whether the entry declares it PSD, and where it is written.
+  std::shared_ptr<const Formula> formula;
+  bool psd = false;
+  SourceLocation where;
+  std::string key;  ///< "kernels[0].formula"
 };
 
 /// Checks every term against its plugin's schema (unknown names, types, bounds, with
@@ -38,8 +45,12 @@ std::shared_ptr<const ResolvedKernelExpression> resolve_kernel_expression(
 /// The kernel of a plan's kernel variant: a plugin's kernel, or a composite made of them.
 std::shared_ptr<Kernel> create_kernel_of(const Variant& variant);
 
-/// The plugins a variant loads: its own, or for a sum or product every term's.
+/// The plugins a variant loads: its own, or for a sum or product every term's (none for a
+/// formula).
 std::vector<const PluginRecord*> kernel_plugins(const Variant& variant);
+
+/// Whether the variant's kernel is or has a term written as a formula (it takes vectors).
+bool kernel_has_formula(const Variant& variant);
 
 /// Whether the variant's kernel learns from the training data: one of its plugins
 /// declares flags::fitted.

@@ -195,6 +195,14 @@ void check_sample_kinds(const Experiment& e, const Plan& plan) {
   for (const Variant& kernel : plan.kernels) {
     if (!reported.insert(kernel.component).second) continue;
     const ComponentSpec& spec = e.kernels[kernel.component];
+    if (sequences && kernel_has_formula(kernel)) {
+      errors.add(ConfigError(
+          spec.where, spec.key,
+          fmt::format("{} is written as a formula, which takes vectors, and dataset plugin '{}' "
+                      "yields sequences; use a vector dataset, or a kernel that takes sequences",
+                      spec.key, dataset.name())));
+      continue;
+    }
     const std::vector<const PluginRecord*> plugins = kernel_plugins(kernel);
     for (const PluginRecord* p : plugins) {
       if (p->has_flag(flags::sequences) == sequences) continue;

@@ -112,7 +112,7 @@ TEST(KernelExpression, ABadShapeNamesItsPlaceInTheFile) {
               HasSubstr("unknown key 'weight' in kernels[0]"));
   EXPECT_THAT(error_of("  - sum:\n"
                        "      - {plugin: linear, sum: []}\n"),
-              HasSubstr("exactly one of 'plugin', 'sum', 'product' or 'nystrom'"));
+              HasSubstr("exactly one of 'plugin', 'formula', 'sum', 'product' or 'nystrom'"));
   EXPECT_THAT(error_of("  - sum:\n"
                        "      - 3\n"),
               HasSubstr("algebra.yaml:5:9: kernels[0].sum[0] must be a kernel"));
@@ -142,6 +142,65 @@ TEST(KernelExpression, TermParameterNamesJoinThePath) {
   EXPECT_EQ(term_param_name("product[1].sum[0]", "sigma"), "product[1].sum[0].sigma");
   EXPECT_STREQ(operator_name(Kind::Sum), "sum");
   EXPECT_STREQ(operator_name(Kind::Product), "product");
+}
+
+// ---- Kernels written as formulas.
+
+TEST(KernelExpression, AFormulaIsParsedWithItsParametersAndItsTextFirst) {
+  const Experiment e = parse(
+      "  - formula: \"(1 + r2 / (2 * alpha * l^2))^(-alpha)\"\n"
+      "    name: rational_quadratic\n"
+      "    alpha: [0.5, 1]\n"
+      "    l: 2\n"
+      "    psd: true\n");
+  ASSERT_EQ(e.kernels.size(), 1U);
+  const ComponentSpec& spec = e.kernels[0];
+  EXPECT_EQ(spec.plugin, "rational_quadratic");
+  ASSERT_NE(spec.expression, nullptr);
+  const KernelExpression& f = *spec.expression;
+  EXPECT_EQ(f.kind, Kind::Formula);
+  EXPECT_TRUE(f.psd);
+  EXPECT_EQ(f.formula->text(), "(1 + r2 / (2 * alpha * l^2))^(-alpha)");
+  EXPECT_THAT(f.formula->parameters(), ElementsAre("alpha", "l"));
+  EXPECT_EQ(f.formula_where.str(), "algebra.yaml:4:14");
+  EXPECT_THAT(names_of(spec), ElementsAre("formula", "alpha", "l"));
+  EXPECT_TRUE(spec.params[1].swept);
+}
+
+TEST(KernelExpression, AFormulaMayBeATermWithAScale) {
+  const Experiment e = parse(
+      "  - sum:\n"
+      "      - {formula: \"exp(-r / l)\", l: 1.5, scale: 2}\n"
+      "      - {plugin: constant, c: 0.5}\n");
+  const KernelExpression& tree = *e.kernels[0].expression;
+  ASSERT_EQ(tree.terms.size(), 2U);
+  EXPECT_EQ(tree.terms[0].kind, Kind::Formula);
+  EXPECT_EQ(tree.terms[0].plugin.plugin, "formula");  // the default name
+  EXPECT_THAT(names_of(e.kernels[0]),
+              ElementsAre("sum[0].formula", "sum[0].l", "sum[0].scale", "sum[1].c"));
+}
+
+TEST(KernelExpression, AMistakeInAFormulaIsAtTheFormulasPlaceWithItsColumn) {
+  const std::string e = error_of("  - formula: \"exp(-r2 / (2 * sigmaa^2))\"\n    sigma: 1\n");
+  EXPECT_THAT(e, HasSubstr("algebra.yaml:4:14: kernels[0].formula: column 16 of the formula"));
+  EXPECT_THAT(e, HasSubstr("unknown name 'sigmaa' (did you mean 'sigma'?)"));
+  EXPECT_THAT(error_of("  - formula: \"max(s)\"\n"), HasSubstr("max takes 2 arguments"));
+  EXPECT_THAT(error_of("  - formula: \"s / (2 - 2)\"\n"), HasSubstr("division by zero"));
+  // a parameter the formula does not use, at its own place
+  EXPECT_THAT(error_of("  - formula: \"exp(-r2)\"\n    sigma: 1\n"),
+              HasSubstr("algebra.yaml:5:12: kernels[0].sigma is set, but the formula"));
+  // a parameter named as an input of the language
+  EXPECT_THAT(error_of("  - formula: \"exp(-r2)\"\n    r2: 1\n"),
+              HasSubstr("'r2' cannot be a parameter's name"));
+  EXPECT_THAT(error_of("  - formula: \"s\"\n    name: \"a b\"\n"),
+              HasSubstr("kernels[0].name 'a b' must be a plain name"));
+  EXPECT_THAT(error_of("  - {formula: s, plugin: linear}\n"),
+              HasSubstr("exactly one of 'plugin', 'formula'"));
+  EXPECT_THAT(error_of("  - formula: [s]\n"),
+              HasSubstr("kernels[0].formula must be a single value"));
+  // hostile: a million characters are refused by their length
+  EXPECT_THAT(error_of("  - formula: \"" + std::string(1000000, '1') + "\"\n"),
+              HasSubstr("more than the 10000 a formula may have"));
 }
 
 }  // namespace

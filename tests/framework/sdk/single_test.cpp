@@ -1,7 +1,7 @@
 // Kernels in float32 (kexp/single.hpp): vexpf against the float64 exp; each built-in
-// vector kernel and each sum, product and scale of them through its device form (the
+// vector kernel and each sum, product and scale of them through its formula (the
 // native path) against its own float64 Gram, within the bound the header states; a kernel
-// without a device form through the converted path; the streamed products against the
+// without a formula through the converted path; the streamed products against the
 // float64 ones.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -133,7 +133,7 @@ TEST(SingleGram, TheSymmetricGramIsExactlySymmetricWithItsDiagonalAtZeroDistance
   }
 }
 
-TEST(SingleGram, AKernelWithoutADeviceFormIsConvertedFromItsFloat64Gram) {
+TEST(SingleGram, AKernelWithoutAFormulaIsConvertedFromItsFloat64Gram) {
   const auto cubic = make_kernel("cubic");
   EXPECT_EQ(gram::single_path(*cubic), gram::SinglePath::converted);
   EXPECT_EQ(gram::single_path(*make_kernel("gaussian")), gram::SinglePath::native);

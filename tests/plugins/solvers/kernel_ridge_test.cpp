@@ -223,7 +223,7 @@ TEST(KernelRidge, MixedPrecisionPredictsAsDoubleAndSingleWithinFloat32) {
   // The float32 copy of K + λI is counted; float64 counts only the saved diagonal.
   EXPECT_GE(refined.report.matrix_bytes, 4.0 * 300 * 300);
 
-  // single builds K itself, in float32, from the kernel's device form
+  // single builds K itself, in float32, from the kernel's formula
   const auto gaussian = make_kernel("gaussian", {{"sigma", "0.7"}});
   auto single = make_solver("kernel_ridge", {{"lambda", "0.1"}, {"precision", "single"}});
   const FitResult once = run_reaching(*single, *gaussian, p);
