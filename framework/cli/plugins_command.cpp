@@ -103,17 +103,20 @@ namespace {
 
 /// How a kernel runs in float32 (precision: single, mixed) and on the GPU (device: cuda),
 /// with its parameters: from its formula or converted from its float64 Gram, and by its
-/// device form or refused on the GPU (kexp::gram::single_path, kexp::device_program).
+/// formula or device form, or refused, on the GPU (kexp::gram::single_path,
+/// kexp::device_formula).
 std::string float32_and_gpu(const Kernel& kernel, const char* which) {
   const bool native = gram::single_path(kernel) == gram::SinglePath::native;
-  const bool device = device_program(kernel).has_value();
+  const bool formula = formula_program(kernel) != nullptr;
+  const bool device = formula || device_program(kernel).has_value();
   return fmt::format(
       "float32 and GPU ({}): {}; {}", which,
       native ? "by its formula — its float32 Gram is computed in float32 over SGEMM blocks"
              : "no formula — its float32 Gram is its float64 Gram rounded (gram_converted = 1, "
                "no time saved on K)",
-      device ? "device: cuda runs it by its device form"
-             : "device: cuda is refused (no device form)");
+      formula  ? "device: cuda runs it by its formula, the same program"
+      : device ? "device: cuda runs it by its device form"
+               : "device: cuda is refused (no formula, no device form)");
 }
 
 std::string float32_and_gpu(const PluginRecord& plugin) {

@@ -88,8 +88,9 @@ class CgRidge final : public kexp::Solver, public kexp::DeviceMemory {
     kexp::device::Transfers transfers;
     std::optional<kexp::device::GramOperator> on_gpu;
     if (on_gpu_) {
-      const std::optional<kexp::DeviceProgram> program = kexp::device_program(k);
-      if (!program) throw kexp::InvalidArgument("cg_ridge: the kernel has no device form");
+      const std::optional<kexp::FormulaProgram> program = kexp::device_formula(k);
+      if (!program)
+        throw kexp::InvalidArgument("cg_ridge: the kernel has neither a formula nor a device form");
       program_ = *program;
       on_gpu.emplace(program_, X, transfers);
     }
@@ -146,7 +147,7 @@ class CgRidge final : public kexp::Solver, public kexp::DeviceMemory {
   long iterations_;
   bool mixed_;
   bool on_gpu_;
-  kexp::DeviceProgram program_;  ///< on the GPU: the kernel's device form
+  kexp::FormulaProgram program_;  ///< on the GPU: the kernel's program (kexp::device_formula)
   const arma::mat* X_ = nullptr;
   arma::fmat X_single_;  ///< mixed: the points in float32
   arma::vec beta_;

@@ -270,8 +270,9 @@ class Falkon final : public kexp::Solver, public kexp::DeviceMemory {
   /// The same on the GPU, from the kernel's device form (the runner has checked that it
   /// has one).
   Operators gpu_operators(const kexp::Kernel& k, const arma::mat& X) {
-    const std::optional<kexp::DeviceProgram> program = kexp::device_program(k);
-    if (!program) throw kexp::InvalidArgument("falkon: the kernel has no device form");
+    const std::optional<kexp::FormulaProgram> program = kexp::device_formula(k);
+    if (!program)
+      throw kexp::InvalidArgument("falkon: the kernel has neither a formula nor a device form");
     program_ = *program;
     transfers_ = {};
     auto gpu = std::make_shared<kexp::device::NystromSystem>(program_, X, centres_, transfers_);
@@ -294,7 +295,7 @@ class Falkon final : public kexp::Solver, public kexp::DeviceMemory {
   bool on_gpu_;
   bool mixed_;                         ///< precision: mixed
   bool gram_converted_ = false;        ///< mixed: K_nm's float32 tiles were rounded from float64
-  kexp::DeviceProgram program_;        ///< on the GPU: the kernel's device form
+  kexp::FormulaProgram program_;       ///< on the GPU: the kernel's program (kexp::device_formula)
   kexp::device::Transfers transfers_;  ///< on the GPU: the copies of the last fit
   arma::mat centres_;
   arma::vec alpha_;

@@ -274,8 +274,10 @@ class GaussianProcessRegression final : public kexp::Solver, public kexp::Device
   /// C = K + noise·I factored and solved on the GPU from the kernel's device form (the
   /// runner has checked that it has one).
   void fit_on_gpu(const kexp::TrainingData& data, kexp::SolverReport& report) {
-    const std::optional<kexp::DeviceProgram> program = kexp::device_program(*data.kernel);
-    if (!program) throw kexp::InvalidArgument("gp_regression: the kernel has no device form");
+    const std::optional<kexp::FormulaProgram> program = kexp::device_formula(*data.kernel);
+    if (!program)
+      throw kexp::InvalidArgument(
+          "gp_regression: the kernel has neither a formula nor a device form");
     const arma::vec& t = *data.targets;
     const double n = static_cast<double>(t.n_elem);
     gpu_.reset();  // a fit before this one: its C leaves the GPU first

@@ -183,8 +183,10 @@ class KernelRidge final : public kexp::Solver, public kexp::DeviceMemory {
   /// (K + λI)β = y on the GPU, from the kernel's device form (the runner has checked that
   /// it has one).
   void fit_on_gpu(const kexp::TrainingData& data, kexp::SolverReport& report) {
-    const std::optional<kexp::DeviceProgram> program = kexp::device_program(*data.kernel);
-    if (!program) throw kexp::InvalidArgument("kernel_ridge: the kernel has no device form");
+    const std::optional<kexp::FormulaProgram> program = kexp::device_formula(*data.kernel);
+    if (!program)
+      throw kexp::InvalidArgument(
+          "kernel_ridge: the kernel has neither a formula nor a device form");
     program_ = *program;
     inputs_ = data.inputs;
     kexp::device::Transfers transfers;
@@ -295,7 +297,7 @@ class KernelRidge final : public kexp::Solver, public kexp::DeviceMemory {
   bool on_gpu_;
   kexp::linalg::Precision precision_;
   arma::vec beta_;
-  kexp::DeviceProgram program_;        ///< on the GPU: the kernel's device form
+  kexp::FormulaProgram program_;       ///< on the GPU: the kernel's program (kexp::device_formula)
   const arma::mat* inputs_ = nullptr;  ///< on the GPU: X, which lives until the cell ends
   arma::fmat inputs_single_;           ///< in single precision: X in float32
 };

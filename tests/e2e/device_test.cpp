@@ -93,8 +93,22 @@ TEST(Device, AKernelWithoutADeviceFormIsRefusedByName) {
   const CommandResult r = run_kexp("run exp.yaml --out out --quiet", dir.path());
   EXPECT_EQ(r.exit_code, 2) << r.err;
   EXPECT_THAT(r.err, HasSubstr("solvers[0].device"));
-  EXPECT_THAT(r.err, HasSubstr("the kernel cubic (kernels[0]) has none"));
+  EXPECT_THAT(r.err, HasSubstr("the kernel cubic (kernels[0]) has neither"));
   EXPECT_THAT(r.err, HasSubstr("use device: cpu with it"));
+}
+
+TEST(Device, AKernelWrittenAsAFormulaNeedsOnlyTheGpu) {
+  if (device::gpu_info().present) GTEST_SKIP() << "a GPU is present";
+  TempDir dir;
+  // no device form: the GPU runs its formula's program, so only the missing GPU is said
+  dir.write("exp.yaml",
+            experiment("{formula: \"(1 + r2 / (2 * alpha * l^2))^(-alpha)\", name: rq, alpha: "
+                       "0.7, l: 1.0, psd: true}",
+                       "cuda"));
+  const CommandResult r = run_kexp("run exp.yaml --out out --quiet", dir.path());
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_THAT(r.err, HasSubstr("cuda needs an NVIDIA GPU, and there is none"));
+  EXPECT_THAT(r.err, Not(HasSubstr("has neither")));
 }
 
 TEST(Device, AnUnknownDeviceIsAConfigError) {

@@ -19,9 +19,11 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "kexp/device_form.hpp"
 #include "kexp/export.hpp"
 #include "kexp/formula.hpp"
 #include "kexp/kernel.hpp"
@@ -40,6 +42,18 @@ class KEXP_API FormulaForm {
 
 /// The kernel's program, or nullptr when it declares none.
 [[nodiscard]] KEXP_API const FormulaProgram* formula_program(const Kernel& kernel);
+
+/// What a GPU evaluates for `kernel` (`device: cuda`): the program of its formula when it
+/// declares one, else its device form (kexp/device_form.hpp) as a formula program; nothing
+/// when it declares neither. A kernel written as a formula therefore runs on the GPU as it
+/// runs on the CPU, by the same program.
+[[nodiscard]] KEXP_API std::optional<FormulaProgram> device_formula(const Kernel& kernel);
+
+/// A device form as the formula program of the same function of s and r²: each step's
+/// formula compiled with its values (a Gaussian step is exp(-r2 / (2 * a^2))), and the
+/// sums, products and scales combined as kernel algebra combines formulas. Throws
+/// InvalidArgument for a malformed program, as evaluate_device_program does.
+[[nodiscard]] KEXP_API FormulaProgram formula_of_device_program(const DeviceProgram& program);
 
 /// A kernel computed from its formula.
 class KEXP_API FormulaKernel : public Kernel, public FormulaForm {

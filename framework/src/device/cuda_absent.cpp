@@ -25,7 +25,7 @@ bool probe(std::string&, std::string& reason, double&, double&) {
 
 void memory(double&, double&) { refuse(); }
 
-void ridge_solve(const DeviceProgram&, const double*, std::size_t, std::size_t, const double*,
+void ridge_solve(const FormulaProgram&, const double*, std::size_t, std::size_t, const double*,
                  double, double*, double&) {
   refuse();
 }
@@ -35,14 +35,14 @@ void primal_solve(const double*, std::size_t, std::size_t, const double*, double
   refuse();
 }
 
-void kernel_product(const DeviceProgram&, const double*, std::size_t, const double*, std::size_t,
+void kernel_product(const FormulaProgram&, const double*, std::size_t, const double*, std::size_t,
                     std::size_t, const double*, double*, double&) {
   refuse();
 }
 
 struct Gram::Impl {};
 
-Gram::Gram(const DeviceProgram&, const double*, std::size_t, std::size_t, double& transfer_seconds)
+Gram::Gram(const FormulaProgram&, const double*, std::size_t, std::size_t, double& transfer_seconds)
     : impl_(nullptr), transfer_seconds_(&transfer_seconds) {
   refuse();
 }
@@ -53,7 +53,7 @@ void Gram::product(const double*, double*) { refuse(); }
 
 struct GaussianProcess::Impl {};
 
-GaussianProcess::GaussianProcess(const DeviceProgram&, const double*, std::size_t, std::size_t,
+GaussianProcess::GaussianProcess(const FormulaProgram&, const double*, std::size_t, std::size_t,
                                  const double*, double, double*, double&, double& transfer_seconds)
     : impl_(nullptr), transfer_seconds_(&transfer_seconds) {
   refuse();
@@ -65,7 +65,7 @@ void GaussianProcess::predict(const double*, std::size_t, double*, double*) { re
 
 struct Nystrom::Impl {};
 
-Nystrom::Nystrom(const DeviceProgram&, const double*, std::size_t, const double*, std::size_t,
+Nystrom::Nystrom(const FormulaProgram&, const double*, std::size_t, const double*, std::size_t,
                  std::size_t, double& transfer_seconds)
     : impl_(nullptr), transfer_seconds_(&transfer_seconds) {
   refuse();

@@ -1,7 +1,7 @@
 // Kernel ridge regression, primal ridge regression's system (ΦΦᵀ + λI by DSYRK) and
 // falkon's operators on an NVIDIA GPU, in float64: K blocks
 // from cuBLAS (DSYRK for K(X, X), DGEMM for K(Z, X) and blocks of K_nm) and one
-// elementwise kernel that evaluates the kernel's DeviceProgram on (s, r²); Cholesky by
+// elementwise kernel that evaluates the kernel's FormulaProgram on (s, r², ‖x‖², ‖z‖²); Cholesky by
 // cuSOLVER (dpotrf, dpotrs), triangular solves and matrix-vector products by cuBLAS.
 #include "device/cuda_ops.hpp"
 
@@ -20,6 +20,7 @@
 
 #include "device/memory_plan.hpp"
 #include "kexp/error.hpp"
+#include "kexp/formula_program.hpp"
 #include "kexp/integer_power.hpp"
 
 namespace kexp::device::cuda {
@@ -126,69 +127,14 @@ void require_memory(double needed, const std::string& what) {
 
 // --- the kernel's program, passed by value to the elementwise kernel ---
 
-struct Program {
-  struct Step {
-    int op;
-    double a, b;
-    long long count;
-  } steps[kMaxDeviceSteps];
-  int size;
-};
+// A FormulaProgram (kexp/formula_program.hpp) is plain data of fixed size: it goes to the
+// GPU as the elementwise kernel's argument, and evaluate_formula<double> runs it there
+// with the meaning it has on the host.
+using Program = FormulaProgram;
 
-Program program_of(const DeviceProgram& program) {
-  // checked on the host first: the same evaluation throws for a malformed program
-  (void)evaluate_device_program(program, 0.0, 0.0);
-  Program p{};
-  p.size = static_cast<int>(program.size());
-  for (std::size_t i = 0; i < program.size(); ++i) {
-    p.steps[i] = {static_cast<int>(program[i].op), program[i].a, program[i].b,
-                  static_cast<long long>(program[i].count)};
-  }
-  return p;
-}
-
-/// k from s = xᵀz and r² = ‖x − z‖², as evaluate_device_program does on the host.
-__device__ double evaluate(const Program& p, double s, double r2) {
-  double stack[kMaxDeviceStack];
-  int top = 0;
-  for (int i = 0; i < p.size; ++i) {
-    const Program::Step& step = p.steps[i];
-    switch (static_cast<DeviceOp>(step.op)) {
-      case DeviceOp::gaussian:
-        stack[top++] = exp(-r2 / (2.0 * step.a * step.a));
-        break;
-      case DeviceOp::laplacian:
-        stack[top++] = exp(-sqrt(r2) / step.a);
-        break;
-      case DeviceOp::polynomial:
-        stack[top++] = integer_power(s + step.a, step.count);
-        break;
-      case DeviceOp::linear:
-        stack[top++] = s;
-        break;
-      case DeviceOp::sigmoid:
-        stack[top++] = tanh(step.a * s + step.b);
-        break;
-      case DeviceOp::constant:
-        stack[top++] = step.a;
-        break;
-      case DeviceOp::sum:
-      case DeviceOp::product: {
-        const bool sum = static_cast<DeviceOp>(step.op) == DeviceOp::sum;
-        const int first = top - static_cast<int>(step.count);
-        double v = sum ? 0.0 : 1.0;
-        for (int j = first; j < top; ++j) v = sum ? v + stack[j] : v * stack[j];
-        top = first;
-        stack[top++] = v;
-        break;
-      }
-      case DeviceOp::scale:
-        stack[top - 1] *= step.a;
-        break;
-    }
-  }
-  return stack[0];
-}
+/// The program as the GPU takes it; gpu.cpp checked it on the host (check_formula_program),
+/// so that a malformed program never reaches the GPU.
+Program program_of(const FormulaProgram& program) { return program; }
 
 /// norms[j] = ‖column j of A‖², A d × n.
 __global__ void squared_norms(const double* A, std::size_t d, std::size_t n, double* norms) {
@@ -215,10 +161,11 @@ __global__ void apply_kernel(double* S, std::size_t ld, std::size_t rows, std::s
     double& entry = S[i + j * ld];
     const double s = entry;
     if (symmetric && i == j) {
-      entry = evaluate(p, s, 0.0) + shift;
+      entry = evaluate_formula<double>(p, s, 0.0, ri, ri) + shift;
     } else {
-      const double r2 = ri + col_norms[j] - 2.0 * s;
-      entry = evaluate(p, s, r2 > 0.0 ? r2 : 0.0);
+      const double zz = col_norms[j];
+      const double r2 = ri + zz - 2.0 * s;
+      entry = evaluate_formula<double>(p, s, r2 > 0.0 ? r2 : 0.0, ri, zz);
     }
   }
 }
@@ -434,7 +381,7 @@ std::size_t streamed_block(std::size_t count, std::size_t width, const char* wha
 
 }  // namespace
 
-void ridge_solve(const DeviceProgram& program, const double* X, std::size_t d, std::size_t n,
+void ridge_solve(const FormulaProgram& program, const double* X, std::size_t d, std::size_t n,
                  const double* y, double lambda, double* beta, double& transfer_seconds) {
   require_int(n, "training points");
   const Program p = program_of(program);
@@ -488,7 +435,7 @@ void primal_solve(const double* Phi, std::size_t D, std::size_t n, const double*
   copy(theta, db.get(), 8 * D, cudaMemcpyDeviceToHost, transfer_seconds);
 }
 
-void kernel_product(const DeviceProgram& program, const double* X, std::size_t n, const double* Z,
+void kernel_product(const FormulaProgram& program, const double* X, std::size_t n, const double* Z,
                     std::size_t m, std::size_t d, const double* v, double* out,
                     double& transfer_seconds) {
   require_int(n, "training points");
@@ -516,7 +463,7 @@ struct Gram::Impl {
   Buffer<double> X, xx, v, out, S;
 };
 
-Gram::Gram(const DeviceProgram& program, const double* X, std::size_t n, std::size_t d,
+Gram::Gram(const FormulaProgram& program, const double* X, std::size_t n, std::size_t d,
            double& transfer_seconds)
     : impl_(nullptr), transfer_seconds_(&transfer_seconds) {
   require_int(n, "training points");
@@ -552,7 +499,7 @@ struct Nystrom::Impl {
   Buffer<double> X, xx, C, cc, Kmm, Lt, La, diag, u, v, out, S;
 };
 
-Nystrom::Nystrom(const DeviceProgram& program, const double* X, std::size_t n, const double* C,
+Nystrom::Nystrom(const FormulaProgram& program, const double* X, std::size_t n, const double* C,
                  std::size_t m, std::size_t d, double& transfer_seconds)
     : impl_(nullptr), transfer_seconds_(&transfer_seconds) {
   require_int(n, "training points");
@@ -669,7 +616,7 @@ struct GaussianProcess::Impl {
   Buffer<double> X, xx, L, alpha;
 };
 
-GaussianProcess::GaussianProcess(const DeviceProgram& program, const double* X, std::size_t n,
+GaussianProcess::GaussianProcess(const FormulaProgram& program, const double* X, std::size_t n,
                                  std::size_t d, const double* t, double noise, double* alpha,
                                  double& log_det, double& transfer_seconds)
     : impl_(nullptr), transfer_seconds_(&transfer_seconds) {

@@ -7,7 +7,7 @@
 #include <cstddef>
 #include <string>
 
-#include "kexp/device_form.hpp"
+#include "kexp/formula_program.hpp"
 
 namespace kexp::device::cuda {
 
@@ -18,7 +18,7 @@ bool probe(std::string& name, std::string& reason, double& free_bytes, double& t
 void memory(double& free_bytes, double& total_bytes);
 
 /// β of (K(X, X) + λI)β = y; X is d × n.
-void ridge_solve(const DeviceProgram& program, const double* X, std::size_t d, std::size_t n,
+void ridge_solve(const FormulaProgram& program, const double* X, std::size_t d, std::size_t n,
                  const double* y, double lambda, double* beta, double& transfer_seconds);
 
 /// θ of (ΦΦᵀ + λI)θ = Φy; Φ is D × n.
@@ -26,14 +26,14 @@ void primal_solve(const double* Phi, std::size_t D, std::size_t n, const double*
                   double* theta, double& transfer_seconds);
 
 /// out = K(Z, X) v, X d × n, Z d × m, v n entries, out m entries.
-void kernel_product(const DeviceProgram& program, const double* X, std::size_t n, const double* Z,
+void kernel_product(const FormulaProgram& program, const double* X, std::size_t n, const double* Z,
                     std::size_t m, std::size_t d, const double* v, double* out,
                     double& transfer_seconds);
 
 /// The points of K(X, X) on the GPU (device/gpu.hpp, GramOperator).
 class Gram {
  public:
-  Gram(const DeviceProgram& program, const double* X, std::size_t n, std::size_t d,
+  Gram(const FormulaProgram& program, const double* X, std::size_t n, std::size_t d,
        double& transfer_seconds);
   ~Gram();
   Gram(const Gram&) = delete;
@@ -50,7 +50,7 @@ class Gram {
 /// Gaussian process regression's state on the GPU (device/gpu.hpp, GaussianProcessSystem).
 class GaussianProcess {
  public:
-  GaussianProcess(const DeviceProgram& program, const double* X, std::size_t n, std::size_t d,
+  GaussianProcess(const FormulaProgram& program, const double* X, std::size_t n, std::size_t d,
                   const double* t, double noise, double* alpha, double& log_det,
                   double& transfer_seconds);
   ~GaussianProcess();
@@ -69,7 +69,7 @@ class GaussianProcess {
 /// Falkon's state on the GPU (device/gpu.hpp, NystromSystem).
 class Nystrom {
  public:
-  Nystrom(const DeviceProgram& program, const double* X, std::size_t n, const double* C,
+  Nystrom(const FormulaProgram& program, const double* X, std::size_t n, const double* C,
           std::size_t m, std::size_t d, double& transfer_seconds);
   ~Nystrom();
   Nystrom(const Nystrom&) = delete;

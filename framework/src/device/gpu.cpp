@@ -6,8 +6,20 @@
 
 #include "device/cuda_ops.hpp"
 #include "kexp/error.hpp"
+#include "kexp/formula.hpp"
 
 namespace kexp::device {
+
+namespace {
+
+/// The program, checked on the host before it is copied to the GPU: a malformed one is an
+/// InvalidArgument here, never a fault there.
+const FormulaProgram& checked(const FormulaProgram& program) {
+  check_formula_program(program);
+  return program;
+}
+
+}  // namespace
 
 bool built_with_cuda() {
 #if defined(KEXP_WITH_CUDA)
@@ -26,11 +38,11 @@ const GpuInfo& gpu_info() {
   return info;
 }
 
-arma::vec ridge_solve(const DeviceProgram& kernel, const arma::mat& X, const arma::vec& y,
+arma::vec ridge_solve(const FormulaProgram& kernel, const arma::mat& X, const arma::vec& y,
                       double lambda, Transfers& transfers) {
   arma::vec beta(X.n_cols);
-  cuda::ridge_solve(kernel, X.memptr(), X.n_rows, X.n_cols, y.memptr(), lambda, beta.memptr(),
-                    transfers.seconds);
+  cuda::ridge_solve(checked(kernel), X.memptr(), X.n_rows, X.n_cols, y.memptr(), lambda,
+                    beta.memptr(), transfers.seconds);
   return beta;
 }
 
@@ -60,22 +72,22 @@ arma::vec primal_ridge_solve(const arma::mat& Phi, const arma::vec& y, double la
   return theta;
 }
 
-arma::vec kernel_product(const DeviceProgram& kernel, const arma::mat& X, const arma::mat& Z,
+arma::vec kernel_product(const FormulaProgram& kernel, const arma::mat& X, const arma::mat& Z,
                          const arma::vec& v, Transfers& transfers) {
   arma::vec out(Z.n_cols);
-  cuda::kernel_product(kernel, X.memptr(), X.n_cols, Z.memptr(), Z.n_cols, X.n_rows, v.memptr(),
-                       out.memptr(), transfers.seconds);
+  cuda::kernel_product(checked(kernel), X.memptr(), X.n_cols, Z.memptr(), Z.n_cols, X.n_rows,
+                       v.memptr(), out.memptr(), transfers.seconds);
   return out;
 }
 
 struct GramOperator::State {
-  State(const DeviceProgram& kernel, const arma::mat& X, Transfers& t)
-      : n(X.n_cols), gpu(kernel, X.memptr(), X.n_cols, X.n_rows, t.seconds) {}
+  State(const FormulaProgram& kernel, const arma::mat& X, Transfers& t)
+      : n(X.n_cols), gpu(checked(kernel), X.memptr(), X.n_cols, X.n_rows, t.seconds) {}
   std::size_t n;
   cuda::Gram gpu;
 };
 
-GramOperator::GramOperator(const DeviceProgram& kernel, const arma::mat& X, Transfers& transfers)
+GramOperator::GramOperator(const FormulaProgram& kernel, const arma::mat& X, Transfers& transfers)
     : state_(std::make_unique<State>(kernel, X, transfers)) {}
 
 GramOperator::~GramOperator() = default;
@@ -91,19 +103,19 @@ arma::vec GramOperator::product(const arma::vec& v) {
 }
 
 struct GaussianProcessSystem::State {
-  State(const DeviceProgram& kernel, const arma::mat& X, const arma::vec& t, double noise,
+  State(const FormulaProgram& kernel, const arma::mat& X, const arma::vec& t, double noise,
         Transfers& transfers)
       : d(X.n_rows),
         weights(X.n_cols),
-        gpu(kernel, X.memptr(), X.n_cols, X.n_rows, t.memptr(), noise, weights.memptr(), log_det,
-            transfers.seconds) {}
+        gpu(checked(kernel), X.memptr(), X.n_cols, X.n_rows, t.memptr(), noise, weights.memptr(),
+            log_det, transfers.seconds) {}
   std::size_t d;
   arma::vec weights;
   double log_det = 0.0;
   cuda::GaussianProcess gpu;
 };
 
-GaussianProcessSystem::GaussianProcessSystem(const DeviceProgram& kernel, const arma::mat& X,
+GaussianProcessSystem::GaussianProcessSystem(const FormulaProgram& kernel, const arma::mat& X,
                                              const arma::vec& t, double noise,
                                              Transfers& transfers) {
   if (t.n_elem != X.n_cols) {
@@ -133,13 +145,15 @@ arma::vec GaussianProcessSystem::predict(const arma::mat& Z, arma::vec* explaine
 }
 
 struct NystromSystem::State {
-  State(const DeviceProgram& kernel, const arma::mat& X, const arma::mat& C, Transfers& t)
-      : n(X.n_cols), m(C.n_cols), gpu(kernel, X.memptr(), n, C.memptr(), m, X.n_rows, t.seconds) {}
+  State(const FormulaProgram& kernel, const arma::mat& X, const arma::mat& C, Transfers& t)
+      : n(X.n_cols),
+        m(C.n_cols),
+        gpu(checked(kernel), X.memptr(), n, C.memptr(), m, X.n_rows, t.seconds) {}
   std::size_t n, m;
   cuda::Nystrom gpu;
 };
 
-NystromSystem::NystromSystem(const DeviceProgram& kernel, const arma::mat& X, const arma::mat& C,
+NystromSystem::NystromSystem(const FormulaProgram& kernel, const arma::mat& X, const arma::mat& C,
                              Transfers& transfers)
     : state_(std::make_unique<State>(kernel, X, C, transfers)) {}
 

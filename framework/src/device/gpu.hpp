@@ -5,8 +5,9 @@
 // found) links cuda_absent.cpp, whose probe says so and whose other functions throw.
 //
 // K(X, Z) is built from one matrix product S = XᵀZ (cuBLAS DGEMM, or DSYRK for K(X, X))
-// and the squared norms, then one elementwise kernel evaluates the kernel's DeviceProgram
-// on (s, r²) (kexp/device_form.hpp). Every CUDA, cuBLAS and cuSOLVER error, and a request
+// and the squared norms, then one elementwise kernel evaluates the kernel's program on
+// (s, r², ‖x‖², ‖z‖²): its formula, or its device form as a formula (kexp::device_formula,
+// kexp/formula_kernel.hpp). Every CUDA, cuBLAS and cuSOLVER error, and a request
 // for more device memory than is free, throws kexp::Error with the library's message or
 // the figures; nothing aborts.
 #pragma once
@@ -15,7 +16,7 @@
 #include <memory>
 #include <string>
 
-#include "kexp/device_form.hpp"
+#include "kexp/formula_program.hpp"
 #include "kexp/solver.hpp"
 
 namespace kexp::device {
@@ -51,7 +52,7 @@ void add_transfer_seconds(SolverReport& report, double seconds);
 /// triangle), factored by cuSOLVER's dpotrf and solved by dpotrs; returns β of
 /// (K + λI)β = y. Refuses, with the figures, a K that does not fit the free memory; throws
 /// kexp::NumericError when K + λI is not positive definite.
-[[nodiscard]] arma::vec ridge_solve(const DeviceProgram& kernel, const arma::mat& X,
+[[nodiscard]] arma::vec ridge_solve(const FormulaProgram& kernel, const arma::mat& X,
                                     const arma::vec& y, double lambda, Transfers& transfers);
 
 /// Ridge regression in the primal form on the GPU: ΦΦᵀ + λI (D × D) by cuBLAS DSYRK from
@@ -64,7 +65,7 @@ void add_transfer_seconds(SolverReport& report, double seconds);
 
 /// K(Z, X) v = (Σᵢ k(zⱼ, xᵢ) vᵢ)ⱼ for X d × n, Z d × m and v of n entries: predictions at
 /// the columns of Z, streamed over blocks of them.
-[[nodiscard]] arma::vec kernel_product(const DeviceProgram& kernel, const arma::mat& X,
+[[nodiscard]] arma::vec kernel_product(const FormulaProgram& kernel, const arma::mat& X,
                                        const arma::mat& Z, const arma::vec& v,
                                        Transfers& transfers);
 
@@ -73,7 +74,7 @@ void add_transfer_seconds(SolverReport& report, double seconds);
 /// the free memory, each computed again from X (K is never stored).
 class GramOperator {
  public:
-  GramOperator(const DeviceProgram& kernel, const arma::mat& X, Transfers& transfers);
+  GramOperator(const FormulaProgram& kernel, const arma::mat& X, Transfers& transfers);
   ~GramOperator();
   GramOperator(const GramOperator&) = delete;
   GramOperator& operator=(const GramOperator&) = delete;
@@ -94,7 +95,7 @@ class GramOperator {
 /// the free memory; throws kexp::NumericError when C is not positive definite.
 class GaussianProcessSystem {
  public:
-  GaussianProcessSystem(const DeviceProgram& kernel, const arma::mat& X, const arma::vec& t,
+  GaussianProcessSystem(const FormulaProgram& kernel, const arma::mat& X, const arma::vec& t,
                         double noise, Transfers& transfers);
   ~GaussianProcessSystem();
   GaussianProcessSystem(const GaussianProcessSystem&) = delete;
@@ -118,7 +119,7 @@ class GaussianProcessSystem {
 /// the free memory.
 class NystromSystem {
  public:
-  NystromSystem(const DeviceProgram& kernel, const arma::mat& X, const arma::mat& C,
+  NystromSystem(const FormulaProgram& kernel, const arma::mat& X, const arma::mat& C,
                 Transfers& transfers);
   ~NystromSystem();
   NystromSystem(const NystromSystem&) = delete;

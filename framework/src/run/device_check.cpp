@@ -7,8 +7,9 @@
 #include <string>
 
 #include "device/gpu.hpp"
-#include "kexp/device_form.hpp"
 #include "kexp/error.hpp"
+#include "kexp/formula.hpp"
+#include "kexp/formula_kernel.hpp"
 
 namespace kexp::core {
 
@@ -47,23 +48,25 @@ void check_devices(const Experiment& e, const Plan& plan, const std::vector<bool
       continue;
     }
     const Variant& kernel = plan.kernels[cell.kernel];
-    const std::optional<DeviceProgram> program = device_program(*kernels[cell.kernel]);
-    if (!program) {
-      throw ConfigError(
-          where, key,
-          fmt::format("{} = cuda runs kernels that declare a device form (gaussian, laplacian, "
-                      "polynomial, linear, sigmoid, constant, and their sums, products and "
-                      "scales), and the kernel {} ({}) has none; use device: cpu with it",
-                      key, kernel.name(), e.kernels[kernel.component].key));
-    }
+    std::optional<FormulaProgram> program;
     try {
-      (void)evaluate_device_program(*program, 0.0, 0.0);
+      program = device_formula(*kernels[cell.kernel]);
+      if (program) check_formula_program(*program);
     } catch (const Error& err) {
       throw ConfigError(
           where, key,
-          fmt::format("{} = cuda: the device form of the kernel {} ({}) cannot run on the GPU: "
+          fmt::format("{} = cuda: the program of the kernel {} ({}) cannot run on the GPU: "
                       "{}; use device: cpu with it",
                       key, kernel.name(), e.kernels[kernel.component].key, err.what()));
+    }
+    if (!program) {
+      throw ConfigError(
+          where, key,
+          fmt::format("{} = cuda runs kernels that declare a formula or a device form (the "
+                      "built-in vector kernels, kernels written as formulas, and their sums, "
+                      "products and scales), and the kernel {} ({}) has neither; use "
+                      "device: cpu with it",
+                      key, kernel.name(), e.kernels[kernel.component].key));
     }
     require_gpu(where, key);
   }

@@ -12,6 +12,7 @@
 
 #include "device/gpu.hpp"
 #include "kernel_algebra/composite_kernel.hpp"
+#include "kexp/formula_kernel.hpp"
 #include "support/plugins.hpp"
 
 namespace kexp::test {
@@ -47,6 +48,22 @@ std::vector<Named> device_kernels() {
       {"sum",
        algebra::combined(Combination::Sum, {algebra::scaled(gaussian, 2.0), constant, linear})},
       {"product", algebra::combined(Combination::Product, {gaussian, poly})},
+      // kernels written as formulas: the GPU runs their program as the CPU's engine does
+      {"rational quadratic",
+       std::make_shared<FormulaKernel>(
+           std::make_shared<const Formula>("(1 + r2 / (2 * alpha * l^2))^(-alpha)",
+                                           std::vector<std::string>{"alpha", "l"}),
+           std::vector<double>{0.7, 1.3}, true)},
+      {"matern 3/2",
+       std::make_shared<FormulaKernel>(
+           std::make_shared<const Formula>("(1 + sqrt(3) * r / l) * exp(-sqrt(3) * r / l)",
+                                           std::vector<std::string>{"l"}),
+           std::vector<double>{1.1}, true)},
+      {"periodic",
+       std::make_shared<FormulaKernel>(
+           std::make_shared<const Formula>("exp(-2 * sin(pi * r / p)^2 / l^2) + xx * zz / 100",
+                                           std::vector<std::string>{"p", "l"}),
+           std::vector<double>{2.0, 0.9}, false)},
   };
 }
 
@@ -73,7 +90,7 @@ TEST(Gpu, WithoutOneEveryCallThrowsAnErrorAndNothingAborts) {
   const arma::mat X = arma::randu(2, 5);
   const arma::vec y = arma::randu(5);
   device::Transfers t;
-  const DeviceProgram g{{DeviceOp::gaussian, 1.0, 0, 0}};
+  const FormulaProgram g = formula_of_device_program({{DeviceOp::gaussian, 1.0, 0, 0}});
   const auto message = [](auto&& call) {
     try {
       call();
@@ -100,7 +117,7 @@ TEST(Gpu, KernelProductsEqualTheCpusForEveryDeviceKernel) {
     k.kernel->gram(Z, X, K);
     const arma::vec want = K * v;
     device::Transfers t;
-    const arma::vec got = device::kernel_product(*device_program(*k.kernel), X, Z, v, t);
+    const arma::vec got = device::kernel_product(*device_formula(*k.kernel), X, Z, v, t);
     EXPECT_LT(relative_difference(got, want), 1e-9) << k.name;
     EXPECT_GT(t.seconds, 0.0) << k.name;
   }
@@ -119,7 +136,7 @@ TEST(Gpu, KernelRidgeCoefficientsEqualTheCpusForEveryPsdDeviceKernel) {
     K.diag() += lambda;
     const arma::vec want = arma::solve(arma::symmatu(K), y, arma::solve_opts::likely_sympd);
     device::Transfers t;
-    const arma::vec got = device::ridge_solve(*device_program(*k.kernel), X, y, lambda, t);
+    const arma::vec got = device::ridge_solve(*device_formula(*k.kernel), X, y, lambda, t);
     EXPECT_LT(relative_difference(got, want), 1e-9) << k.name;
   }
 }
@@ -131,7 +148,8 @@ TEST(Gpu, KernelRidgeRefusesAKOverTheFreeMemoryWithTheFigures) {
   const arma::vec y(400000, arma::fill::zeros);
   device::Transfers t;
   try {
-    (void)device::ridge_solve({{DeviceOp::linear, 0, 0, 0}}, X, y, 1.0, t);
+    (void)device::ridge_solve(formula_of_device_program({{DeviceOp::linear, 0, 0, 0}}), X, y, 1.0,
+                              t);
     FAIL() << "no refusal";
   } catch (const Error& e) {
     EXPECT_THAT(e.what(), HasSubstr("GiB of GPU memory"));
@@ -145,7 +163,8 @@ TEST(Gpu, KernelRidgeRefusesAnIndefiniteMatrixAsTheCpuDoes) {
   const arma::mat X = arma::randn(2, 50) * 0.1;  // tanh(xᵀz − 1) < 0 on the diagonal
   const arma::vec y = arma::randn(50);
   device::Transfers t;
-  EXPECT_THROW((void)device::ridge_solve({{DeviceOp::sigmoid, 1.0, -1.0, 0}}, X, y, 0.0, t),
+  EXPECT_THROW((void)device::ridge_solve(
+                   formula_of_device_program({{DeviceOp::sigmoid, 1.0, -1.0, 0}}), X, y, 0.0, t),
                NumericError);
 }
 
@@ -155,7 +174,7 @@ TEST(Gpu, NystromOperatorsEqualTheCpus) {
   const arma::mat X = arma::randn(5, 3000) * 0.4, C = X.cols(0, 199);
   const auto kernel = make_kernel("gaussian", {{"sigma", "1.2"}});
   device::Transfers t;
-  device::NystromSystem gpu(*device_program(*kernel), X, C, t);
+  device::NystromSystem gpu(*device_formula(*kernel), X, C, t);
   EXPECT_GT(gpu.block_rows(), 0U);
   const double jitter = gpu.factor(1e-3);
   EXPECT_GT(jitter, 0.0);

@@ -12,6 +12,7 @@
 
 #include "kernel_algebra/composite_kernel.hpp"
 #include "kexp/device_form.hpp"
+#include "kexp/formula_kernel.hpp"
 #include "support/plugins.hpp"
 
 namespace kexp::test {
@@ -130,6 +131,78 @@ TEST(DeviceForm, MalformedProgramsAreRefused) {
   DeviceProgram full(kMaxDeviceStack, one);
   full.push_back({DeviceOp::sum, 0, 0, static_cast<std::int64_t>(kMaxDeviceStack)});
   EXPECT_EQ(evaluate_device_program(full, 0.0, 0.0), 16.0);
+}
+
+/// max over pairs (s, r²) of |formula − device program| / max(1, |device program|), the
+/// norms consistent with them (xx = zz = (r² + 2s)/2 is not needed: a device form reads
+/// s and r² only).
+double worst_difference(const FormulaProgram& formula, const DeviceProgram& program) {
+  double worst = 0;
+  for (const double s : {-1.7, -0.3, 0.0, 0.25, 1.0, 2.9}) {
+    for (const double r2 : {0.0, 1e-6, 0.4, 1.0, 3.3, 12.0}) {
+      const double want = evaluate_device_program(program, s, r2);
+      const double got = evaluate_formula<double>(formula, s, r2, 1.0, 1.0);
+      worst = std::max(worst, std::abs(got - want) / std::max(1.0, std::abs(want)));
+    }
+  }
+  return worst;
+}
+
+TEST(DeviceFormula, EachDeviceStepBecomesAFormulaOfTheSameValues) {
+  const std::vector<DeviceProgram> programs = {
+      {{DeviceOp::gaussian, 0.7, 0, 0}},
+      {{DeviceOp::laplacian, 1.3, 0, 0}},
+      {{DeviceOp::polynomial, 0.5, 0, 3}},
+      {{DeviceOp::polynomial, 0.0, 0, 70}},  // beyond the integer powers: a constant power
+      {{DeviceOp::linear, 0, 0, 0}},
+      {{DeviceOp::sigmoid, 0.4, -0.2, 0}},
+      {{DeviceOp::constant, 2.5, 0, 0}},
+      // 2·gaussian + 0.3 + linear; (s + 1)² · gaussian; a sum of one term
+      {{DeviceOp::gaussian, 1.1, 0, 0},
+       {DeviceOp::scale, 2.0, 0, 0},
+       {DeviceOp::constant, 0.3, 0, 0},
+       {DeviceOp::linear, 0, 0, 0},
+       {DeviceOp::sum, 0, 0, 3}},
+      {{DeviceOp::polynomial, 1.0, 0, 2},
+       {DeviceOp::gaussian, 1.1, 0, 0},
+       {DeviceOp::product, 0, 0, 2}},
+      {{DeviceOp::laplacian, 0.9, 0, 0}, {DeviceOp::sum, 0, 0, 1}, {DeviceOp::scale, -3.0, 0, 0}},
+  };
+  for (std::size_t i = 0; i < programs.size(); ++i) {
+    const FormulaProgram f = formula_of_device_program(programs[i]);
+    EXPECT_NO_THROW(check_formula_program(f)) << i;
+    EXPECT_LT(worst_difference(f, programs[i]), 1e-13) << i << "\n" << formula_listing(f);
+  }
+  // a malformed device program is refused as evaluate_device_program refuses it
+  EXPECT_THROW((void)formula_of_device_program({{DeviceOp::scale, 2.0, 0, 0}}), InvalidArgument);
+}
+
+TEST(DeviceFormula, AKernelRunsOnTheGpuByItsFormulaElseByItsDeviceFormElseNot) {
+  // the built-in Gaussian declares both: its formula's program is the one
+  const auto gaussian = make_kernel("gaussian", {{"sigma", "0.8"}});
+  const std::optional<FormulaProgram> g = device_formula(*gaussian);
+  ASSERT_TRUE(g);
+  EXPECT_EQ(formula_listing(*g), formula_listing(*formula_program(*gaussian)));
+  // a kernel written as a formula, which has no device form
+  const FormulaKernel rq(std::make_shared<const Formula>("(1 + r2 / (2 * alpha * l^2))^(-alpha)",
+                                                         std::vector<std::string>{"alpha", "l"}),
+                         {0.7, 1.3}, true);
+  EXPECT_FALSE(device_program(rq));
+  const std::optional<FormulaProgram> f = device_formula(rq);
+  ASSERT_TRUE(f);
+  arma::arma_rng::set_seed(2);
+  const arma::mat X = arma::randn(3, 6);
+  for (arma::uword i = 0; i < X.n_cols; ++i) {
+    for (arma::uword j = 0; j < X.n_cols; ++j) {
+      const arma::vec x = X.col(i), z = X.col(j);
+      const double r2 = i == j ? 0.0 : arma::dot(x - z, x - z);
+      const double got =
+          evaluate_formula<double>(*f, arma::dot(x, z), r2, arma::dot(x, x), arma::dot(z, z));
+      EXPECT_NEAR(got, rq.evaluate(x, z), 1e-14 * std::abs(rq.evaluate(x, z)));
+    }
+  }
+  // neither: a kernel without a formula or device form
+  EXPECT_FALSE(device_formula(*make_kernel("cubic")));
 }
 
 }  // namespace
