@@ -99,10 +99,11 @@ bool print_check(const std::string& title, const core::KernelCheck& r, std::uint
   return valid;
 }
 
-/// Checks `kernel` on X and prints the report; whether it is valid.
-bool check_and_print(const Kernel& kernel, const arma::mat& X, const std::string& title,
-                     std::uint64_t seed, std::size_t symbols) {
-  const core::KernelCheck r = core::check_kernel(kernel, X, title);
+/// Checks `kernel` on X and prints the report under `title`; whether it is valid. A
+/// failure of the kernel's own code names it `name`.
+bool check_and_print(const Kernel& kernel, const arma::mat& X, const std::string& name,
+                     const std::string& title, std::uint64_t seed, std::size_t symbols) {
+  const core::KernelCheck r = core::check_kernel(kernel, X, name);
   const bool declares = core::declares_forms(kernel);
   const std::optional<std::string> forms =
       declares ? core::kernel_disagreement(kernel, X, 0) : std::nullopt;
@@ -189,9 +190,9 @@ void add_check_kernel_command(CLI::App& app, int& exit_code) {
               const std::size_t symbols = sequences ? args->symbols : 0;
               fit_if_it_learns(*kernel, core::kernel_is_fitted(plan.kernels[k]),
                                plan.kernels[k].name(), X, args->seed, symbols, experiment.base_dir);
-              all_valid =
-                  check_and_print(*kernel, X, plan.kernels[k].canonical, args->seed, symbols) &&
-                  all_valid;
+              all_valid = check_and_print(*kernel, X, plan.kernels[k].canonical,
+                                          plan.kernels[k].canonical, args->seed, symbols) &&
+                          all_valid;
             }
             return all_valid ? core::kExitOk : core::kExitCellsFailed;
           }
@@ -203,8 +204,9 @@ void add_check_kernel_command(CLI::App& app, int& exit_code) {
             for (std::size_t i = 0; i < names.size(); ++i)
               shown += fmt::format("{}{}={}", i ? ", " : "", names[i], values[i]);
             const arma::mat X = points(false);
-            const bool valid = check_and_print(
-                *kernel, X, fmt::format("\"{}\"({})", args->formula, shown), args->seed, 0);
+            const bool valid =
+                check_and_print(*kernel, X, "formula",
+                                fmt::format("\"{}\"({})", args->formula, shown), args->seed, 0);
             return valid ? core::kExitOk : core::kExitCellsFailed;
           }
           if (args->name.empty())
@@ -222,8 +224,9 @@ void add_check_kernel_command(CLI::App& app, int& exit_code) {
           for (const auto& [key, value] : params.values()) {
             shown += fmt::format("{}{}={}", shown.empty() ? "" : ", ", key, format_value(value));
           }
-          const bool valid = check_and_print(
-              *kernel, X, fmt::format("{}({})", plugin.name(), shown), args->seed, symbols);
+          const bool valid =
+              check_and_print(*kernel, X, std::string(plugin.name()),
+                              fmt::format("{}({})", plugin.name(), shown), args->seed, symbols);
           return valid ? core::kExitOk : core::kExitCellsFailed;
         },
         core::plan_call_timeout_seconds());
