@@ -11,7 +11,7 @@
 # run them by their run.sh before changing what they rest on.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-short=(representer kernel-validity gp-regression precision gaussian-features)
+short=(representer kernel-validity gp-regression precision gaussian-features new-kernels)
 experiments=("$@")
 [[ ${#experiments[@]} -gt 0 ]] || experiments=("${short[@]}")
 scratch=$(mktemp -d)

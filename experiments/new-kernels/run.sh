@@ -100,5 +100,8 @@ csv_to_tsv "$report/results.csv" | awk -F'\t' -v out="$report/new-kernels.md" '
     exit bad
   }
 '
-compare_with_committed "$here" "$report" "$kexp"
+status=0
+check_provenance "$here" "$report" || status=1
+compare_with_committed "$here" "$report" "$kexp" || status=1
 echo "report in $report"
+exit $status
