@@ -113,14 +113,10 @@ TEST(Device, AKernelWithoutADeviceFormRefusesOnlyItsCudaCells) {
   // the Gaussian runs on both devices where there is a GPU; the cubic kernel has no formula
   // nor device form, so its cells on cuda are refused, and its cells on cpu run
   dir.write("exp.yaml",
-            "experiment: gpu-kernels
-"
-            "dataset: {plugin: friedman1, n: 200}
-"
-            "kernels: [{plugin: gaussian, sigma: 2}, {plugin: cubic}]
-"
-            "solvers: [{plugin: kernel_ridge, lambda: 0.01, device: [cpu, cuda]}]
-");
+            "experiment: gpu-kernels\n"
+            "dataset: {plugin: friedman1, n: 200}\n"
+            "kernels: [{plugin: gaussian, sigma: 2}, {plugin: cubic}]\n"
+            "solvers: [{plugin: kernel_ridge, lambda: 0.01, device: [cpu, cuda]}]\n");
   const CommandResult r = run_kexp("run exp.yaml --out out --quiet", dir.path());
   EXPECT_EQ(r.exit_code, 1) << r.err;
   const core::CsvTable t = core::read_csv(dir.path() / "out" / "results.csv");

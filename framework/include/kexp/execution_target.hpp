@@ -20,13 +20,21 @@ enum class Device {
   host,  ///< its device code path on the CPU, through the SDK's host backend
 };
 
+namespace linalg {
+
 /// The precision a solver computes in (for a shifted system (A + shift·I) X = B, what
-/// kexp::linalg::solve_shifted does in each).
+/// kexp::linalg::solve_shifted does in each). Declared in kexp::linalg, where the SDK's
+/// functions that take it were first built, so that their symbols, which a plugin built
+/// before links to, stay the same; kexp::Precision names it.
 enum class Precision {
   Double,  ///< float64 throughout
   Single,  ///< float32 throughout: A + shift·I and B rounded, X rounded back
   Mixed,   ///< a float32 factor, refined in float64 to float64 accuracy (as LAPACK dsposv)
 };
+
+}  // namespace linalg
+
+using linalg::Precision;
 
 /// The value of the `device` parameter that selects `device`: "cpu", "cuda", "host".
 constexpr const char* to_string(Device device) {

@@ -45,12 +45,8 @@ KEXP_API void cholesky_shifted_in_place(arma::mat& A, double shift,
 /// Solves (LLᵀ) X = B in place for B, with L from cholesky_in_place (LAPACK dpotrs).
 KEXP_API void cholesky_solve(const arma::mat& L, arma::mat& B);
 
-/// The precision a shifted system (A + shift·I) X = B is factored and solved in: a
-/// solver's `precision:` parameter (kexp/execution_target.hpp).
-using kexp::Precision;
-
-/// "double", "single" or "mixed" as a Precision; kexp::InvalidArgument otherwise (as
-/// kexp::parse_precision).
+/// "double", "single" or "mixed" as a Precision (kexp/execution_target.hpp, a solver's
+/// `precision:` parameter); kexp::InvalidArgument otherwise (as kexp::parse_precision).
 KEXP_API Precision precision_named(const std::string& name);
 
 /// What solve_shifted did.
