@@ -105,7 +105,7 @@ TEST(Device, WithoutAGpuASweepOverTheDeviceRunsTheCpuCellsAndRefusesTheCudaCells
     EXPECT_EQ(cpu[s], "ok") << s;
     EXPECT_EQ(cuda[s], "refused") << s;
   }
-  EXPECT_THAT(r.err, HasSubstr("8 runs: 4 ok, 0 failed, 4 refused"));
+  EXPECT_THAT(r.out + r.err, HasSubstr("8 runs: 4 ok, 0 failed, 4 refused"));
 }
 
 TEST(Device, AKernelWithoutADeviceFormRefusesOnlyItsCudaCells) {

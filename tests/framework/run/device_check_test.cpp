@@ -9,6 +9,7 @@
 #include "device/gpu.hpp"
 #include "support/config.hpp"
 #include "support/plugins.hpp"
+#include "sweep/kernel_resolution.hpp"
 
 namespace kexp::core {
 namespace {
