@@ -41,8 +41,8 @@ class CgRidge final : public kexp::Solver, public kexp::DeviceMemory {
       : lambda_(p.real("lambda")),
         tolerance_(p.real("tolerance")),
         iterations_(p.integer("iterations")),
-        mixed_(p.string("precision") == "mixed"),
-        on_gpu_(p.string("device") == "cuda") {
+        mixed_(kexp::ExecutionTarget::of(p).precision == kexp::Precision::Mixed),
+        on_gpu_(kexp::ExecutionTarget::of(p).device == kexp::Device::cuda) {
     kexp::device::require_float64_on_gpu("cg_ridge", on_gpu_, !mixed_);
   }
 
@@ -161,12 +161,13 @@ constexpr kexp::ParamSpec kParams[] = {
         .greater_than(0)
         .log_scale(),
     kexp::param::integer("iterations", "1000", "most conjugate-gradient iterations").at_least(1),
-    kexp::param::choice("precision", "double", "double|mixed",
-                        "the products K p in float64; or in float32 tiles added in float64, with "
-                        "conjugate gradients in float64"),
-    kexp::param::choice("device", "cpu", "cpu|cuda",
-                        "the products K p on the host; or streamed on the GPU from the kernel's "
-                        "device form (cuBLAS), in float64, with conjugate gradients on the host"),
+    kexp::target::precision(
+        "double|mixed",
+        "the products K p in float64; or in float32 tiles added in float64, with "
+        "conjugate gradients in float64"),
+    kexp::target::device("cpu|cuda",
+                         "the products K p on the host; or streamed on the GPU from the kernel's "
+                         "device form (cuBLAS), in float64, with conjugate gradients on the host"),
 };
 constexpr const char* kMetrics[] = {"relative_residual", "gram_converted", "transfer_seconds"};
 constexpr kexp::PluginInfo kInfo =

@@ -63,8 +63,8 @@ class Falkon final : public kexp::Solver, public kexp::DeviceMemory {
         iterations_(p.integer("iterations")),
         tolerance_(p.real("tolerance")),
         seed_(static_cast<std::uint64_t>(p.integer("seed"))),
-        on_gpu_(p.string("device") == "cuda"),
-        mixed_(p.string("precision") == "mixed") {
+        on_gpu_(kexp::ExecutionTarget::of(p).device == kexp::Device::cuda),
+        mixed_(kexp::ExecutionTarget::of(p).precision == kexp::Precision::Mixed) {
     kexp::device::require_float64_on_gpu("falkon", on_gpu_, !mixed_);
   }
 
@@ -315,13 +315,13 @@ constexpr kexp::ParamSpec kParams[] = {
                       "stop when the preconditioned residual falls below this times its start")
         .greater_than(0),
     kexp::param::integer("seed", "0", "seed of the centres").at_least(0),
-    kexp::param::choice("device", "cpu", "cpu|cuda",
-                        "where K_nm is streamed and the preconditioner factored: cpu, or cuda "
-                        "(an NVIDIA GPU, float64)"),
-    kexp::param::choice("precision", "double", "double|mixed",
-                        "K_nm's kernel values and products in float64; or in float32 tiles "
-                        "added in float64, with conjugate gradients and the preconditioner in "
-                        "float64"),
+    kexp::target::device("cpu|cuda",
+                         "where K_nm is streamed and the preconditioner factored: cpu, or cuda "
+                         "(an NVIDIA GPU, float64)"),
+    kexp::target::precision("double|mixed",
+                            "K_nm's kernel values and products in float64; or in float32 tiles "
+                            "added in float64, with conjugate gradients and the preconditioner in "
+                            "float64"),
 };
 constexpr const char* kMetrics[] = {"relative_residual", "jitter", "transfer_seconds",
                                     "gram_converted"};

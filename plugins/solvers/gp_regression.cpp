@@ -131,8 +131,8 @@ class GaussianProcessRegression final : public kexp::Solver, public kexp::Device
         evaluations_(p.integer("evaluations")),
         seed_(static_cast<std::uint64_t>(p.integer("seed"))),
         bounds_(parse_bounds(p.string("bounds"))),
-        mixed_(p.string("precision") == "mixed"),
-        on_gpu_(p.string("device") == "cuda") {
+        mixed_(kexp::ExecutionTarget::of(p).precision == kexp::Precision::Mixed),
+        on_gpu_(kexp::ExecutionTarget::of(p).device == kexp::Device::cuda) {
     if (optimize_ && mixed_) {
       throw kexp::InvalidArgument(
           "gp_regression: optimize: true learns in float64 only (the gradients of log p(t) "
@@ -503,14 +503,14 @@ constexpr kexp::ParamSpec kParams[] = {
     kexp::param::string("bounds", "",
                         "optimize: \"name=lower:upper, …\" for the kernel's hyperparameters "
                         "(sigma, c, sum[0].scale, …) and noise; unnamed ones search [1e-5, 1e5]"),
-    kexp::param::choice("precision", "double", "double|mixed",
-                        "C factored in float64; or in float32 with the mean refined to float64 "
-                        "accuracy (float64 when C is too ill-conditioned); the variances and "
-                        "log det C from the float32 factor, float32's accuracy"),
-    kexp::param::choice("device", "cpu", "cpu|cuda",
-                        "C factored on the host; or built, factored and solved on the GPU from "
-                        "the kernel's device form (cuSOLVER), with the mean and variances "
-                        "there, in float64 and without optimize"),
+    kexp::target::precision("double|mixed",
+                            "C factored in float64; or in float32 with the mean refined to float64 "
+                            "accuracy (float64 when C is too ill-conditioned); the variances and "
+                            "log det C from the float32 factor, float32's accuracy"),
+    kexp::target::device("cpu|cuda",
+                         "C factored on the host; or built, factored and solved on the GPU from "
+                         "the kernel's device form (cuSOLVER), with the mean and variances "
+                         "there, in float64 and without optimize"),
 };
 
 constexpr const char* kMetrics[] = {"log_marginal_likelihood", "refinement_steps",

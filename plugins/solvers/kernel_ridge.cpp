@@ -80,8 +80,8 @@ class KernelRidge final : public kexp::Solver, public kexp::DeviceMemory {
  public:
   explicit KernelRidge(const kexp::Params& p)
       : lambda_(p.real("lambda")),
-        on_gpu_(p.string("device") == "cuda"),
-        precision_(kexp::linalg::precision_named(p.string("precision"))) {
+        on_gpu_(kexp::ExecutionTarget::of(p).device == kexp::Device::cuda),
+        precision_(kexp::ExecutionTarget::of(p).precision) {
     kexp::device::require_float64_on_gpu("kernel_ridge", on_gpu_,
                                          precision_ == kexp::linalg::Precision::Double);
   }
@@ -304,13 +304,13 @@ class KernelRidge final : public kexp::Solver, public kexp::DeviceMemory {
 
 constexpr kexp::ParamSpec kParams[] = {
     kexp::param::real("lambda", "1e-3", "ridge penalty λ in (K + λI)β = y").at_least(0).log_scale(),
-    kexp::param::choice("device", "cpu", "cpu|cuda",
-                        "where K is built and factored: cpu, or cuda (an NVIDIA GPU, float64)"),
-    kexp::param::choice("precision", "double", "double|single|mixed",
-                        "K built and factored in float64; all in float32 (K from the kernel's "
-                        "device form, or its float64 Gram rounded); or K + λI factored in "
-                        "float32 and refined to float64 accuracy (float64 when too "
-                        "ill-conditioned)"),
+    kexp::target::device("cpu|cuda",
+                         "where K is built and factored: cpu, or cuda (an NVIDIA GPU, float64)"),
+    kexp::target::precision("double|single|mixed",
+                            "K built and factored in float64; all in float32 (K from the kernel's "
+                            "device form, or its float64 Gram rounded); or K + λI factored in "
+                            "float32 and refined to float64 accuracy (float64 when too "
+                            "ill-conditioned)"),
 };
 
 constexpr const char* kMetrics[] = {"band_reduction",   "decomposition_shared", "transfer_seconds",

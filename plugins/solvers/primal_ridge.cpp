@@ -35,8 +35,8 @@ class PrimalRidge final : public kexp::Solver, public kexp::DeviceMemory {
  public:
   explicit PrimalRidge(const kexp::Params& p)
       : lambda_(p.real("lambda")),
-        precision_(kexp::linalg::precision_named(p.string("precision"))),
-        on_gpu_(p.string("device") == "cuda") {
+        precision_(kexp::ExecutionTarget::of(p).precision),
+        on_gpu_(kexp::ExecutionTarget::of(p).device == kexp::Device::cuda) {
     kexp::device::require_float64_on_gpu("primal_ridge", on_gpu_,
                                          precision_ == kexp::linalg::Precision::Double);
   }
@@ -153,14 +153,15 @@ constexpr kexp::ParamSpec kParams[] = {
     kexp::param::real("lambda", "1e-3", "ridge penalty λ in (ΦΦᵀ + λI)θ = Φy")
         .at_least(0)
         .log_scale(),
-    kexp::param::choice("precision", "double", "double|single|mixed",
-                        "the system in float64; all in float32 (Φ rounded, ΦΦᵀ, the Cholesky "
-                        "and the predictions); or ΦΦᵀ + λI factored in float32 and θ refined to "
-                        "float64 accuracy (float64 when too ill-conditioned)"),
-    kexp::param::choice("device", "cpu", "cpu|cuda",
-                        "the system on the host; or ΦΦᵀ + λI formed, factored and solved on "
-                        "the GPU by cuBLAS and cuSOLVER, in float64 (Φ is computed on the "
-                        "host and copied)"),
+    kexp::target::precision(
+        "double|single|mixed",
+        "the system in float64; all in float32 (Φ rounded, ΦΦᵀ, the Cholesky "
+        "and the predictions); or ΦΦᵀ + λI factored in float32 and θ refined to "
+        "float64 accuracy (float64 when too ill-conditioned)"),
+    kexp::target::device("cpu|cuda",
+                         "the system on the host; or ΦΦᵀ + λI formed, factored and solved on "
+                         "the GPU by cuBLAS and cuSOLVER, in float64 (Φ is computed on the "
+                         "host and copied)"),
 };
 
 constexpr const char* kMetrics[] = {"refinement_steps", "precision_fallback", "transfer_seconds"};

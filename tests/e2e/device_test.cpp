@@ -1,7 +1,8 @@
-// `device: cuda` through the kexp program: refused before anything runs where there is no
-// GPU (or no CUDA in the build) and for a kernel without a device form, naming the setting,
-// the kernel and the fix; where there is a GPU, a sweep over the device writes the GPU's
-// name and predicts as the CPU does.
+// `device: cuda` through the kexp program: a cell that cannot run on it (no GPU, or no CUDA
+// in the build; a kernel without a device form) is refused alone, with the setting, the
+// kernel and the fix, and the other cells run; a run none of whose cells can run is
+// refused before anything runs. Where there is a GPU, a sweep over the device writes the
+// GPU's name and predicts as the CPU does.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -53,10 +54,10 @@ std::string experiment(const std::string& kernel, const std::string& device) {
          device + "\n";
 }
 
-TEST(Device, WithoutAGpuCudaIsRefusedBeforeAnythingRuns) {
+TEST(Device, WithoutAGpuEveryCellOnCudaIsRefusedBeforeAnythingRuns) {
   if (device::gpu_info().present) GTEST_SKIP() << "a GPU is present";
   TempDir dir;
-  dir.write("exp.yaml", experiment("{plugin: gaussian, sigma: 2}", "[cpu, cuda]"));
+  dir.write("exp.yaml", experiment("{plugin: gaussian, sigma: 2}", "cuda"));
   const CommandResult r = run_kexp("run exp.yaml --out out --quiet", dir.path());
   EXPECT_EQ(r.exit_code, 2) << r.err;
   EXPECT_THAT(r.err, HasSubstr("exp.yaml:9:"));
@@ -68,6 +69,74 @@ TEST(Device, WithoutAGpuCudaIsRefusedBeforeAnythingRuns) {
   const CommandResult dry = run_kexp("run exp.yaml --out out --dry-run", dir.path());
   EXPECT_EQ(dry.exit_code, 2);
   EXPECT_THAT(dry.err, HasSubstr("cuda needs an NVIDIA GPU"));
+}
+
+TEST(Device, WithoutAGpuASweepOverTheDeviceRunsTheCpuCellsAndRefusesTheCudaCells) {
+  if (device::gpu_info().present) GTEST_SKIP() << "a GPU is present";
+  TempDir dir;
+  dir.write("exp.yaml", experiment("{plugin: gaussian, sigma: 2}", "[cpu, cuda]"));
+  // the dry run lists the cuda cells as refused, with the reason, and runs nothing
+  const CommandResult dry = run_kexp("run exp.yaml --out out --dry-run", dir.path());
+  ASSERT_EQ(dry.exit_code, 0) << dry.err;
+  EXPECT_THAT(dry.out, HasSubstr("CANNOT RUN: solvers[0].device = cuda needs an NVIDIA GPU"));
+  EXPECT_THAT(dry.out, HasSubstr("4 cells cannot run (said beside each) and would be refused"));
+  EXPECT_FALSE(std::filesystem::exists(dir.path() / "out"));
+
+  const CommandResult r = run_kexp("run exp.yaml --out out --quiet", dir.path());
+  EXPECT_EQ(r.exit_code, 1) << r.err;  // as for any refused cell
+  const core::CsvTable t = core::read_csv(dir.path() / "out" / "results.csv");
+  ASSERT_EQ(t.rows.size(), 8U) << r.err;
+  const std::size_t solver = column(t, "solver"), device = column(t, "solver.device"),
+                    status = column(t, "status"), error = column(t, "error");
+  std::map<std::string, std::string> cpu, cuda;  // solver → status
+  for (const auto& row : t.rows) {
+    if (row[device] == "cuda") {
+      cuda[row[solver]] = row[status];
+      EXPECT_THAT(row[error], HasSubstr("refused before it started: solvers["));
+      EXPECT_THAT(row[error], HasSubstr("].device = cuda needs an NVIDIA GPU, and there is none: " +
+                                        device::gpu_info().reason));
+      EXPECT_THAT(row[error], HasSubstr("use device: cpu"));
+    } else {
+      cpu[row[solver]] = row[status];
+      EXPECT_EQ(row[error], "") << row[solver];
+    }
+  }
+  for (const char* s : {"kernel_ridge", "falkon", "cg_ridge", "gp_regression"}) {
+    EXPECT_EQ(cpu[s], "ok") << s;
+    EXPECT_EQ(cuda[s], "refused") << s;
+  }
+  EXPECT_THAT(r.out + r.err, HasSubstr("8 runs: 4 ok, 0 failed, 4 refused"));
+}
+
+TEST(Device, AKernelWithoutADeviceFormRefusesOnlyItsCudaCells) {
+  TempDir dir;
+  // the Gaussian runs on both devices where there is a GPU; the cubic kernel has no formula
+  // nor device form, so its cells on cuda are refused, and its cells on cpu run
+  dir.write("exp.yaml",
+            "experiment: gpu-kernels\n"
+            "dataset: {plugin: friedman1, n: 200}\n"
+            "kernels: [{plugin: gaussian, sigma: 2}, {plugin: cubic}]\n"
+            "solvers: [{plugin: kernel_ridge, lambda: 0.01, device: [cpu, cuda]}]\n");
+  const CommandResult r = run_kexp("run exp.yaml --out out --quiet", dir.path());
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  const core::CsvTable t = core::read_csv(dir.path() / "out" / "results.csv");
+  ASSERT_EQ(t.rows.size(), 4U) << r.err;
+  const std::size_t kernel = column(t, "kernel"), device = column(t, "solver.device"),
+                    status = column(t, "status"), error = column(t, "error");
+  for (const auto& row : t.rows) {
+    const std::string what = row[kernel] + " on " + row[device];
+    if (row[device] == "cpu") {
+      EXPECT_EQ(row[status], "ok") << what;
+    } else if (row[kernel] == "cubic") {
+      EXPECT_EQ(row[status], "refused") << what;
+      EXPECT_THAT(row[error], HasSubstr("the kernel cubic (kernels[1]) has neither"));
+      EXPECT_THAT(row[error], HasSubstr("use device: cpu with it"));
+    } else {
+      // the Gaussian's cuda cell: it runs where there is a GPU
+      EXPECT_EQ(row[status], device::gpu_info().present ? "ok" : "refused") << what;
+      EXPECT_THAT(row[error], Not(HasSubstr("has neither")));
+    }
+  }
 }
 
 TEST(Device, WithoutAGpuAPrimalCellOnCudaIsRefusedBeforeAnythingRuns) {

@@ -6,6 +6,7 @@
 #include "kexp/device_form.hpp"
 #include "kexp/device_memory.hpp"
 #include "kexp/error.hpp"
+#include "kexp/execution_target.hpp"
 #include "kexp/formula.hpp"
 #include "kexp/formula_kernel.hpp"
 #include "kexp/gram.hpp"

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "kexp/execution_target.hpp"
 #include "kexp/export.hpp"
 
 namespace kexp::linalg {
@@ -44,15 +45,8 @@ KEXP_API void cholesky_shifted_in_place(arma::mat& A, double shift,
 /// Solves (LLᵀ) X = B in place for B, with L from cholesky_in_place (LAPACK dpotrs).
 KEXP_API void cholesky_solve(const arma::mat& L, arma::mat& B);
 
-/// The precision a shifted system (A + shift·I) X = B is factored and solved in: a
-/// solver's `precision:` parameter (kernel_ridge, gp_regression).
-enum class Precision {
-  Double,  ///< float64 throughout
-  Single,  ///< float32 throughout: A + shift·I and B rounded, X rounded back
-  Mixed,   ///< a float32 factor, refined in float64 to float64 accuracy (as LAPACK dsposv)
-};
-
-/// "double", "single" or "mixed" as a Precision; kexp::InvalidArgument otherwise.
+/// "double", "single" or "mixed" as a Precision (kexp/execution_target.hpp, a solver's
+/// `precision:` parameter); kexp::InvalidArgument otherwise (as kexp::parse_precision).
 KEXP_API Precision precision_named(const std::string& name);
 
 /// What solve_shifted did.

@@ -17,6 +17,7 @@
 #include "exec/metrics.hpp"
 #include "exec/validation.hpp"
 #include "kexp/error.hpp"
+#include "kexp/execution_target.hpp"
 #include "plugin/plugin_call.hpp"
 #include "plugin/registry.hpp"
 #include "sweep/pairing.hpp"
@@ -37,12 +38,8 @@ bool reaches_kernel(const GroupCell& g) { return reaches_kernel(*g.cell, *g.solv
 /// A cell that reads the group's K.
 bool uses_gram(const GroupCell& g) { return reads_gram(*g.cell, *g.solver); }
 
-/// The precision a solver runs in: its `precision` parameter, "double" when it has none.
-std::string precision_of(const Variant& solver) {
-  const auto& params = solver.params.values();
-  const auto it = params.find("precision");
-  return it == params.end() ? "double" : format_value(it->second);
-}
+/// Whether a solver runs in float64: its target's precision is double.
+bool in_double(const Variant& solver) { return solver.target.precision == Precision::Double; }
 
 SolverSide side_of(const Variant& solver, Form form) {
   SolverSide s;
@@ -403,7 +400,7 @@ class GroupExecution {
       // A pair in float32 differs by float32's rounding amplified by the system's
       // condition number, which no fixed bound holds: its difference is recorded, not
       // checked. Mixed precision is refined to float64's accuracy and is checked.
-      if (precision_of(*g.solver) == "single" || precision_of(*other->solver) == "single") return;
+      if (runs_in_single(*g.solver) || runs_in_single(*other->solver)) return;
       if (auto wrong = exact_map_disagreement(*active_, kernel_name_, iterative, prediction, p,
                                               other->cell->id)) {
         result.status = CellResult::Status::Failed;
@@ -418,21 +415,22 @@ class GroupExecution {
   /// parameters in precision double (which group_cells runs first), while both are in
   /// memory.
   void compare_with_double(const GroupCell& g, CellResult& result) const {
-    if (precision_of(*g.solver) == "double") return;
+    if (in_double(*g.solver)) return;
     const auto& mine = g.solver->params.values();
     const arma::vec& prediction = result.prediction.mean;
     for (const auto& [other, p] : predictions_) {
-      if (other->solver->component != g.solver->component || p.n_elem != prediction.n_elem) {
+      if (other->solver->component != g.solver->component || p.n_elem != prediction.n_elem ||
+          !in_double(*other->solver)) {
         continue;
       }
+      // the same parameters but the precision, which the target has compared
       const auto& theirs = other->solver->params.values();
       const bool same = theirs.size() == mine.size() &&
                         std::all_of(mine.begin(), mine.end(), [&](const auto& entry) {
                           const auto it = theirs.find(entry.first);
                           if (it == theirs.end()) return false;
-                          return entry.first == "precision"
-                                     ? format_value(it->second) == "double"
-                                     : format_value(it->second) == format_value(entry.second);
+                          return entry.first == kPrecisionParam ||
+                                 format_value(it->second) == format_value(entry.second);
                         });
       if (!same) continue;
       result.precision_max_diff = prediction.n_elem > 0 ? arma::abs(prediction - p).max() : 0.0;
@@ -494,7 +492,7 @@ std::vector<GroupCell> group_cells(const Plan& plan, std::size_t dataset, std::s
   // A solver's float64 cells run before its cells in another precision, so that each of
   // those finds the float64 cell to compare its predictions with (compare_with_double).
   std::stable_partition(group.begin(), group.end(),
-                        [](const GroupCell& g) { return precision_of(*g.solver) == "double"; });
+                        [](const GroupCell& g) { return in_double(*g.solver); });
   return group;
 }
 

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "kexp/execution_target.hpp"
 #include "reporting/summary_tables.hpp"
 #include "reporting/symbols.hpp"
 
@@ -22,6 +23,24 @@ namespace {
 
 /// At most this many lines in each list of the findings; the tables below hold the rest.
 constexpr std::size_t kFindingsLines = 8;
+
+/// The results column of the solvers' precision, "solver.precision".
+const std::string& precision_column() {
+  static const std::string column = std::string("solver.") + kPrecisionParam;
+  return column;
+}
+
+/// The results column of the solvers' device, "solver.device".
+const std::string& device_column() {
+  static const std::string column = std::string("solver.") + kDeviceParam;
+  return column;
+}
+
+/// Whether a cell's precision, as results.csv writes it, is other than float64 (a solver
+/// without the parameter writes nothing there).
+bool below_double(const std::string& precision) {
+  return !precision.empty() && precision != to_string(Precision::Double);
+}
 
 void list_lines(const std::vector<std::string>& lines, std::string& md) {
   for (std::size_t i = 0; i < lines.size() && i < kFindingsLines; ++i) {
@@ -338,14 +357,13 @@ std::string precision_finding(const std::vector<CellSummary>& cells) {
   };
   std::set<std::string> solvers;
   for (const CellSummary& c : cells) {
-    const auto p = c.params.find("solver.precision");
-    if (p != c.params.end() && !p->second.empty() && p->second != "double")
-      solvers.insert(c.solver);
+    const auto p = c.params.find(precision_column());
+    if (p != c.params.end() && below_double(p->second)) solvers.insert(c.solver);
   }
   std::map<std::pair<std::string, std::string>, Tally> tallies;  // (solver, precision)
   for (const CellSummary& c : cells) {
-    const auto p = c.params.find("solver.precision");
-    if (p == c.params.end() || p->second.empty() || p->second == "double") continue;
+    const auto p = c.params.find(precision_column());
+    if (p == c.params.end() || !below_double(p->second)) continue;
     Tally& t = tallies[{solvers.size() > 1 ? c.solver : std::string(), p->second}];
     if (const auto it = c.values.find("precision_max_diff"); it != c.values.end()) {
       for (const double v : it->second) t.worst = std::max(t.worst, v);
@@ -381,18 +399,19 @@ std::vector<std::string> device_lines(const std::vector<CellSummary>& cells,
   std::map<std::string, std::pair<const CellSummary*, const CellSummary*>> sides;  // cpu, cuda
   std::vector<std::string> order;
   for (const CellSummary& c : cells) {
-    const auto device = c.params.find("solver.device");
-    if (device == c.params.end() || (device->second != "cpu" && device->second != "cuda") ||
+    const auto device = c.params.find(device_column());
+    if (device == c.params.end() ||
+        (device->second != to_string(Device::cpu) && device->second != to_string(Device::cuda)) ||
         c.ok == 0) {
       continue;
     }
     std::string key = c.dataset + '\n' + c.kernel + '\n' + c.solver + '\n' + c.form;
     for (const auto& [name, value] : c.params) {
-      if (name != "solver.device") key += '\n' + name + '=' + value;
+      if (name != device_column()) key += '\n' + name + '=' + value;
     }
     auto [it, fresh] = sides.emplace(key, std::pair<const CellSummary*, const CellSummary*>{});
     if (fresh) order.push_back(key);
-    (device->second == "cpu" ? it->second.first : it->second.second) = &c;
+    (device->second == to_string(Device::cpu) ? it->second.first : it->second.second) = &c;
   }
   std::vector<std::string> lines;
   for (const std::string& key : order) {
@@ -402,7 +421,7 @@ std::vector<std::string> device_lines(const std::vector<CellSummary>& cells,
     const double on_gpu = gpu->stat(Column::total_seconds).mean;
     if (!(on_cpu > 0) || !(on_gpu > 0)) continue;
     const std::string params = swept_params(
-        *gpu, swept, [](const std::string& column) { return column != "solver.device"; });
+        *gpu, swept, [](const std::string& column) { return column != device_column(); });
     const MeanStd copies = gpu->stat(kTransferSeconds);
     const std::string copied = copies.count > 0 && copies.mean > 0
                                    ? fmt::format(" (copies {:.3g} s of it)", copies.mean)
@@ -513,15 +532,15 @@ void findings(const std::vector<CellSummary>& cells, const std::vector<FormPair>
   std::map<std::string, std::pair<double, std::size_t>> agreement;
   std::vector<std::string> kernels;
   const auto precision_of = [](const CellSummary& c) {
-    const auto it = c.params.find("solver.precision");
-    return it == c.params.end() || it->second.empty() ? std::string("double") : it->second;
+    const auto it = c.params.find(precision_column());
+    return it == c.params.end() ? std::string() : it->second;
   };
   for (const FormPair& p : pairs) {
     if (p.prediction_max_diff < 0) continue;
     std::string precision = precision_of(*p.primal);
-    if (precision == "double") precision = precision_of(*p.dual);
+    if (!below_double(precision)) precision = precision_of(*p.dual);
     const std::string key =
-        precision == "double" ? p.primal->kernel : p.primal->kernel + " in " + precision;
+        below_double(precision) ? p.primal->kernel + " in " + precision : p.primal->kernel;
     auto [it, fresh] = agreement.emplace(key, std::pair<double, std::size_t>{0, 0});
     if (fresh) kernels.push_back(key);
     it->second.first = std::max(it->second.first, p.prediction_max_diff);

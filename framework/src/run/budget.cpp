@@ -109,8 +109,10 @@ MemoryEstimate estimate_cell(const Cell& cell, const Variant& solver, const Data
                              const Kernel& kernel, const GramPlace& place) {
   double solver_bytes = -1;
   double device_bytes = 0;
+  // a dual cell that reaches the kernel (reaches_kernel_itself, less learning the kernel,
+  // which estimate_memory counts) holds what its solver says
   if (cell.form == Form::Dual && (solver.plugin->has_flag(flags::kernel_inputs) ||
-                                  runs_on_device(solver) || runs_in_single(solver))) {
+                                  solver.target.device_code() || runs_in_single(solver))) {
     const auto made = create_solver(*solver.plugin, solver.params);
     const auto n = static_cast<std::size_t>(data.n), m = static_cast<std::size_t>(data.m),
                d = static_cast<std::size_t>(data.d);

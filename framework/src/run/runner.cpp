@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <limits>
 #include <memory>
 #include <mutex>
 #include <set>
@@ -105,7 +106,7 @@ class Run {
     columns_ = result_columns(plan_);
     warnings_ = psd_warnings(plan_, selected_, kernels_);
     for (const auto& w : warnings_) fmt::print(stderr, "kexp: warning: {}\n", w);
-    check_devices(e_, plan_, selected_, kernels_);
+    device_refusals_ = check_devices(e_, plan_, selected_, kernels_);
     if ((!options_.dry_run || options_.resume) && !options_.rehearsal) {
       inputs_ = input_files(e_);  // by content
     }
@@ -196,8 +197,13 @@ class Run {
     return estimate(c, gram_places_[c.index]);
   }
 
-  /// A cell's own matrices, and the data of the other datasets and repeats, held beside it.
+  /// A cell's own matrices, and the data of the other datasets and repeats, held beside it;
+  /// for a cell that cannot run on its target, only why (check_devices).
   [[nodiscard]] MemoryEstimate estimate(const Cell& c, const GramPlace& place) const {
+    if (c.index < device_refusals_.size() && device_refusals_[c.index]) {
+      const std::string& why = *device_refusals_[c.index];
+      return {std::numeric_limits<double>::infinity(), "cannot run on its device", why};
+    }
     MemoryEstimate e = estimate_cell(c, plan_.solvers[c.solver], data_.dims[c.dataset],
                                      *kernels_[c.kernel], place);
     const double others = data_.held - data_.sizes[c.dataset].bytes;
@@ -209,8 +215,8 @@ class Run {
     return e;
   }
 
-  /// The GPU as kexp found it at the start: probed only for a cell that holds device memory
-  /// (check_devices has made sure there is one).
+  /// The GPU as kexp found it at the start: probed only for a cell that holds device memory,
+  /// which check_devices has let run only where there is one.
   [[nodiscard]] static DeviceLimit gpu_limit() {
     const device::GpuInfo& gpu = device::gpu_info();
     return {gpu.name, gpu.free_bytes, gpu.total_bytes};
@@ -423,7 +429,7 @@ class Run {
           // A CUDA context does not survive fork(): a group with a cell on the GPU runs
           // in kexp's own process, where the device check made the context.
           const bool on_device = std::any_of(group.begin(), group.end(), [](const GroupCell& g) {
-            return g.solver != nullptr && runs_on_device(*g.solver);
+            return g.solver != nullptr && runs_on_device(*g.solver) && !g.refusal;
           });
           execute_group(options_.isolation && !on_device, group, kernel,
                         data_.data[d][static_cast<std::size_t>(r)], e_.timing, callbacks,
@@ -556,6 +562,8 @@ class Run {
   Plan plan_;
   std::vector<bool> selected_;
   std::vector<GramPlace> gram_places_;  ///< plan_gram_places()
+  /// Why each cell cannot run on its solver's target, or nothing (check_devices).
+  std::vector<std::optional<std::string>> device_refusals_;
   std::vector<std::shared_ptr<Kernel>> kernels_;
   std::vector<std::shared_ptr<Dataset>> datasets_;
   RunData data_;

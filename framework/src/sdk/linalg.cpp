@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "kexp/error.hpp"
+#include "kexp/execution_target.hpp"
 #include "kexp/gram.hpp"
 #include "kexp/parallel.hpp"
 #include "sdk/blocked_cholesky.hpp"
@@ -184,12 +185,7 @@ void cholesky_solve(const arma::mat& L, arma::mat& B) {
   if (info != 0) throw NumericError(fmt::format("dpotrs failed (info {})", info));
 }
 
-Precision precision_named(const std::string& name) {
-  if (name == "double") return Precision::Double;
-  if (name == "single") return Precision::Single;
-  if (name == "mixed") return Precision::Mixed;
-  throw InvalidArgument(fmt::format("precision must be double, single or mixed, got '{}'", name));
-}
+Precision precision_named(const std::string& name) { return parse_precision(name); }
 
 namespace {
 

@@ -2,6 +2,8 @@
 // parameter that defines the model and agreeing on every parameter they share.
 #include "sweep/pairing.hpp"
 
+#include "kexp/execution_target.hpp"
+
 namespace kexp::core {
 
 bool counterparts(const SolverSide& a, const SolverSide& b) {
@@ -14,7 +16,7 @@ bool counterparts(const SolverSide& a, const SolverSide& b) {
     const auto it = b.params.find(name);
     if (it == b.params.end()) continue;
     if (it->second != value) return false;
-    if (name != "precision" && name != "device" && name != "tolerance") ++shared;
+    if (name != kPrecisionParam && name != kDeviceParam && name != "tolerance") ++shared;
   }
   return shared > 0;
 }

@@ -12,6 +12,8 @@
 #include <variant>
 
 #include "config/error_list.hpp"
+#include "kexp/error.hpp"
+#include "kexp/execution_target.hpp"
 #include "plugin/plugin_call_trace.hpp"
 #include "sweep/kernel_resolution.hpp"
 #include "util/seed.hpp"
@@ -302,6 +304,12 @@ Plan make_plan(const Experiment& e, const PluginRegistry& registry,
                               fmt::format("{} (in {})", err.what(), v.canonical));
           }
         }
+        try {
+          v.target = ExecutionTarget::of(v.params);
+        } catch (const InvalidArgument& err) {
+          throw ConfigError(e.solvers[s].where, e.solvers[s].key,
+                            fmt::format("{} (in {})", err.what(), v.canonical));
+        }
         solvers_of[s].push_back(plan.solvers.size());
         plan.solvers.push_back(std::move(v));
       }
@@ -377,25 +385,15 @@ bool learns_hyperparameters(const Variant& s) {
          std::holds_alternative<bool>(s.params.value("optimize")) && s.params.boolean("optimize");
 }
 
-namespace {
+bool runs_on_device(const Variant& s) { return s.target.device == Device::cuda; }
 
-/// Whether the variant has the textual parameter `name` set to `value`.
-bool text_param_is(const Variant& s, const char* name, const char* value) {
-  return s.params.has(name) && std::holds_alternative<std::string>(s.params.value(name)) &&
-         s.params.string(name) == value;
-}
+bool runs_in_single(const Variant& s) { return s.target.precision == Precision::Single; }
 
-}  // namespace
-
-bool runs_on_device(const Variant& s) { return text_param_is(s, "device", "cuda"); }
-
-bool runs_in_single(const Variant& s) { return text_param_is(s, "precision", "single"); }
-
-bool runs_in_mixed(const Variant& s) { return text_param_is(s, "precision", "mixed"); }
+bool runs_in_mixed(const Variant& s) { return s.target.precision == Precision::Mixed; }
 
 bool reaches_kernel_itself(const Variant& s) {
   return s.plugin->has_flag(flags::kernel_inputs) || learns_hyperparameters(s) ||
-         runs_on_device(s) || runs_in_single(s);
+         s.target.device_code() || runs_in_single(s);
 }
 
 std::string param_text(const Plan& plan, const Cell& cell, const std::string& column) {

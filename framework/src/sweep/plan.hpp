@@ -74,22 +74,23 @@ Plan make_plan(const Experiment& experiment, const PluginRegistry& registry,
 /// flags::learns_kernel and the variant `optimize: true`.
 [[nodiscard]] bool learns_hyperparameters(const Variant& solver);
 
-/// Whether a solver variant runs on the GPU: its `device` parameter is "cuda". Such a dual
-/// cell reaches the kernel (exec/gram_store.hpp): the solver builds what it needs there.
+/// Whether a solver variant runs on the GPU: its target's device is cuda. Such a dual cell
+/// reaches the kernel (exec/gram_store.hpp): the solver builds what it needs there.
 [[nodiscard]] bool runs_on_device(const Variant& solver);
 
-/// Whether a solver variant works in float32 from the kernel itself: its `precision`
-/// parameter is "single". Such a dual cell reaches the kernel (exec/gram_store.hpp) and
-/// builds its float32 Gram matrices there (kexp/single.hpp), never the float64 K.
+/// Whether a solver variant works in float32 from the kernel itself: its target's precision
+/// is single. Such a dual cell reaches the kernel (exec/gram_store.hpp) and builds its
+/// float32 Gram matrices there (kexp/single.hpp), never the float64 K.
 [[nodiscard]] bool runs_in_single(const Variant& solver);
 
-/// Whether a solver variant's `precision` parameter is "mixed": a dual cell of it that
-/// reads K factors a float32 copy of K + λI beside it (run/budget.cpp counts it).
+/// Whether a solver variant's target precision is mixed: a dual cell of it that reads K
+/// factors a float32 copy of K + λI beside it (run/budget.cpp counts it).
 [[nodiscard]] bool runs_in_mixed(const Variant& solver);
 
 /// Whether a dual cell of this solver variant reaches the kernel instead of reading the
 /// group's K: its plugin has flags::kernel_inputs, or it learns the kernel's
-/// hyperparameters, runs on the GPU or runs in float32.
+/// hyperparameters, runs its device code path (ExecutionTarget::device_code) or runs in
+/// float32.
 [[nodiscard]] bool reaches_kernel_itself(const Variant& solver);
 
 /// The value of a parameter column for a cell, or "" when it does not apply.

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "config/schema.hpp"
+#include "kexp/execution_target.hpp"
 #include "kexp/params.hpp"
 #include "plugin/registry.hpp"
 
@@ -27,6 +28,9 @@ struct Variant {
   std::size_t component = 0;  ///< index in the experiment's kernels / solvers
   Params params;
   std::string canonical;  ///< "gaussian(sigma=1)", what the cell id hashes (canonical_text)
+  /// A solver's device and precision (ExecutionTarget::of its params), resolved once by
+  /// make_plan; cpu and double for a dataset, a kernel, and a solver that declares neither.
+  ExecutionTarget target;
 
   /// Whether this is a sum or product of kernels rather than one plugin.
   [[nodiscard]] bool composite() const { return expression != nullptr; }

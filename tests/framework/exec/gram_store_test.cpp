@@ -22,6 +22,7 @@ TEST(GroupReaders, TheLastCellToReadKAndTheCellsThatRunBesideK) {
     Variant v;
     v.plugin = &registry().find(PluginKind::Solver, name);
     v.params = checked_params(*v.plugin, params);
+    v.target = ExecutionTarget::of(v.params);  // as make_plan resolves it
     return v;
   };
   const Variant ridge = solver("kernel_ridge", {{"lambda", "0.1"}});

@@ -40,6 +40,7 @@ Ran run_group(const Kernel& kernel, const PreparedData& data, const std::string&
   Variant v;
   v.plugin = &registry().find(PluginKind::Solver, solver);
   v.params = checked_params(*v.plugin, params);
+  v.target = ExecutionTarget::of(v.params);  // as make_plan resolves it
   Cell cell;
   cell.id = "0000000000000001";
   cell.form = form;
@@ -213,6 +214,7 @@ CellResult run_with_buffer(const Kernel& kernel, const PreparedData& data,
   Variant v;
   v.plugin = &registry().find(PluginKind::Solver, solver);
   v.params = checked_params(*v.plugin, params);
+  v.target = ExecutionTarget::of(v.params);  // as make_plan resolves it
   Cell cell;
   cell.form = form;
   CellResult result;

@@ -5,6 +5,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <set>
 
@@ -317,6 +318,39 @@ solvers:
   for (const Variant& v : p.kernels) variants.push_back(v.canonical);
   EXPECT_EQ(asked, variants);
   EXPECT_EQ(asked.size(), 5U);
+}
+
+TEST(Plan, EachSolverVariantCarriesItsExecutionTarget) {
+  const Plan p = plan_of(R"(experiment: t
+dataset: {plugin: cubic, n: 100}
+kernels: [{plugin: gaussian}]
+solvers:
+  - {plugin: kernel_ridge, device: [cpu, cuda]}
+  - {plugin: kernel_ridge, precision: mixed}
+  - {plugin: primal_ridge, precision: single}
+  - {plugin: svr}
+)");
+  ASSERT_EQ(p.solvers.size(), 5U);
+  const auto target_of = [&](const std::string& canonical) {
+    for (const Variant& v : p.solvers) {
+      if (v.canonical == canonical) return v.target;
+    }
+    ADD_FAILURE() << "no solver variant " << canonical;
+    return ExecutionTarget{};
+  };
+  EXPECT_EQ(target_of("kernel_ridge()"), (ExecutionTarget{Device::cpu, Precision::Double}));
+  EXPECT_EQ(target_of("kernel_ridge(device=cuda)"),
+            (ExecutionTarget{Device::cuda, Precision::Double}));
+  EXPECT_EQ(target_of("kernel_ridge(precision=mixed)"),
+            (ExecutionTarget{Device::cpu, Precision::Mixed}));
+  EXPECT_EQ(target_of("primal_ridge(precision=single)"),
+            (ExecutionTarget{Device::cpu, Precision::Single}));
+  EXPECT_EQ(target_of("svr()"), ExecutionTarget{})
+      << "a solver without either runs on cpu in double";
+  EXPECT_EQ(std::count_if(p.solvers.begin(), p.solvers.end(), runs_on_device), 1);
+  EXPECT_EQ(std::count_if(p.solvers.begin(), p.solvers.end(), runs_in_mixed), 1);
+  EXPECT_EQ(std::count_if(p.solvers.begin(), p.solvers.end(), runs_in_single), 1);
+  for (const Variant& v : p.kernels) EXPECT_EQ(v.target, ExecutionTarget{});
 }
 
 }  // namespace
