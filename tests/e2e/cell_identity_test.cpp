@@ -88,9 +88,9 @@ TEST(CellIdentity, AParameterAddedWithItsDefaultChangesNoIdAndTheFolderIsContinu
   EXPECT_EQ(refused.exit_code, 2) << refused.err;
   EXPECT_THAT(refused.err, AllOf(HasSubstr("kernel plugin 'grown_polynomial' is another build"),
                                  HasSubstr("--accept-rebuilt-plugins")));
-  const CommandResult resumed = run_kexp(
-      "run exp.yaml --resume before --quiet --accept-rebuilt-plugins " + plugins("after"),
-      dir.path());
+  const CommandResult resumed =
+      run_kexp("run exp.yaml --resume before --quiet --accept-rebuilt-plugins " + plugins("after"),
+               dir.path());
   ASSERT_EQ(resumed.exit_code, 0) << resumed.err;
   const core::CsvTable t = core::read_csv(dir.path() / "before" / "results.csv");
   ASSERT_EQ(t.rows.size(), 8U);

@@ -276,12 +276,14 @@ TEST(Introspection, DescribePrintsTypesDefaultsBoundsAndDocs) {
 TEST(Introspection, DescribeSaysHowAKernelRunsInFloat32AndOnTheGpu) {
   // the Gaussian has a formula and a device form; the spectrum kernel (sequences) neither
   const auto gaussian = test::run_kexp("describe gaussian");
-  EXPECT_THAT(gaussian.out, AllOf(HasSubstr("float32 and GPU (default parameters): by its formula"),
-                                  HasSubstr("device: cuda runs it by its formula, the same program")));
+  EXPECT_THAT(gaussian.out,
+              AllOf(HasSubstr("float32 and GPU (default parameters): by its formula"),
+                    HasSubstr("device: cuda runs it by its formula, the same program")));
   const auto spectrum = test::run_kexp("describe spectrum");
   EXPECT_EQ(spectrum.exit_code, 0) << spectrum.err;
-  EXPECT_THAT(spectrum.out, AllOf(HasSubstr("no formula"), HasSubstr("gram_converted = 1"),
-                                  HasSubstr("device: cuda is refused (no formula, no device form)")));
+  EXPECT_THAT(spectrum.out,
+              AllOf(HasSubstr("no formula"), HasSubstr("gram_converted = 1"),
+                    HasSubstr("device: cuda is refused (no formula, no device form)")));
   // solvers and datasets have no such line
   EXPECT_THAT(test::run_kexp("describe kernel_ridge").out, Not(HasSubstr("float32 and GPU")));
 }
