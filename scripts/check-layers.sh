@@ -7,7 +7,13 @@
 #
 # check/ stands beside the chain: it may include util, kernel_algebra, plugin, config and
 # sweep, and only cli may include it. sdk/ (the public SDK's implementation) may include
-# the SDK only. Prints every violation and fails when there is one.
+# the SDK only. CUDA sources (*.cu) and included implementation files (*.inl) are checked
+# as the headers and sources of their folder are.
+#
+# The plugins are built as a user's are: a file in plugins/<kind>/ may include the SDK
+# (kexp/…), its own folder and plugins/common/; a file in plugins/common/ the SDK and
+# common/ only. No plugin includes another plugin folder or a private header of the
+# runner. Prints every violation and fails when there is one.
 #   scripts/check-layers.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -54,7 +60,18 @@ layer_of() {
       local rest=${1#framework/src/}
       echo "${rest%%/*}"
       ;;
+    plugins/*)
+      local rest=${1#plugins/}
+      echo "plugins/${rest%%/*}"
+      ;;
   esac
+}
+
+# Whether a plugin file in plugins/$1 may include a header of folder $2.
+plugin_allowed() {
+  local from=${1#plugins/} to=$2
+  [[ $to == kexp || $to == common ]] && return 0
+  [[ $from != common && $to == "$from" ]]
 }
 
 violations=0
@@ -66,6 +83,13 @@ while IFS= read -r file; do
     [[ -z $line ]] && continue
     to=${header%%/*}
     [[ $to == "$header" ]] && to="(no folder)"
+    if [[ $from == plugins/* ]]; then
+      if ! plugin_allowed "$from" "$to"; then
+        echo "$file:$line: a plugin file in $from includes \"$header\" ($to): plugins include the SDK (kexp/), their own folder and common/ only"
+        violations=$((violations + 1))
+      fi
+      continue
+    fi
     if ! allowed "$from" "$to"; then
       echo "$file:$line: $from includes \"$header\" ($to)"
       violations=$((violations + 1))
@@ -74,10 +98,12 @@ while IFS= read -r file; do
     sed -E 's/^([0-9]+):[^"]*"([^"]*)".*/\1:\2/' || true)
 done < <(git ls-files --cached --others --exclude-standard -- \
   'framework/src/*.hpp' 'framework/src/*.cpp' 'framework/src/*.in' \
-  'framework/cli/*.hpp' 'framework/cli/*.cpp')
+  'framework/src/*.cu' 'framework/src/*.inl' \
+  'framework/cli/*.hpp' 'framework/cli/*.cpp' \
+  'plugins/*.hpp' 'plugins/*.cpp')
 
 if ((violations > 0)); then
-  echo "layers: $violations include(s) against the order util < device < kernel_algebra < plugin < config < sweep < exec < reporting < run < cli in $checked files"
+  echo "layers: $violations include(s) against the order util < device < kernel_algebra < plugin < config < sweep < exec < reporting < run < cli, or the plugins' rule, in $checked files"
   exit 1
 fi
 echo "layers: $checked files clean"

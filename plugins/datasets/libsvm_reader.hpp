@@ -39,8 +39,7 @@ struct LibsvmOptions {
 
 /// One stored value: sample, feature index (from 0), value.
 struct SparseEntry {
-  std::uint32_t sample;
-  std::uint32_t feature;
+  std::uint32_t sample, feature;
   double value;
 };
 

@@ -9,7 +9,7 @@
 
 #include <string>
 
-#include "kernels/monomials.hpp"
+#include "common/monomials.hpp"
 
 namespace {
 

@@ -4,7 +4,7 @@
 //   k(x, z) = g(x)ᵀ F⁻¹ g(z),   g(x) = ∇_θ log p(x | θ̂),   φ(x) = F^{−1/2} g(x),
 //
 // with p a diagonal Gaussian mixture of G components fitted by EM on the training part
-// (kernels/gaussian_mixture.hpp: maximum likelihood, variances divided by Nᵢ and floored,
+// (common/gaussian_mixture.hpp: maximum likelihood, variances divided by Nᵢ and floored,
 // a k-means++ start from the fit's seed); G = 1 is one diagonal Gaussian. θ holds the
 // weights' logits a₁ … a_{G−1} (wᵢ = e^{aᵢ} / Σ e^{a}, a_G = 0), every mean μᵢⱼ and every
 // variance vᵢⱼ, so D = (G − 1) + 2·G·d:
@@ -14,7 +14,7 @@
 //
 // information: empirical — F = (1/n) Σₖ g(xₖ) g(xₖ)ᵀ over the training part (at the
 // maximum-likelihood θ̂ the scores average to zero, so F is their covariance), and
-// F^{−1/2} its pseudo-inverse root (kernels/fisher_information.hpp). The kernel is then
+// F^{−1/2} its pseudo-inverse root (common/fisher_information.hpp). The kernel is then
 // invariant to reparametrising θ. identity — F = I, k = g(x)ᵀ g(z).
 #include <kexp/kexp.hpp>
 
@@ -22,8 +22,8 @@
 #include <string>
 
 #include "common/feature_map_kernel.hpp"
-#include "kernels/fisher_information.hpp"
-#include "kernels/gaussian_mixture.hpp"
+#include "common/fisher_information.hpp"
+#include "common/gaussian_mixture.hpp"
 
 namespace {
 

@@ -24,7 +24,7 @@
 #include <random>
 #include <string>
 
-#include "kernels/monomials.hpp"
+#include "common/monomials.hpp"
 
 #if defined(KEXP_HAVE_LIBMVEC)
 // glibc's libmvec has vector versions of cos (2, 4 or 8 lanes, within 4 ulp). Declared

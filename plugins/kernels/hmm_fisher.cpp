@@ -4,13 +4,13 @@
 //   k(X, X′) = g(X)ᵀ F⁻¹ g(X′),   g(X) = ∇_θ log p(X | θ̂),   φ(X) = F^{−1/2} g(X),
 //
 // for a model fitted by Baum–Welch to the training sequences or read from `file`
-// (kernels/hmm_source.hpp). θ holds the emission parameters in the softmax parametrisation
+// (common/hmm_source.hpp). θ holds the emission parameters in the softmax parametrisation
 // B(i, s) = e^{b_is}/Σ_s′ e^{b_is′} and, with `transitions: true`, the transition ones
 // a_ij likewise; by forward–backward (common/hmm_kernels.hpp),
 //   ∂ log p/∂b_is = Σ_t γ_t(i)([x_t = s] − B(i, s)),
 //   ∂ log p/∂a_ij = Σ_{t<L} ξ_t(i, j) − A(i, j) Σ_{t<L} γ_t(i),
 // so D = S·|Σ| (+ S²). information: empirical — F the mean of g gᵀ over the training
-// sequences and F^{−1/2} its pseudo-inverse root (kernels/fisher_information.hpp; the
+// sequences and F^{−1/2} its pseudo-inverse root (common/fisher_information.hpp; the
 // softmax scores of each row of B, and of A, sum to 0, so F has rank at most D − S, or
 // D − 2S with the transitions); identity — F = I.
 //
@@ -26,8 +26,8 @@
 #include "common/feature_map_kernel.hpp"
 #include "common/hmm_kernels.hpp"
 #include "common/hmm_model.hpp"
-#include "kernels/fisher_information.hpp"
-#include "kernels/hmm_source.hpp"
+#include "common/fisher_information.hpp"
+#include "common/hmm_source.hpp"
 
 namespace {
 

@@ -4,7 +4,7 @@
 //   k(X, X′) = Σ_Z p(X | Z) p(X′ | Z) p(Z),
 //
 // for a model fitted by Baum–Welch to the training sequences or read from `file`
-// (kernels/hmm_source.hpp). It is computed by the forward recursion of the pair, O(L·S²)
+// (common/hmm_source.hpp). It is computed by the forward recursion of the pair, O(L·S²)
 // per pair rather than a sum over the S^L paths, in log space (common/hmm_kernels.hpp), so
 // that long sequences do not underflow before the end. k itself is p(X, X′ on one path),
 // of the order of the square of a sequence's probability: for long sequences it is below
@@ -25,7 +25,7 @@
 
 #include "common/hmm_kernels.hpp"
 #include "common/hmm_model.hpp"
-#include "kernels/hmm_source.hpp"
+#include "common/hmm_source.hpp"
 
 namespace {
 

@@ -3,7 +3,7 @@
 //   k(x, z) = Σᵢ p(x | i) p(z | i) p(i),   φᵢ(x) = √p(i) · p(x | i),   D = G,
 //
 // with p(x | i) = N(x; μᵢ, diag vᵢ) and p(i) = wᵢ fitted by EM on the training part
-// (kernels/gaussian_mixture.hpp: maximum likelihood, variances divided by Nᵢ and floored,
+// (common/gaussian_mixture.hpp: maximum likelihood, variances divided by Nᵢ and floored,
 // a k-means++ start from the fit's seed). The map is exact and the kernel PSD, an inner
 // product of φ. With one component it is the product kernel k(x, z) = p(x) p(z) of the
 // Gaussian fitted to the data.
@@ -17,7 +17,7 @@
 #include <memory>
 
 #include "common/feature_map_kernel.hpp"
-#include "kernels/gaussian_mixture.hpp"
+#include "common/gaussian_mixture.hpp"
 
 namespace {
 

@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-#include "kernels/monomials.hpp"
+#include "common/monomials.hpp"
 
 namespace {
 

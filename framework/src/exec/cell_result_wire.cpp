@@ -36,6 +36,11 @@ class Writer {
     put(static_cast<std::uint64_t>(v.n_elem));
     bytes_.append(reinterpret_cast<const char*>(v.memptr()), v.n_elem * sizeof(double));
   }
+  void put(const Prediction& p) {
+    put(p.mean);
+    put(p.var_f);
+    put(p.var_y);
+  }
   void put(const std::vector<double>& v) {
     put(static_cast<std::uint64_t>(v.size()));
     bytes_.append(reinterpret_cast<const char*>(v.data()), v.size() * sizeof(double));
@@ -81,6 +86,11 @@ class Reader {
     v.set_size(size);
     if (size > 0) std::memcpy(v.memptr(), take(size * sizeof(double)), size * sizeof(double));
   }
+  void get(Prediction& p) {
+    get(p.mean);
+    get(p.var_f);
+    get(p.var_y);
+  }
   void get(std::vector<double>& v) {
     const std::size_t size = count();
     v.resize(size);
@@ -122,10 +132,13 @@ class Reader {
   std::size_t at_ = 0;
 };
 
-/// Visits every field of a CellResult with `io` (a Writer or a Reader), in one order.
+/// Visits every member of a CellResult but its status with `io` (a Writer or a Reader), in
+/// one order, each member once (cell_result_wire_members() counts them: a member added to
+/// CellResult and not here fails CellResultWire.EveryMemberOfACellResultIsOnTheWire).
 template <class IO, class Result>
 void fields(IO& io, Result& r) {
   io.put_or_get(r.error);
+  io.put_or_get(r.device_name);
   io.put_or_get(r.n_train);
   io.put_or_get(r.n_test);
   io.put_or_get(r.d);
@@ -156,15 +169,21 @@ void fields(IO& io, Result& r) {
   io.put_or_get(r.metrics);
   io.put_or_get(r.learned);
   io.put_or_get(r.loss_curve);
-  io.put_or_get(r.prediction.mean);
-  io.put_or_get(r.prediction.var_f);
-  io.put_or_get(r.prediction.var_y);
+  io.put_or_get(r.prediction);
 }
 
 struct Encoding : Writer {
   template <class T>
   void put_or_get(const T& value) {
     put(value);
+  }
+};
+
+struct Counting {
+  std::size_t members = 0;
+  template <class T>
+  void put_or_get(const T& /*member*/) {
+    ++members;
   }
 };
 
@@ -183,6 +202,13 @@ std::string encode_cell_result(const CellResult& result) {
   out.put(static_cast<std::uint8_t>(result.status));
   fields(out, result);
   return out.take();
+}
+
+std::size_t cell_result_wire_members() {
+  Counting count;
+  const CellResult empty;
+  fields(count, empty);
+  return count.members + 1;  // and the status, put first
 }
 
 CellResult decode_cell_result(std::string_view bytes) {

@@ -3,6 +3,7 @@
 // for bit, in the layout of the process that wrote it (both ends are the same program).
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 
@@ -15,5 +16,8 @@ namespace kexp::core {
 
 /// The result encoded in `bytes`. Throws kexp::Error when they end early or run over.
 [[nodiscard]] CellResult decode_cell_result(std::string_view bytes);
+
+/// The members of a CellResult that go on the wire, for the test that every member does.
+[[nodiscard]] std::size_t cell_result_wire_members();
 
 }  // namespace kexp::core

@@ -33,6 +33,7 @@
 #include <vector>
 
 #include "util/blas_core.hpp"
+#include "util/child_groups.hpp"
 
 namespace kexp::core {
 
@@ -75,81 +76,6 @@ bool write_all(int fd, const char* data, std::size_t size) {
   }
   return true;
 }
-
-// --- the process groups of running children, for a stop of kexp (Ctrl-Z) and its end ---
-
-constexpr std::size_t kTrackedChildren = 64;
-std::array<std::atomic<pid_t>, kTrackedChildren> running_groups{};
-std::atomic<std::int64_t> stopped_nanoseconds{0};  // kexp's time stopped, summed
-std::atomic<std::int64_t> stopped_at{0};           // when the current stop began, or 0
-
-std::int64_t monotonic_nanoseconds() {
-  timespec t{};
-  ::clock_gettime(CLOCK_MONOTONIC, &t);
-  return static_cast<std::int64_t>(t.tv_sec) * 1000000000 + t.tv_nsec;
-}
-
-void signal_groups(int signal) {
-  for (auto& g : running_groups) {
-    const pid_t pid = g.load();
-    if (pid > 0) ::kill(-pid, signal);
-  }
-}
-
-/// SIGTSTP (Ctrl-Z): the children stop with kexp, and the time kexp is stopped is not
-/// held against a cell. Async-signal-safe throughout.
-void on_stop(int) {
-  const int saved = errno;
-  stopped_at.store(monotonic_nanoseconds());
-  signal_groups(SIGSTOP);
-  ::signal(SIGTSTP, SIG_DFL);
-  ::raise(SIGTSTP);  // stops here until SIGCONT
-  errno = saved;
-}
-
-void on_continue(int) {
-  const int saved = errno;
-  const std::int64_t at = stopped_at.exchange(0);
-  if (at > 0) stopped_nanoseconds.fetch_add(monotonic_nanoseconds() - at);
-  signal_groups(SIGCONT);
-  ::signal(SIGTSTP, on_stop);
-  errno = saved;
-}
-
-void install_stop_handlers() {
-  static const bool installed = [] {
-    // Only where kexp would stop at all: a terminal's SIGTSTP left at its default.
-    struct sigaction old {};
-    if (::sigaction(SIGTSTP, nullptr, &old) == 0 && old.sa_handler == SIG_DFL) {
-      ::signal(SIGTSTP, on_stop);
-      ::signal(SIGCONT, on_continue);
-    }
-    return true;
-  }();
-  (void)installed;
-}
-
-/// Keeps `pid`'s group among the running ones while it lives.
-class TrackedGroup {
- public:
-  explicit TrackedGroup(pid_t pid) {
-    for (auto& g : running_groups) {
-      pid_t empty = 0;
-      if (g.compare_exchange_strong(empty, pid)) {
-        slot_ = &g;
-        return;
-      }
-    }
-  }
-  ~TrackedGroup() {
-    if (slot_ != nullptr) slot_->store(0);
-  }
-  TrackedGroup(const TrackedGroup&) = delete;
-  TrackedGroup& operator=(const TrackedGroup&) = delete;
-
- private:
-  std::atomic<pid_t>* slot_ = nullptr;
-};
 
 // --- the child ---
 
@@ -439,13 +365,9 @@ void ChildChannel::send(std::string_view message) const {
   if (!write_all(fd_, frame.data(), frame.size())) ::_exit(kBodyThrew);
 }
 
-double stopped_seconds() {
-  std::int64_t total = stopped_nanoseconds.load();
-  if (const std::int64_t at = stopped_at.load(); at > 0) total += monotonic_nanoseconds() - at;
-  return static_cast<double>(total) / 1e9;
-}
+double stopped_seconds() { return child_groups::stopped_seconds(); }
 
-void kill_running_children() { signal_groups(SIGKILL); }
+void kill_running_children() { child_groups::signal_groups(SIGKILL); }
 
 ChildEnd run_in_child(const std::function<void(const ChildChannel&)>& body,
                       const std::function<bool(std::string&&)>& on_message,
@@ -455,7 +377,7 @@ ChildEnd run_in_child(const std::function<void(const ChildChannel&)>& body,
   // With a standard stream closed, the pipe may have taken its number.
   fds[0] = above_standard_streams(fds[0]);
   fds[1] = above_standard_streams(fds[1]);
-  install_stop_handlers();
+  child_groups::install_stop_handlers();
   // Whatever stdio holds would be written twice, once by each process.
   std::fflush(stdout);
   std::fflush(stderr);
@@ -476,7 +398,7 @@ ChildEnd run_in_child(const std::function<void(const ChildChannel&)>& body,
       end = not_started(fork_errno);
     } else {
       ::setpgid(pid, pid);  // before anything is killed by its group
-      const TrackedGroup tracked(pid);
+      const child_groups::TrackedGroup tracked(pid);
       try {
         end = supervise(pid, fds[0], on_message, seconds_left);
       } catch (...) {

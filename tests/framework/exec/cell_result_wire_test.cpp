@@ -5,7 +5,9 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstddef>
 #include <limits>
+#include <utility>
 
 #include "kexp/error.hpp"
 
@@ -16,6 +18,7 @@ CellResult full_result() {
   CellResult r;
   r.status = CellResult::Status::Failed;
   r.error = "kernel 'k' failed, with a comma, and\na line break";
+  r.device_name = "NVIDIA H200";
   r.n_train = 123;
   r.n_test = 45;
   r.d = 6;
@@ -44,11 +47,48 @@ CellResult full_result() {
   return r;
 }
 
+/// Converts to any member's type: CellResult{AnyMember{}, …} compiles with as many of them as
+/// it has members, and no more.
+struct AnyMember {
+  template <class T>
+  operator T() const;  // NOLINT(google-explicit-constructor): only named in decltype
+};
+
+template <class T, class... A>
+constexpr auto initializes(int) -> decltype(T{std::declval<A>()...}, true) {
+  return true;
+}
+template <class T, class... A>
+constexpr bool initializes(long) {
+  return false;
+}
+template <class T, std::size_t... I>
+constexpr bool initializes_from(std::index_sequence<I...>) {
+  return initializes<T, decltype((void)I, AnyMember{})...>(0);
+}
+/// The number of members of the aggregate T.
+template <class T, std::size_t N = 0>
+constexpr std::size_t member_count() {
+  if constexpr (initializes_from<T>(std::make_index_sequence<N + 1>{})) {
+    return member_count<T, N + 1>();
+  } else {
+    return N;
+  }
+}
+
+TEST(CellResultWire, EveryMemberOfACellResultIsOnTheWire) {
+  // A member added to CellResult must be added to fields() in exec/cell_result_wire.cpp,
+  // or a cell run in a child process loses it.
+  EXPECT_EQ(cell_result_wire_members(), member_count<CellResult>());
+  EXPECT_GE(member_count<CellResult>(), 30U);  // the count itself works
+}
+
 TEST(CellResultWire, EveryFieldComesBackAsItWas) {
   const CellResult a = full_result();
   const CellResult b = decode_cell_result(encode_cell_result(a));
   EXPECT_EQ(b.status, a.status);
   EXPECT_EQ(b.error, a.error);
+  EXPECT_EQ(b.device_name, a.device_name);
   EXPECT_EQ(b.n_train, a.n_train);
   EXPECT_EQ(b.n_test, a.n_test);
   EXPECT_EQ(b.d, a.d);

@@ -6,7 +6,7 @@
 
 #include <cmath>
 
-#include "kernels/gaussian_mixture.hpp"
+#include "common/gaussian_mixture.hpp"
 #include "support/kernels.hpp"
 #include "support/plugins.hpp"
 
