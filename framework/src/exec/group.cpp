@@ -13,14 +13,13 @@
 #include <utility>
 
 #include "device/gpu.hpp"
-#include "exec/exact_map_check.hpp"
+#include "exec/group_comparisons.hpp"
 #include "exec/metrics.hpp"
 #include "exec/validation.hpp"
 #include "kexp/error.hpp"
 #include "kexp/execution_target.hpp"
 #include "plugin/plugin_call.hpp"
 #include "plugin/registry.hpp"
-#include "sweep/pairing.hpp"
 #include "util/measure.hpp"
 
 namespace kexp::core {
@@ -37,16 +36,6 @@ bool reaches_kernel(const GroupCell& g) { return reaches_kernel(*g.cell, *g.solv
 
 /// A cell that reads the group's K.
 bool uses_gram(const GroupCell& g) { return reads_gram(*g.cell, *g.solver); }
-
-/// Whether a solver runs in float64: its target's precision is double.
-bool in_double(const Variant& solver) { return solver.target.precision == Precision::Double; }
-
-SolverSide side_of(const Variant& solver, Form form) {
-  SolverSide s;
-  s.form = to_string(form);
-  for (const auto& [name, value] : solver.params.values()) s.params[name] = format_value(value);
-  return s;
-}
 
 class GroupExecution {
  public:
@@ -104,8 +93,8 @@ class GroupExecution {
           const std::size_t entry = g.solver->component;
           const Sharing sharing{&shared_[entry], group_size[entry], group_position[entry]++};
           run_cell(g, last_dual, sharing, result);
-          pair_with_earlier(g, result);
-          compare_with_double(g, result);
+          pair_with_earlier(g, predictions_, *active_, kernel_name_, result);
+          compare_with_double(g, predictions_, result);
           predictions_.emplace_back(&g, result.prediction.mean);
         } catch (...) {
           // Plugin code is called through call_plugin(), so the message names the plugin
@@ -384,60 +373,6 @@ class GroupExecution {
     result.prediction = std::move(prediction);
   }
 
-  /// The largest difference between this cell's predictions and those of its earlier
-  /// counterpart in the other form (the first one, in run order), while both are in
-  /// memory; a kernel with an exact map fails the pair when it is beyond rounding.
-  void pair_with_earlier(const GroupCell& g, CellResult& result) const {
-    const arma::vec& prediction = result.prediction.mean;
-    const SolverSide mine = side_of(*g.solver, g.cell->form);
-    for (const auto& [other, p] : predictions_) {
-      if (!counterparts(mine, side_of(*other->solver, other->cell->form))) continue;
-      if (p.n_elem != prediction.n_elem) continue;
-      result.paired_with = other->cell->id;
-      result.prediction_max_diff = prediction.n_elem > 0 ? arma::abs(prediction - p).max() : 0.0;
-      const bool iterative = g.solver->plugin->has_flag(flags::iterative) ||
-                             other->solver->plugin->has_flag(flags::iterative);
-      // A pair in float32 differs by float32's rounding amplified by the system's
-      // condition number, which no fixed bound holds: its difference is recorded, not
-      // checked. Mixed precision is refined to float64's accuracy and is checked.
-      if (runs_in_single(*g.solver) || runs_in_single(*other->solver)) return;
-      if (auto wrong = exact_map_disagreement(*active_, kernel_name_, iterative, prediction, p,
-                                              other->cell->id)) {
-        result.status = CellResult::Status::Failed;
-        result.error = std::move(*wrong);
-      }
-      return;
-    }
-  }
-
-  /// For a cell whose solver ran in precision single or mixed: the largest difference
-  /// between its predictions and those of the cell of the same solver entry with the same
-  /// parameters in precision double (which group_cells runs first), while both are in
-  /// memory.
-  void compare_with_double(const GroupCell& g, CellResult& result) const {
-    if (in_double(*g.solver)) return;
-    const auto& mine = g.solver->params.values();
-    const arma::vec& prediction = result.prediction.mean;
-    for (const auto& [other, p] : predictions_) {
-      if (other->solver->component != g.solver->component || p.n_elem != prediction.n_elem ||
-          !in_double(*other->solver)) {
-        continue;
-      }
-      // the same parameters but the precision, which the target has compared
-      const auto& theirs = other->solver->params.values();
-      const bool same = theirs.size() == mine.size() &&
-                        std::all_of(mine.begin(), mine.end(), [&](const auto& entry) {
-                          const auto it = theirs.find(entry.first);
-                          if (it == theirs.end()) return false;
-                          return entry.first == kPrecisionParam ||
-                                 format_value(it->second) == format_value(entry.second);
-                        });
-      if (!same) continue;
-      result.precision_max_diff = prediction.n_elem > 0 ? arma::abs(prediction - p).max() : 0.0;
-      return;
-    }
-  }
-
   /// Runs f(), a call into the kernel that computes an input the group shares; what it
   /// throws names the kernel and `doing`, and is kept in `failure` and thrown again to
   /// the cells after this one.
@@ -470,31 +405,13 @@ class GroupExecution {
   std::map<std::size_t, SharedState> shared_;
   const GroupCallbacks* callbacks_ = nullptr;
   /// Test predictions of the cells that finished, for primal-dual pairs.
-  std::vector<std::pair<const GroupCell*, arma::vec>> predictions_;
+  FinishedPredictions predictions_;
   GramBuffer& buffer_;
   /// The part of K the group's cells read.
   Triangle gram_part_ = Triangle::Both;
 };
 
 }  // namespace
-
-std::vector<GroupCell> group_cells(const Plan& plan, std::size_t dataset, std::size_t kernel,
-                                   const std::function<bool(const Cell&)>& runs) {
-  std::vector<GroupCell> group;
-  for (const Cell& c : plan.cells) {
-    if (c.dataset == dataset && c.kernel == kernel && runs(c)) {
-      GroupCell g;
-      g.cell = &c;
-      g.solver = &plan.solvers[c.solver];
-      group.push_back(std::move(g));
-    }
-  }
-  // A solver's float64 cells run before its cells in another precision, so that each of
-  // those finds the float64 cell to compare its predictions with (compare_with_double).
-  std::stable_partition(group.begin(), group.end(),
-                        [](const GroupCell& g) { return in_double(*g.solver); });
-  return group;
-}
 
 void execute_group(const std::vector<GroupCell>& cells, const GroupKernel& kernel,
                    const PreparedData& data, const TimingSpec& timing,

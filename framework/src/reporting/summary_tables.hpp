@@ -155,6 +155,21 @@ std::vector<std::string> sparsity_findings(const std::vector<CellSummary>& cells
 void svm_table(const std::vector<CellSummary>& cells, const std::vector<std::string>& swept,
                std::string& md);
 
+/// Settings in symbols, "d = 10, p = 4", as the findings name a variant
+/// (summary_cost_findings.cpp).
+std::string symbols_text(const std::vector<Setting>& settings);
+
+/// Each primal-dual series over n: where each form is cheaper, against the flop counts;
+/// series that come out alike are one line (summary_cost_findings.cpp).
+std::vector<std::string> crossover_findings(const std::vector<CellSummary>& cells,
+                                            const std::vector<FormPair>& pairs,
+                                            const std::vector<std::string>& swept);
+
+/// How each time grows with n, against the flop count: one line per solver, form and
+/// kernel (summary_cost_findings.cpp).
+std::vector<std::string> growth_findings(const std::vector<CellSummary>& cells,
+                                         const std::vector<GrowthRow>& growth);
+
 /// The "## Findings" section (summary_findings.cpp): the answer first, each cost finding
 /// with what makes it less than sure.
 void findings(const std::vector<CellSummary>& cells, const std::vector<FormPair>& pairs,
