@@ -109,8 +109,9 @@ MemoryEstimate estimate_cell(const Cell& cell, const Variant& solver, const Data
                              const Kernel& kernel, const GramPlace& place) {
   double solver_bytes = -1;
   double device_bytes = 0;
-  if (cell.form == Form::Dual && (solver.plugin->has_flag(flags::kernel_inputs) ||
-                                  runs_on_device(solver) || runs_in_single(solver))) {
+  if (cell.form == Form::Dual &&
+      (solver.plugin->has_flag(flags::kernel_inputs) || runs_on_device(solver) ||
+       runs_on_host_backend(solver) || runs_in_single(solver))) {
     const auto made = create_solver(*solver.plugin, solver.params);
     const auto n = static_cast<std::size_t>(data.n), m = static_cast<std::size_t>(data.m),
                d = static_cast<std::size_t>(data.d);

@@ -40,11 +40,14 @@ void check_devices(const Experiment& e, const Plan& plan, const std::vector<bool
   for (std::size_t i = 0; i < plan.cells.size(); ++i) {
     const Cell& cell = plan.cells[i];
     const Variant& solver = plan.solvers[cell.solver];
-    if (!selected[i] || !runs_on_device(solver)) continue;
+    // the host backend needs no GPU, only the kernel's program for a dual cell
+    const bool on_gpu = runs_on_device(solver);
+    if (!selected[i] || !(on_gpu || runs_on_host_backend(solver))) continue;
     const auto [where, key] = device_setting(e.solvers[solver.component]);
+    const char* const device = on_gpu ? "cuda" : "host";
     if (cell.form == Form::Primal) {
       // the features are computed on the host: only the GPU is needed
-      require_gpu(where, key);
+      if (on_gpu) require_gpu(where, key);
       continue;
     }
     const Variant& kernel = plan.kernels[cell.kernel];
@@ -55,20 +58,20 @@ void check_devices(const Experiment& e, const Plan& plan, const std::vector<bool
     } catch (const Error& err) {
       throw ConfigError(
           where, key,
-          fmt::format("{} = cuda: the program of the kernel {} ({}) cannot run on the GPU: "
+          fmt::format("{} = {}: the program of the kernel {} ({}) cannot run on the device: "
                       "{}; use device: cpu with it",
-                      key, kernel.name(), e.kernels[kernel.component].key, err.what()));
+                      key, device, kernel.name(), e.kernels[kernel.component].key, err.what()));
     }
     if (!program) {
       throw ConfigError(
           where, key,
-          fmt::format("{} = cuda runs kernels that declare a formula or a device form (the "
+          fmt::format("{} = {} runs kernels that declare a formula or a device form (the "
                       "built-in vector kernels, kernels written as formulas, and their sums, "
                       "products and scales), and the kernel {} ({}) has neither; use "
                       "device: cpu with it",
-                      key, kernel.name(), e.kernels[kernel.component].key));
+                      key, device, kernel.name(), e.kernels[kernel.component].key));
     }
-    require_gpu(where, key);
+    if (on_gpu) require_gpu(where, key);
   }
 }
 

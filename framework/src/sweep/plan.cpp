@@ -389,13 +389,15 @@ bool text_param_is(const Variant& s, const char* name, const char* value) {
 
 bool runs_on_device(const Variant& s) { return text_param_is(s, "device", "cuda"); }
 
+bool runs_on_host_backend(const Variant& s) { return text_param_is(s, "device", "host"); }
+
 bool runs_in_single(const Variant& s) { return text_param_is(s, "precision", "single"); }
 
 bool runs_in_mixed(const Variant& s) { return text_param_is(s, "precision", "mixed"); }
 
 bool reaches_kernel_itself(const Variant& s) {
   return s.plugin->has_flag(flags::kernel_inputs) || learns_hyperparameters(s) ||
-         runs_on_device(s) || runs_in_single(s);
+         runs_on_device(s) || runs_on_host_backend(s) || runs_in_single(s);
 }
 
 std::string param_text(const Plan& plan, const Cell& cell, const std::string& column) {
