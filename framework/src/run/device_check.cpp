@@ -33,6 +33,15 @@ void require_gpu(const SourceLocation& where, const std::string& key) {
   }
 }
 
+/// The host backend's memory limit readable (KEXP_HOST_DEVICE_MEMORY).
+void require_host_memory_limit(const SourceLocation& where, const std::string& key) {
+  try {
+    (void)device::host_memory_limit();
+  } catch (const Error& err) {
+    throw ConfigError(where, key, fmt::format("{} = host: {}", key, err.what()));
+  }
+}
+
 }  // namespace
 
 void check_devices(const Experiment& e, const Plan& plan, const std::vector<bool>& selected,
@@ -46,8 +55,13 @@ void check_devices(const Experiment& e, const Plan& plan, const std::vector<bool
     const auto [where, key] = device_setting(e.solvers[solver.component]);
     const char* const device = on_gpu ? "cuda" : "host";
     if (cell.form == Form::Primal) {
-      // the features are computed on the host: only the GPU is needed
-      if (on_gpu) require_gpu(where, key);
+      // the features are computed on the host: only the GPU is needed, or the host
+      // backend's limit
+      if (on_gpu) {
+        require_gpu(where, key);
+      } else {
+        require_host_memory_limit(where, key);
+      }
       continue;
     }
     const Variant& kernel = plan.kernels[cell.kernel];
@@ -71,7 +85,11 @@ void check_devices(const Experiment& e, const Plan& plan, const std::vector<bool
                       "device: cpu with it",
                       key, device, kernel.name(), e.kernels[kernel.component].key));
     }
-    if (on_gpu) require_gpu(where, key);
+    if (on_gpu) {
+      require_gpu(where, key);
+    } else {
+      require_host_memory_limit(where, key);
+    }
   }
 }
 
