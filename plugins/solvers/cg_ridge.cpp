@@ -44,7 +44,7 @@ class CgRidge final : public kexp::Solver, public kexp::DeviceMemory {
         iterations_(p.integer("iterations")),
         mixed_(p.string("precision") == "mixed"),
         device_(p),
-        on_gpu_(device_.on_device()) {
+        on_device_(device_.on_device()) {
     device_.require_float64("cg_ridge", !mixed_);
   }
 
@@ -52,7 +52,7 @@ class CgRidge final : public kexp::Solver, public kexp::DeviceMemory {
   /// smallest while fitting; the points, the test points and a block of K(X*, X) at
   /// prediction.
   double device_memory_bytes(std::size_t n, std::size_t m, std::size_t d) const override {
-    if (!on_gpu_) return 0.0;
+    if (!on_device_) return 0.0;
     return std::max(kexp::device::product_least_bytes(n, n, d),
                     kexp::device::product_least_bytes(n, m, d));
   }
@@ -60,7 +60,7 @@ class CgRidge final : public kexp::Solver, public kexp::DeviceMemory {
   double memory_bytes(std::size_t n, std::size_t m, std::size_t d) const override {
     // on the device the host holds the vectors only (and, on the host backend, the device
     // memory too)
-    if (on_gpu_) {
+    if (on_device_) {
       return device_.host_bytes(8.0 * (7.0 * static_cast<double>(n) + static_cast<double>(m)),
                                 device_memory_bytes(n, m, d));
     }
@@ -93,7 +93,7 @@ class CgRidge final : public kexp::Solver, public kexp::DeviceMemory {
     bool converted = false;
     kexp::device::Transfers transfers;
     std::optional<DeviceGram> on_gpu;
-    if (on_gpu_) {
+    if (on_device_) {
       program_ = kexp_solvers::device_program(k, "cg_ridge");
       points_.reset();  // a fit before this one: its points leave the device first
       kexp::device::Backend& backend = device_.backend();
@@ -135,7 +135,7 @@ class CgRidge final : public kexp::Solver, public kexp::DeviceMemory {
   kexp::Prediction predict(const kexp::TestData& data, kexp::SolverReport& report) const override {
     kexp::Prediction p;
     // f(X*) = K(X*, X) β
-    if (on_gpu_) {
+    if (on_device_) {
       kexp::device::Transfers transfers;
       p.mean = kexp::device::predict(device_.backend(), program_, *points_, *data.inputs, beta_,
                                      transfers);
@@ -179,7 +179,7 @@ class CgRidge final : public kexp::Solver, public kexp::DeviceMemory {
   long iterations_;
   bool mixed_;
   kexp_solvers::DeviceSetting device_;
-  bool on_gpu_;                   ///< the device code path (cuda or host)
+  bool on_device_;                ///< the device code path (cuda or host)
   kexp::FormulaProgram program_;  ///< on the device: the kernel's program (kexp::device_formula)
   std::unique_ptr<kexp::device::Points> points_;  ///< on the device: X, resident
   const arma::mat* X_ = nullptr;

@@ -65,7 +65,7 @@ class Falkon final : public kexp::Solver, public kexp::DeviceMemory {
         tolerance_(p.real("tolerance")),
         seed_(static_cast<std::uint64_t>(p.integer("seed"))),
         device_(p),
-        on_gpu_(device_.on_device()),
+        on_device_(device_.on_device()),
         mixed_(p.string("precision") == "mixed") {
     device_.require_float64("falkon", !mixed_);
   }
@@ -77,7 +77,7 @@ class Falkon final : public kexp::Solver, public kexp::DeviceMemory {
     // tiles of K_nm of each thread in a pass, or of K(X*, C) at prediction
     // on the GPU the host holds the centres and the vectors only
     // (and, on the host backend, the device memory too)
-    if (on_gpu_) {
+    if (on_device_) {
       return device_.host_bytes(8.0 * (c * static_cast<double>(d) + 3.0 * static_cast<double>(n) +
                                        static_cast<double>(m) + 9.0 * c),
                                 device_memory_bytes(n, m, d));
@@ -97,7 +97,7 @@ class Falkon final : public kexp::Solver, public kexp::DeviceMemory {
   /// On the GPU: the points, the centres, K_mm and both factors and a block of K_nm at its
   /// smallest at the fit; the centres and a block of K(X*, C) at prediction.
   double device_memory_bytes(std::size_t n, std::size_t m, std::size_t d) const override {
-    if (!on_gpu_) return 0.0;
+    if (!on_device_) return 0.0;
     const std::size_t c = std::min(m_, n);
     return std::max(kexp::device::nystrom_least_bytes(n, c, d),
                     kexp::device::product_least_bytes(c, m, d));
@@ -136,7 +136,7 @@ class Falkon final : public kexp::Solver, public kexp::DeviceMemory {
     centres_ = X.cols(arma::uvec(std::vector<arma::uword>(order.begin(), order.begin() + m_)));
     const double m = static_cast<double>(m_), nn = static_cast<double>(n);
 
-    const Operators ops = on_gpu_ ? gpu_operators(k, X) : cpu_operators(k, X);
+    const Operators ops = on_device_ ? device_operators(k, X) : cpu_operators(k, X);
     const double jitter = ops.factor();
     const auto& knm_product = ops.knm_product;
     // T⁻¹v = Lt⁻ᵀv, T⁻ᵀv = Lt⁻¹v, A⁻¹v = La⁻ᵀv, A⁻ᵀv = La⁻¹v
@@ -173,7 +173,7 @@ class Falkon final : public kexp::Solver, public kexp::DeviceMemory {
   kexp::Prediction predict(const kexp::TestData& data, kexp::SolverReport& report) const override {
     kexp::Prediction p;
     // f(X*) = K(X*, C) α
-    if (on_gpu_) {
+    if (on_device_) {
       kexp::device::Backend& backend = device_.backend();
       kexp::device::Transfers transfers;
       const kexp::device::Points centres(backend, centres_, transfers);
@@ -354,7 +354,7 @@ class Falkon final : public kexp::Solver, public kexp::DeviceMemory {
 
   /// The same on the device, from the kernel's program (the runner has checked that it
   /// has one). Refuses, with the figures, what does not fit the free device memory.
-  Operators gpu_operators(const kexp::Kernel& k, const arma::mat& X) {
+  Operators device_operators(const kexp::Kernel& k, const arma::mat& X) {
     program_ = kexp_solvers::device_program(k, "falkon");
     transfers_ = {};
     kexp::device::Backend& backend = device_.backend();
@@ -379,7 +379,7 @@ class Falkon final : public kexp::Solver, public kexp::DeviceMemory {
   double tolerance_;
   std::uint64_t seed_;
   kexp_solvers::DeviceSetting device_;
-  bool on_gpu_;                        ///< the device code path (cuda or host)
+  bool on_device_;                     ///< the device code path (cuda or host)
   bool mixed_;                         ///< precision: mixed
   bool gram_converted_ = false;        ///< mixed: K_nm's float32 tiles were rounded from float64
   kexp::FormulaProgram program_;       ///< on the GPU: the kernel's program (kexp::device_formula)

@@ -134,14 +134,14 @@ class GaussianProcessRegression final : public kexp::Solver, public kexp::Device
         bounds_(parse_bounds(p.string("bounds"))),
         mixed_(p.string("precision") == "mixed"),
         device_(p),
-        on_gpu_(device_.on_device()) {
+        on_device_(device_.on_device()) {
     if (optimize_ && mixed_) {
       throw kexp::InvalidArgument(
           "gp_regression: optimize: true learns in float64 only (the gradients of log p(t) "
           "need C⁻¹ to float64's accuracy); use precision: double with optimize: true");
     }
     device_.require_float64("gp_regression", !mixed_);
-    if (on_gpu_ && optimize_) {
+    if (on_device_ && optimize_) {
       throw kexp::InvalidArgument(
           "gp_regression: optimize: true learns on the host only; use device: cpu with it");
     }
@@ -151,7 +151,7 @@ class GaussianProcessRegression final : public kexp::Solver, public kexp::Device
   /// variances and the kernel's diagonal at the test points; otherwise the runner counts
   /// K.
   double memory_bytes(std::size_t n, std::size_t m, std::size_t d) const override {
-    if (!on_gpu_) return kexp::Solver::memory_bytes(n, m, d);
+    if (!on_device_) return kexp::Solver::memory_bytes(n, m, d);
     return device_.host_bytes(8.0 * (3.0 * static_cast<double>(n) + 5.0 * static_cast<double>(m)),
                               device_memory_bytes(n, m, d));
   }
@@ -160,7 +160,7 @@ class GaussianProcessRegression final : public kexp::Solver, public kexp::Device
   /// points and α, the test points with three m-vectors and a block of K(X, X*) at its
   /// smallest at prediction.
   double device_memory_bytes(std::size_t n, std::size_t m, std::size_t d) const override {
-    return on_gpu_ ? kexp::device::gp_least_bytes(n, m, d) : 0.0;
+    return on_device_ ? kexp::device::gp_least_bytes(n, m, d) : 0.0;
   }
 
   /// Without optimize, a Cholesky of C, and on the GPU K built there first. With it, every
@@ -173,7 +173,8 @@ class GaussianProcessRegression final : public kexp::Solver, public kexp::Device
         x * x * x / 3.0 + 2.0 * x * x + 4.0 * x * static_cast<double>(d) +
         (mixed_ ? 4.0 * kexp::linalg::kMaxRefinementSteps * x * x + x * x * x / 3.0 + 2.0 * x * x
                 : 0.0);
-    if (!optimize_) return fit + (on_gpu_ && kernel != nullptr ? kernel->gram_flops(n, n, d) : 0.0);
+    if (!optimize_)
+      return fit + (on_device_ && kernel != nullptr ? kernel->gram_flops(n, n, d) : 0.0);
     if (kernel == nullptr) return -1;
     const double p = static_cast<double>(kernel->hyperparameters().size());
     const double gram = kernel->gram_flops(n, n, d);
@@ -188,8 +189,8 @@ class GaussianProcessRegression final : public kexp::Solver, public kexp::Device
       learn(data, report);
       return;
     }
-    if (on_gpu_) {
-      fit_on_gpu(data, report);
+    if (on_device_) {
+      fit_on_device(data, report);
       return;
     }
     if (data.gram == nullptr) {
@@ -234,7 +235,7 @@ class GaussianProcessRegression final : public kexp::Solver, public kexp::Device
   }
 
   kexp::Prediction predict(const kexp::TestData& data, kexp::SolverReport& report) const override {
-    if (on_gpu_) return predict_on_gpu(data, report);
+    if (on_device_) return predict_on_device(data, report);
     if (learned_) {
       // The runner gives no K(X, X*) to a solver that learns: the learned kernel's.
       if (data.inputs == nullptr) {
@@ -276,7 +277,7 @@ class GaussianProcessRegression final : public kexp::Solver, public kexp::Device
 
   /// C = K + noise·I factored and solved on the GPU from the kernel's device form (the
   /// runner has checked that it has one).
-  void fit_on_gpu(const kexp::TrainingData& data, kexp::SolverReport& report) {
+  void fit_on_device(const kexp::TrainingData& data, kexp::SolverReport& report) {
     const kexp::FormulaProgram program =
         kexp_solvers::device_program(*data.kernel, "gp_regression");
     const arma::vec& t = *data.targets;
@@ -298,7 +299,7 @@ class GaussianProcessRegression final : public kexp::Solver, public kexp::Device
   }
 
   /// The mean and the variances on the GPU, k(x*, x*) from the kernel on the host.
-  kexp::Prediction predict_on_gpu(const kexp::TestData& data, kexp::SolverReport& report) const {
+  kexp::Prediction predict_on_device(const kexp::TestData& data, kexp::SolverReport& report) const {
     const double before = transfers_.seconds;
     const arma::mat& Z = *data.inputs;
     const double n = static_cast<double>(weights_.n_elem), m = static_cast<double>(Z.n_cols);
@@ -474,7 +475,7 @@ class GaussianProcessRegression final : public kexp::Solver, public kexp::Device
   std::vector<Bound> bounds_;
   bool mixed_;  ///< precision: mixed
   kexp_solvers::DeviceSetting device_;
-  bool on_gpu_;                                         ///< the device code path (cuda or host)
+  bool on_device_;                                      ///< the device code path (cuda or host)
   std::unique_ptr<kexp::linalg::ShiftedFactor> solve_;  ///< C's factor
   /// device: cuda: the copies so far, and C's factor and the points on the GPU (which
   /// holds a pointer to the copies: declared after them, destroyed before them)
