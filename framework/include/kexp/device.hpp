@@ -7,8 +7,9 @@
 //     (potrf, potrs, trsm, trsv), the squared norms of columns, the kernel's program
 //     applied to a block of inner products, and lower-triangle and diagonal helpers. Two
 //     backends: cuda (cuBLAS, cuSOLVER and one elementwise CUDA kernel) and host
-//     (OpenBLAS through Armadillo, the kernel's program by kexp::evaluate_formula, and a
-//     memory limit of its own, KEXP_HOST_DEVICE_MEMORY bytes, 4 GiB unless set).
+//     (OpenBLAS through Armadillo, the kernel's program by the SDK's formula engine,
+//     kexp::gram::formula_block, and a memory limit of its own, KEXP_HOST_DEVICE_MEMORY
+//     bytes, 4 GiB unless set).
 //   - Buffer: device memory owned, freed by its destructor.
 //   - upload and download: copies between host and device, timed into Transfers.
 //   - Points: points resident on the device with their squared norms.

@@ -1,8 +1,8 @@
 // kexp/device_backend.hpp: the primitives of one kind of device (kexp::device::Backend),
 // on which kexp/device.hpp's building blocks are written once. Two backends implement it:
 // cuda (cuBLAS, cuSOLVER and one elementwise CUDA kernel, framework/src/device/
-// cuda_backend.cu) and host (OpenBLAS and kexp::evaluate_formula on the CPU, with a memory
-// limit of its own). A header without Armadillo, so that nvcc compiles the CUDA backend
+// cuda_backend.cu) and host (OpenBLAS and the SDK's formula engine on the CPU, with a
+// memory limit of its own). A header without Armadillo, so that nvcc compiles the CUDA backend
 // against it. docs/design.md, "Devices", says how a third backend is added.
 #pragma once
 

@@ -1,8 +1,8 @@
 // The host backend of kexp/device_backend.hpp: "device memory" is host memory counted
 // against a limit of its own (KEXP_HOST_DEVICE_MEMORY, kexp::device::host_memory_limit),
 // BLAS and LAPACK are OpenBLAS through Armadillo's wrappers, and the kernel's program is
-// applied by kexp::evaluate_formula, the reference every evaluator of a program computes
-// as. It runs a solver's device code path, with its memory plan, its blocks and its
+// applied by the SDK's formula engine (kexp::gram::formula_block), as the CPU path's Gram
+// matrices are. It runs a solver's device code path, with its memory plan, its blocks and its
 // refusals, on a machine without a GPU, and gives what the CUDA backend gives to float64's
 // rounding.
 #include <armadillo>
@@ -14,6 +14,7 @@
 #include "device/backends.hpp"
 #include "kexp/device.hpp"
 #include "kexp/error.hpp"
+#include "kexp/formula.hpp"
 #include "kexp/formula_program.hpp"
 
 namespace kexp::device {
@@ -140,23 +141,7 @@ class HostBackend final : public Backend {
   void apply_kernel(const FormulaProgram& p, double* S, std::size_t ld, std::size_t rows,
                     std::size_t cols, const double* row_norms, const double* col_norms,
                     bool symmetric, double shift) override {
-    const auto columns = static_cast<long>(cols);
-#pragma omp parallel for schedule(dynamic, 16)
-    for (long jj = 0; jj < columns; ++jj) {
-      const auto j = static_cast<std::size_t>(jj);
-      const double zz = col_norms[j];
-      for (std::size_t i = symmetric ? j : 0; i < rows; ++i) {
-        double& entry = S[i + j * ld];
-        const double s = entry;
-        const double xx = row_norms[i];
-        if (symmetric && i == j) {
-          entry = evaluate_formula<double>(p, s, 0.0, xx, xx) + shift;
-        } else {
-          const double r2 = xx + zz - 2.0 * s;
-          entry = evaluate_formula<double>(p, s, r2 > 0.0 ? r2 : 0.0, xx, zz);
-        }
-      }
-    }
+    gram::formula_block(p, S, ld, rows, cols, row_norms, col_norms, symmetric, shift);
   }
   void lower_only(double* A, std::size_t n, std::size_t lda, double shift) override {
     for (std::size_t j = 0; j < n; ++j) {

@@ -143,6 +143,29 @@ TEST_P(DeviceBlocks, AGramBlockIsTheCpusBlockOfK) {
       InvalidArgument);
 }
 
+TEST_P(DeviceBlocks, ASymmetricBlockIsTheLowerTriangleOfKWithTheShiftOnItsDiagonal) {
+  arma::arma_rng::set_seed(6);
+  const arma::mat X = arma::randn(3, 90);
+  const auto kernel = make_kernel("laplacian", {{"sigma", "1.5"}});
+  arma::mat K;
+  kernel->gram(X, K);
+  // the inner products in the lower triangle, 7 above it, which must stay
+  arma::mat S = X.t() * X;
+  S.elem(arma::trimatu_ind(arma::size(S), 1)).fill(7.0);
+  device::Transfers t;
+  const device::Points points(backend(), X, t);
+  device::Buffer dS = device::upload(backend(), S, t);
+  backend().apply_kernel(*device_formula(*kernel), dS.data(), 90, 90, 90, points.norms(),
+                         points.norms(), true, 0.5);
+  arma::mat got(90, 90);
+  device::download(backend(), got.memptr(), dS.data(), got.n_elem, t);
+  const arma::mat want = K + 0.5 * arma::eye(90, 90);
+  // r² from s and the norms here, from the differences on the CPU: apart by rounding
+  EXPECT_LT(arma::abs(arma::trimatl(got) - arma::trimatl(want)).max(), 1e-12);
+  EXPECT_LT(arma::abs(got.diag() - want.diag()).max(), 1e-15);
+  EXPECT_TRUE(arma::all(got.elem(arma::trimatu_ind(arma::size(S), 1)) == 7.0));
+}
+
 TEST_P(DeviceBlocks, KernelRidgeCoefficientsEqualTheCpusForEveryPsdDeviceKernel) {
   arma::arma_rng::set_seed(5);
   const arma::mat X = arma::randn(3, 400) * 0.6;
