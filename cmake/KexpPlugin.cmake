@@ -3,7 +3,9 @@
 #
 # Builds a kexp plugin: a MODULE library named libkexp_<KIND>_<NAME>.so (the file name
 # kexp looks a plugin up by; NAME is the name in the plugin's descriptor), target
-# kexp_plugin_<KIND>_<NAME>, linked to the kexp SDK, with hidden visibility (only the
+# kexp_plugin_<KIND>_<NAME>, linked to the kexp SDK (kexp::sdk) and to its device building
+# blocks (kexp::device, kexp/device.hpp: a solver that runs `device: cuda` or `device:
+# host`; the runner loads that library anyway), with hidden visibility (only the
 # entry symbol is exported) and kexp's warnings. Without KIND the library is
 # libkexp_<NAME>.so, which kexp finds only by opening every library of the folder. When
 # the project sets no build type, the plugin is still optimised (-O2, NDEBUG), since a
@@ -29,6 +31,9 @@ function(kexp_add_plugin name)
   add_library(${target} MODULE ${arg_SOURCES})
   if(TARGET kexp::sdk)
     target_link_libraries(${target} PRIVATE kexp::sdk ${arg_LINK_LIBRARIES})
+    if(TARGET kexp::device)
+      target_link_libraries(${target} PRIVATE kexp::device)
+    endif()
   else()
     message(FATAL_ERROR "kexp_add_plugin(${name}): the kexp SDK target is missing; call find_package(kexp) first")
   endif()

@@ -14,7 +14,7 @@ if [[ ! -f $build/compile_commands.json ]]; then
   echo "check-tidy: no $build/compile_commands.json; run scripts/build.sh first" >&2
   exit 2
 fi
-# the files this build compiles (a build with CUDA compiles device/cuda_ops.cu, not
+# the files this build compiles (a build with CUDA compiles device/cuda_backend.cu, not
 # device/cuda_absent.cpp)
 mapfile -t files < <(git ls-files -- "${paths[@]/%//*.cpp}" |
   while read -r f; do grep -q "\"file\": \"[^\"]*/$f\"" "$build/compile_commands.json" && echo "$f"; done)

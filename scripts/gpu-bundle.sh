@@ -18,7 +18,7 @@ for t in kexp "${tests[@]}"; do
   [[ -x $build/bin/$t ]] || { echo "gpu-bundle: $build/bin/$t is missing: run scripts/build.sh" >&2; exit 1; }
 done
 grep -q 'KEXP_WITH_CUDA:INTERNAL=ON\|KEXP_CUDA:STRING=ON' "$build/CMakeCache.txt" ||
-  grep -q 'cuda_ops.cu' "$build/compile_commands.json" ||
+  grep -q 'cuda_backend.cu' "$build/compile_commands.json" ||
   { echo "gpu-bundle: $build was configured without CUDA: the bundle could only refuse" >&2; exit 1; }
 
 rm -rf "$out"

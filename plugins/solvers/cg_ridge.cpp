@@ -17,21 +17,22 @@
 // conjugate-gradient state in float64. The products then carry float32's rounding
 // (about 10⁻⁷ relative), so a tolerance much below that may not be reached.
 //
-// device: cuda — the points stay on the GPU and each product K p streams blocks of K's
-// rows there (cuBLAS DGEMM and the kernel's device form, then DGEMV; device/gpu.hpp,
-// GramOperator); the conjugate-gradient state stays on the host in float64, and the
-// predictions K(X*, X)β are streamed on the GPU too. float64 only; the copies are the
-// metric transfer_seconds.
+// device: cuda or host — the points stay on the device and each product K p streams
+// blocks of K's rows there, sized to the free device memory (kexp/device.hpp's
+// StreamedGram: gemm and the kernel's program, then gemv); the conjugate-gradient state
+// stays on the host in float64, and the predictions K(X*, X)β are streamed on the device
+// too. cuda runs it on an NVIDIA GPU, host on the CPU (the host backend). float64 only;
+// the copies are the metric transfer_seconds.
 #include <fmt/format.h>
 #include <kexp/kexp.hpp>
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
 #include <optional>
 
 #include "common/conjugate_gradients.hpp"
-#include "device/gpu.hpp"
-#include "device/memory_plan.hpp"
+#include "common/device_path.hpp"
 
 namespace {
 
@@ -42,22 +43,27 @@ class CgRidge final : public kexp::Solver, public kexp::DeviceMemory {
         tolerance_(p.real("tolerance")),
         iterations_(p.integer("iterations")),
         mixed_(kexp::ExecutionTarget::of(p).precision == kexp::Precision::Mixed),
-        on_gpu_(kexp::ExecutionTarget::of(p).device == kexp::Device::cuda) {
-    kexp::device::require_float64_on_gpu("cg_ridge", on_gpu_, !mixed_);
+        device_(p),
+        on_device_(device_.on_device()) {
+    device_.require_float64("cg_ridge", !mixed_);
   }
 
-  /// On the GPU: the points, their norms, two n-vectors and a block of K(X, X) at its
+  /// On the device: the points, their norms, two n-vectors and a block of K(X, X) at its
   /// smallest while fitting; the points, the test points and a block of K(X*, X) at
   /// prediction.
   double device_memory_bytes(std::size_t n, std::size_t m, std::size_t d) const override {
-    if (!on_gpu_) return 0.0;
+    if (!on_device_) return 0.0;
     return std::max(kexp::device::product_least_bytes(n, n, d),
                     kexp::device::product_least_bytes(n, m, d));
   }
 
   double memory_bytes(std::size_t n, std::size_t m, std::size_t d) const override {
-    // on the GPU the host holds the vectors only
-    if (on_gpu_) return 8.0 * (7.0 * static_cast<double>(n) + static_cast<double>(m));
+    // on the device the host holds the vectors only (and, on the host backend, the device
+    // memory too)
+    if (on_device_) {
+      return device_.host_bytes(8.0 * (7.0 * static_cast<double>(n) + static_cast<double>(m)),
+                                device_memory_bytes(n, m, d));
+    }
     // β, r, p, K p, the fitted values and the best β and fitted values so far; the tiles of K(X, X)
     // or of K(X*, X) of each thread; the test predictions
     const double tiles =
@@ -86,13 +92,15 @@ class CgRidge final : public kexp::Solver, public kexp::DeviceMemory {
     if (mixed_) X_single_ = arma::conv_to<arma::fmat>::from(X);
     bool converted = false;
     kexp::device::Transfers transfers;
-    std::optional<kexp::device::GramOperator> on_gpu;
-    if (on_gpu_) {
-      const std::optional<kexp::FormulaProgram> program = kexp::device_formula(k);
-      if (!program)
-        throw kexp::InvalidArgument("cg_ridge: the kernel has neither a formula nor a device form");
-      program_ = *program;
-      on_gpu.emplace(program_, X, transfers);
+    std::optional<DeviceGram> on_gpu;
+    if (on_device_) {
+      program_ = kexp_solvers::device_program(k, "cg_ridge");
+      points_.reset();  // a fit before this one: its points leave the device first
+      kexp::device::Backend& backend = device_.backend();
+      kexp::device::require_memory(backend, kexp::device::product_least_bytes(n, n, d),
+                                   "X, three n-vectors and a block of 256 rows of K(X, X)");
+      points_ = std::make_unique<kexp::device::Points>(backend, X, transfers);
+      on_gpu.emplace(backend, program_, *points_, transfers);
     }
     // (K + λI) β = y, by conjugate gradients judged by the true residual
     const auto apply = [&](const arma::vec& v) {
@@ -127,10 +135,11 @@ class CgRidge final : public kexp::Solver, public kexp::DeviceMemory {
   kexp::Prediction predict(const kexp::TestData& data, kexp::SolverReport& report) const override {
     kexp::Prediction p;
     // f(X*) = K(X*, X) β
-    if (on_gpu_) {
+    if (on_device_) {
       kexp::device::Transfers transfers;
-      p.mean = kexp::device::kernel_product(program_, *X_, *data.inputs, beta_, transfers);
-      kexp::device::add_transfer_seconds(report, transfers.seconds);
+      p.mean = kexp::device::predict(device_.backend(), program_, *points_, *data.inputs, beta_,
+                                     transfers);
+      kexp_solvers::add_transfer_seconds(report, transfers.seconds);
     } else if (mixed_) {
       kexp::gram::product(*data.kernel, arma::conv_to<arma::fmat>::from(*data.inputs), X_single_,
                           beta_, p.mean);
@@ -143,11 +152,36 @@ class CgRidge final : public kexp::Solver, public kexp::DeviceMemory {
   }
 
  private:
+  /// K(X, X) as an operator on the device: X resident, each product K v streamed over
+  /// blocks of K's rows (kexp::device::StreamedGram), K never stored. Refuses, with the
+  /// figures, when not even a block of 256 rows fits beside the points.
+  struct DeviceGram {
+    DeviceGram(kexp::device::Backend& b, const kexp::FormulaProgram& program,
+               const kexp::device::Points& X, kexp::device::Transfers& t)
+        : backend(b),
+          transfers(t),
+          v(b, X.count()),
+          out(b, X.count()),
+          gram(b, program, X, X, "a block of 256 rows of K(X, X)") {}
+    /// K(X, X) w.
+    arma::vec product(const arma::vec& w) {
+      kexp::device::upload(backend, v.data(), w.memptr(), w.n_elem, transfers);
+      gram.product(v.data(), out.data());
+      return kexp::device::download(backend, out, w.n_elem, transfers);
+    }
+    kexp::device::Backend& backend;
+    kexp::device::Transfers& transfers;
+    kexp::device::Buffer v, out;
+    kexp::device::StreamedGram gram;
+  };
+
   double lambda_, tolerance_;
   long iterations_;
   bool mixed_;
-  bool on_gpu_;
-  kexp::FormulaProgram program_;  ///< on the GPU: the kernel's program (kexp::device_formula)
+  kexp_solvers::DeviceSetting device_;
+  bool on_device_;                ///< the device code path (cuda or host)
+  kexp::FormulaProgram program_;  ///< on the device: the kernel's program (kexp::device_formula)
+  std::unique_ptr<kexp::device::Points> points_;  ///< on the device: X, resident
   const arma::mat* X_ = nullptr;
   arma::fmat X_single_;  ///< mixed: the points in float32
   arma::vec beta_;
@@ -165,9 +199,11 @@ constexpr kexp::ParamSpec kParams[] = {
         "double|mixed",
         "the products K p in float64; or in float32 tiles added in float64, with "
         "conjugate gradients in float64"),
-    kexp::target::device("cpu|cuda",
+    kexp::target::device("cpu|cuda|host",
                          "the products K p on the host; or streamed on the GPU from the kernel's "
-                         "device form (cuBLAS), in float64, with conjugate gradients on the host"),
+                         "device form (cuBLAS), in float64, with conjugate gradients on the host; "
+                         "host: the device code path on the CPU (the host backend: for testing "
+                         "the device path without a GPU)"),
 };
 constexpr const char* kMetrics[] = {"relative_residual", "gram_converted", "transfer_seconds"};
 constexpr kexp::PluginInfo kInfo =

@@ -28,11 +28,13 @@
 // of a kernel value, the jitter is raised to εm = 2⁻²³·max k(c, c) (the metric jitter
 // records it); elsewhere mixed keeps float64's jitter, and so float64's model.
 //
-// device: cuda — the same centres, preconditioner and conjugate gradients (in double on the
-// host), with X, the centres and both factors in GPU memory: K_mm and its Cholesky by
-// cuSOLVER, the triangular solves by cuBLAS, and each K_nmᵀ(K_nm u + v) streamed over
-// blocks of rows of K_nm sized from the free device memory (device/gpu.hpp). The copies
-// between host and GPU are the metric transfer_seconds (0 on the CPU).
+// device: cuda or host — the same centres, preconditioner and conjugate gradients (in
+// double on the host), with X, the centres and both factors in device memory: K_mm and its
+// Cholesky by potrf, the triangular solves by trsv, and each K_nmᵀ(K_nm u + v) streamed
+// over blocks of rows of K_nm sized from the free device memory, all on the building
+// blocks of kexp/device.hpp. cuda runs it on an NVIDIA GPU, host on the CPU (the host
+// backend). The copies between host and device are the metric transfer_seconds (0 on the
+// CPU).
 #include <fmt/format.h>
 #include <kexp/kexp.hpp>
 
@@ -47,8 +49,7 @@
 #include <vector>
 
 #include "common/conjugate_gradients.hpp"
-#include "device/gpu.hpp"
-#include "device/memory_plan.hpp"
+#include "common/device_path.hpp"
 
 namespace {
 
@@ -63,9 +64,10 @@ class Falkon final : public kexp::Solver, public kexp::DeviceMemory {
         iterations_(p.integer("iterations")),
         tolerance_(p.real("tolerance")),
         seed_(static_cast<std::uint64_t>(p.integer("seed"))),
-        on_gpu_(kexp::ExecutionTarget::of(p).device == kexp::Device::cuda),
+        device_(p),
+        on_device_(device_.on_device()),
         mixed_(kexp::ExecutionTarget::of(p).precision == kexp::Precision::Mixed) {
-    kexp::device::require_float64_on_gpu("falkon", on_gpu_, !mixed_);
+    device_.require_float64("falkon", !mixed_);
   }
 
   double memory_bytes(std::size_t n, std::size_t m, std::size_t d) const override {
@@ -74,9 +76,11 @@ class Falkon final : public kexp::Solver, public kexp::DeviceMemory {
     // m-vectors of conjugate gradients and the best β so far; the
     // tiles of K_nm of each thread in a pass, or of K(X*, C) at prediction
     // on the GPU the host holds the centres and the vectors only
-    if (on_gpu_) {
-      return 8.0 * (c * static_cast<double>(d) + 3.0 * static_cast<double>(n) +
-                    static_cast<double>(m) + 9.0 * c);
+    // (and, on the host backend, the device memory too)
+    if (on_device_) {
+      return device_.host_bytes(8.0 * (c * static_cast<double>(d) + 3.0 * static_cast<double>(n) +
+                                       static_cast<double>(m) + 9.0 * c),
+                                device_memory_bytes(n, m, d));
     }
     const double tiles = std::max(kexp::gram::normal_product_bytes(n, std::min(m_, n)),
                                   kexp::gram::product_block_bytes(m, std::min(m_, n)));
@@ -93,7 +97,7 @@ class Falkon final : public kexp::Solver, public kexp::DeviceMemory {
   /// On the GPU: the points, the centres, K_mm and both factors and a block of K_nm at its
   /// smallest at the fit; the centres and a block of K(X*, C) at prediction.
   double device_memory_bytes(std::size_t n, std::size_t m, std::size_t d) const override {
-    if (!on_gpu_) return 0.0;
+    if (!on_device_) return 0.0;
     const std::size_t c = std::min(m_, n);
     return std::max(kexp::device::nystrom_least_bytes(n, c, d),
                     kexp::device::product_least_bytes(c, m, d));
@@ -132,7 +136,7 @@ class Falkon final : public kexp::Solver, public kexp::DeviceMemory {
     centres_ = X.cols(arma::uvec(std::vector<arma::uword>(order.begin(), order.begin() + m_)));
     const double m = static_cast<double>(m_), nn = static_cast<double>(n);
 
-    const Operators ops = on_gpu_ ? gpu_operators(k, X) : cpu_operators(k, X);
+    const Operators ops = on_device_ ? device_operators(k, X) : cpu_operators(k, X);
     const double jitter = ops.factor();
     const auto& knm_product = ops.knm_product;
     // T⁻¹v = Lt⁻ᵀv, T⁻ᵀv = Lt⁻¹v, A⁻¹v = La⁻ᵀv, A⁻ᵀv = La⁻¹v
@@ -169,10 +173,12 @@ class Falkon final : public kexp::Solver, public kexp::DeviceMemory {
   kexp::Prediction predict(const kexp::TestData& data, kexp::SolverReport& report) const override {
     kexp::Prediction p;
     // f(X*) = K(X*, C) α
-    if (on_gpu_) {
+    if (on_device_) {
+      kexp::device::Backend& backend = device_.backend();
       kexp::device::Transfers transfers;
-      p.mean = kexp::device::kernel_product(program_, centres_, *data.inputs, alpha_, transfers);
-      kexp::device::add_transfer_seconds(report, transfers.seconds);
+      const kexp::device::Points centres(backend, centres_, transfers);
+      p.mean = kexp::device::predict(backend, program_, centres, *data.inputs, alpha_, transfers);
+      kexp_solvers::add_transfer_seconds(report, transfers.seconds);
     } else if (mixed_) {
       kexp::gram::product(*data.kernel, arma::conv_to<arma::fmat>::from(*data.inputs),
                           arma::conv_to<arma::fmat>::from(centres_), alpha_, p.mean);
@@ -267,15 +273,95 @@ class Falkon final : public kexp::Solver, public kexp::DeviceMemory {
     return ops;
   }
 
-  /// The same on the GPU, from the kernel's device form (the runner has checked that it
-  /// has one).
-  Operators gpu_operators(const kexp::Kernel& k, const arma::mat& X) {
-    const std::optional<kexp::FormulaProgram> program = kexp::device_formula(k);
-    if (!program)
-      throw kexp::InvalidArgument("falkon: the kernel has neither a formula nor a device form");
-    program_ = *program;
+  /// Falkon's state on the device: the points X and the centres C resident, with K_mm and
+  /// the factors Lt, La of the preconditioner; K_nm is never stored whole, every product
+  /// streams blocks of its rows sized to the free device memory (kexp::device::StreamedGram).
+  struct DeviceNystrom {
+    DeviceNystrom(kexp::device::Backend& b, const kexp::FormulaProgram& kernel, const arma::mat& X,
+                  const arma::mat& C, kexp::device::Transfers& t)
+        : backend(b),
+          transfers(t),
+          program(kernel),
+          n(X.n_cols),
+          m(C.n_cols),
+          points(b, X, t),
+          centres(b, C, t),
+          Kmm(b, m * m),
+          diagonal(b, m),
+          u(b, m),
+          v(b, n),
+          out(b, m),
+          Lt(b, m),
+          La(b, m),
+          knm(b, kernel, points, centres, "a block of 256 rows of K_nm") {}
+
+    /// Lt = chol(K_mm + εmI), raising ε = machine epsilon tenfold until it factors, and
+    /// La = chol(LtᵀLt/m + λI), both lower; returns ε.
+    double factor(double lambda) {
+      namespace dev = kexp::device;
+      const double mm = static_cast<double>(m);
+      dev::shifted_gram(backend, program, centres, 0.0, Kmm.data());  // its lower triangle
+      backend.get_diagonal(Kmm.data(), m, m, diagonal.data());
+      double jitter = std::numeric_limits<double>::epsilon();
+      for (;;) {
+        backend.copy_on_device(Lt.matrix(), Kmm.data(), m * m);
+        backend.set_diagonal(Lt.matrix(), m, m, diagonal.data(), jitter * mm);
+        if (Lt.factor() == 0) break;
+        jitter *= 10;
+        if (jitter > 1e-2) {
+          throw kexp::NumericError(
+              "falkon: K_mm + εmI has no Cholesky factor even with ε = 1e-2; is the kernel "
+              "PSD?");
+        }
+      }
+      backend.lower_only(Lt.matrix(), m, m, 0.0);  // syrk below reads all of Lt
+      backend.syrk(dev::Op::transpose, m, m, 1.0 / mm, Lt.matrix(), m, 0.0, La.matrix(), m);
+      backend.lower_only(La.matrix(), m, m, lambda);
+      if (La.factor() != 0) {
+        throw kexp::NumericError("falkon: TTᵀ/m + λI has no Cholesky factor; raise λ");
+      }
+      return jitter;
+    }
+
+    /// L⁻¹w, or L⁻ᵀw with `transpose`, for L = Lt (`of_t`) or La.
+    arma::vec solve(bool of_t, const arma::vec& w, bool transpose) {
+      kexp::device::upload(backend, u.data(), w.memptr(), m, transfers);
+      (of_t ? Lt : La).lower_solve(u.data(), 1, transpose);
+      return kexp::device::download(backend, u, m, transfers);
+    }
+
+    /// K_nmᵀ(K_nm a + w) for a of m and w of n entries.
+    arma::vec normal_product(const arma::vec& a, const arma::vec& w) {
+      kexp::device::upload(backend, u.data(), a.memptr(), m, transfers);
+      if (arma::any(w)) {
+        kexp::device::upload(backend, v.data(), w.memptr(), n, transfers);
+      } else {
+        backend.set_zero(v.data(), n);
+      }
+      knm.normal_product(u.data(), v.data(), out.data());
+      return kexp::device::download(backend, out, m, transfers);
+    }
+
+    kexp::device::Backend& backend;
+    kexp::device::Transfers& transfers;
+    kexp::FormulaProgram program;
+    std::size_t n, m;
+    kexp::device::Points points, centres;
+    kexp::device::Buffer Kmm, diagonal, u, v, out;
+    kexp::device::Cholesky Lt, La;
+    kexp::device::StreamedGram knm;
+  };
+
+  /// The same on the device, from the kernel's program (the runner has checked that it
+  /// has one). Refuses, with the figures, what does not fit the free device memory.
+  Operators device_operators(const kexp::Kernel& k, const arma::mat& X) {
+    program_ = kexp_solvers::device_program(k, "falkon");
     transfers_ = {};
-    auto gpu = std::make_shared<kexp::device::NystromSystem>(program_, X, centres_, transfers_);
+    kexp::device::Backend& backend = device_.backend();
+    kexp::device::require_memory(
+        backend, kexp::device::nystrom_least_bytes(X.n_cols, centres_.n_cols, X.n_rows),
+        "X, the centres, K_mm and two m × m factors, and a block of 256 rows of K_nm");
+    auto gpu = std::make_shared<DeviceNystrom>(backend, program_, X, centres_, transfers_);
     Operators ops;
     ops.factor = [this, gpu] { return gpu->factor(lambda_); };
     ops.solve = [gpu](bool of_t, const arma::vec& v, bool transpose) {
@@ -292,7 +378,8 @@ class Falkon final : public kexp::Solver, public kexp::DeviceMemory {
   long iterations_;
   double tolerance_;
   std::uint64_t seed_;
-  bool on_gpu_;
+  kexp_solvers::DeviceSetting device_;
+  bool on_device_;                     ///< the device code path (cuda or host)
   bool mixed_;                         ///< precision: mixed
   bool gram_converted_ = false;        ///< mixed: K_nm's float32 tiles were rounded from float64
   kexp::FormulaProgram program_;       ///< on the GPU: the kernel's program (kexp::device_formula)
@@ -315,9 +402,10 @@ constexpr kexp::ParamSpec kParams[] = {
                       "stop when the preconditioned residual falls below this times its start")
         .greater_than(0),
     kexp::param::integer("seed", "0", "seed of the centres").at_least(0),
-    kexp::target::device("cpu|cuda",
+    kexp::target::device("cpu|cuda|host",
                          "where K_nm is streamed and the preconditioner factored: cpu, or cuda "
-                         "(an NVIDIA GPU, float64)"),
+                         "(an NVIDIA GPU, float64); host: the device code path on the CPU (the "
+                         "host backend: for testing the device path without a GPU)"),
     kexp::target::precision("double|mixed",
                             "K_nm's kernel values and products in float64; or in float32 tiles "
                             "added in float64, with conjugate gradients and the preconditioner in "

@@ -40,11 +40,12 @@
 // evaluation costs the kernel's K and gradient, a Cholesky factorization (n³/3) and
 // C⁻¹ from it ((2/3)n³): for n up to a few thousand.
 //
-// device: cuda — the runner gives the kernel and the points; C is built from the kernel's
-// device form, factored and solved on the GPU, where X and the factor stay for the
-// predictions: the mean and ‖L⁻¹k‖² per test point (cuBLAS DTRSM), streamed over blocks
-// (device/gpu.hpp, GaussianProcessSystem). k(x*, x*) is the kernel's own diagonal, on the
-// host. float64 only, without optimize; the copies are the metric transfer_seconds.
+// device: cuda or host — the runner gives the kernel and the points; C is built from the
+// kernel's program, factored and solved on the device, where X and the factor stay for
+// the predictions: the mean and ‖L⁻¹k‖² per test point (trsm), streamed over blocks
+// (solvers/gp_device.hpp, on kexp/device.hpp). k(x*, x*) is the kernel's own diagonal, on
+// the host. cuda runs it on an NVIDIA GPU, host on the CPU (the host backend). float64
+// only, without optimize; the copies are the metric transfer_seconds.
 #include <nlopt.h>
 
 #include <kexp/kexp.hpp>
@@ -60,8 +61,8 @@
 #include <utility>
 #include <vector>
 
-#include "device/gpu.hpp"
-#include "device/memory_plan.hpp"
+#include "common/device_path.hpp"
+#include "solvers/gp_device.hpp"
 #include "solvers/gp_likelihood.hpp"
 
 namespace {
@@ -132,14 +133,15 @@ class GaussianProcessRegression final : public kexp::Solver, public kexp::Device
         seed_(static_cast<std::uint64_t>(p.integer("seed"))),
         bounds_(parse_bounds(p.string("bounds"))),
         mixed_(kexp::ExecutionTarget::of(p).precision == kexp::Precision::Mixed),
-        on_gpu_(kexp::ExecutionTarget::of(p).device == kexp::Device::cuda) {
+        device_(p),
+        on_device_(device_.on_device()) {
     if (optimize_ && mixed_) {
       throw kexp::InvalidArgument(
           "gp_regression: optimize: true learns in float64 only (the gradients of log p(t) "
           "need C⁻¹ to float64's accuracy); use precision: double with optimize: true");
     }
-    kexp::device::require_float64_on_gpu("gp_regression", on_gpu_, !mixed_);
-    if (on_gpu_ && optimize_) {
+    device_.require_float64("gp_regression", !mixed_);
+    if (on_device_ && optimize_) {
       throw kexp::InvalidArgument(
           "gp_regression: optimize: true learns on the host only; use device: cpu with it");
     }
@@ -149,15 +151,16 @@ class GaussianProcessRegression final : public kexp::Solver, public kexp::Device
   /// variances and the kernel's diagonal at the test points; otherwise the runner counts
   /// K.
   double memory_bytes(std::size_t n, std::size_t m, std::size_t d) const override {
-    if (!on_gpu_) return kexp::Solver::memory_bytes(n, m, d);
-    return 8.0 * (3.0 * static_cast<double>(n) + 5.0 * static_cast<double>(m));
+    if (!on_device_) return kexp::Solver::memory_bytes(n, m, d);
+    return device_.host_bytes(8.0 * (3.0 * static_cast<double>(n) + 5.0 * static_cast<double>(m)),
+                              device_memory_bytes(n, m, d));
   }
 
   /// On the GPU: C, the points and their norms, α and n more at the fit; besides C, the
   /// points and α, the test points with three m-vectors and a block of K(X, X*) at its
   /// smallest at prediction.
   double device_memory_bytes(std::size_t n, std::size_t m, std::size_t d) const override {
-    return on_gpu_ ? kexp::device::gp_least_bytes(n, m, d) : 0.0;
+    return on_device_ ? kexp::device::gp_least_bytes(n, m, d) : 0.0;
   }
 
   /// Without optimize, a Cholesky of C, and on the GPU K built there first. With it, every
@@ -170,7 +173,8 @@ class GaussianProcessRegression final : public kexp::Solver, public kexp::Device
         x * x * x / 3.0 + 2.0 * x * x + 4.0 * x * static_cast<double>(d) +
         (mixed_ ? 4.0 * kexp::linalg::kMaxRefinementSteps * x * x + x * x * x / 3.0 + 2.0 * x * x
                 : 0.0);
-    if (!optimize_) return fit + (on_gpu_ && kernel != nullptr ? kernel->gram_flops(n, n, d) : 0.0);
+    if (!optimize_)
+      return fit + (on_device_ && kernel != nullptr ? kernel->gram_flops(n, n, d) : 0.0);
     if (kernel == nullptr) return -1;
     const double p = static_cast<double>(kernel->hyperparameters().size());
     const double gram = kernel->gram_flops(n, n, d);
@@ -185,8 +189,8 @@ class GaussianProcessRegression final : public kexp::Solver, public kexp::Device
       learn(data, report);
       return;
     }
-    if (on_gpu_) {
-      fit_on_gpu(data, report);
+    if (on_device_) {
+      fit_on_device(data, report);
       return;
     }
     if (data.gram == nullptr) {
@@ -231,7 +235,7 @@ class GaussianProcessRegression final : public kexp::Solver, public kexp::Device
   }
 
   kexp::Prediction predict(const kexp::TestData& data, kexp::SolverReport& report) const override {
-    if (on_gpu_) return predict_on_gpu(data, report);
+    if (on_device_) return predict_on_device(data, report);
     if (learned_) {
       // The runner gives no K(X, X*) to a solver that learns: the learned kernel's.
       if (data.inputs == nullptr) {
@@ -273,17 +277,15 @@ class GaussianProcessRegression final : public kexp::Solver, public kexp::Device
 
   /// C = K + noise·I factored and solved on the GPU from the kernel's device form (the
   /// runner has checked that it has one).
-  void fit_on_gpu(const kexp::TrainingData& data, kexp::SolverReport& report) {
-    const std::optional<kexp::FormulaProgram> program = kexp::device_formula(*data.kernel);
-    if (!program)
-      throw kexp::InvalidArgument(
-          "gp_regression: the kernel has neither a formula nor a device form");
+  void fit_on_device(const kexp::TrainingData& data, kexp::SolverReport& report) {
+    const kexp::FormulaProgram program =
+        kexp_solvers::device_program(*data.kernel, "gp_regression");
     const arma::vec& t = *data.targets;
     const double n = static_cast<double>(t.n_elem);
-    gpu_.reset();  // a fit before this one: its C leaves the GPU first
+    gpu_.reset();  // a fit before this one: its C leaves the device first
     transfers_ = {};
-    gpu_ = std::make_unique<kexp::device::GaussianProcessSystem>(*program, *data.inputs, t, noise_,
-                                                                 transfers_);
+    gpu_ = std::make_unique<kexp_solvers::DeviceGaussianProcess>(
+        device_.backend(), program, *data.inputs, t, noise_, transfers_);
     weights_ = gpu_->weights();
     const double lml = -0.5 * arma::dot(t, weights_) - 0.5 * gpu_->log_det() -
                        0.5 * n * std::log(2.0 * arma::datum::pi);
@@ -297,7 +299,7 @@ class GaussianProcessRegression final : public kexp::Solver, public kexp::Device
   }
 
   /// The mean and the variances on the GPU, k(x*, x*) from the kernel on the host.
-  kexp::Prediction predict_on_gpu(const kexp::TestData& data, kexp::SolverReport& report) const {
+  kexp::Prediction predict_on_device(const kexp::TestData& data, kexp::SolverReport& report) const {
     const double before = transfers_.seconds;
     const arma::mat& Z = *data.inputs;
     const double n = static_cast<double>(weights_.n_elem), m = static_cast<double>(Z.n_cols);
@@ -309,7 +311,7 @@ class GaussianProcessRegression final : public kexp::Solver, public kexp::Device
     p.var_y = p.var_f + noise_;
     report.predict_flops +=
         data.kernel->gram_flops(weights_.n_elem, Z.n_cols, Z.n_rows) + n * n * m + 4.0 * n * m;
-    kexp::device::add_transfer_seconds(report, transfers_.seconds - before);
+    kexp_solvers::add_transfer_seconds(report, transfers_.seconds - before);
     return p;
   }
 
@@ -471,13 +473,14 @@ class GaussianProcessRegression final : public kexp::Solver, public kexp::Device
   long restarts_, evaluations_;
   std::uint64_t seed_;
   std::vector<Bound> bounds_;
-  bool mixed_;                                          ///< precision: mixed
-  bool on_gpu_;                                         ///< device: cuda
+  bool mixed_;  ///< precision: mixed
+  kexp_solvers::DeviceSetting device_;
+  bool on_device_;                                      ///< the device code path (cuda or host)
   std::unique_ptr<kexp::linalg::ShiftedFactor> solve_;  ///< C's factor
   /// device: cuda: the copies so far, and C's factor and the points on the GPU (which
   /// holds a pointer to the copies: declared after them, destroyed before them)
   mutable kexp::device::Transfers transfers_;
-  std::unique_ptr<kexp::device::GaussianProcessSystem> gpu_;
+  std::unique_ptr<kexp_solvers::DeviceGaussianProcess> gpu_;
   std::unique_ptr<kexp::Kernel> learned_;  ///< optimize: the kernel at the learned values
   const arma::mat* inputs_ = nullptr;      ///< optimize: the training points
   arma::mat own_factor_;                   ///< C when the runner's K may not be written, or learned
@@ -507,10 +510,11 @@ constexpr kexp::ParamSpec kParams[] = {
                             "C factored in float64; or in float32 with the mean refined to float64 "
                             "accuracy (float64 when C is too ill-conditioned); the variances and "
                             "log det C from the float32 factor, float32's accuracy"),
-    kexp::target::device("cpu|cuda",
+    kexp::target::device("cpu|cuda|host",
                          "C factored on the host; or built, factored and solved on the GPU from "
                          "the kernel's device form (cuSOLVER), with the mean and variances "
-                         "there, in float64 and without optimize"),
+                         "there, in float64 and without optimize; host: the device code path on "
+                         "the CPU (the host backend: for testing the device path without a GPU)"),
 };
 
 constexpr const char* kMetrics[] = {"log_marginal_likelihood", "refinement_steps",

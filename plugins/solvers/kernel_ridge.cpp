@@ -27,10 +27,13 @@
 // instead and precision_fallback = 1 recorded (kexp::linalg::solve_shifted). K itself, the
 // band reduction and the predictions stay in float64.
 //
-// device: cuda — the runner hands the kernel and the points instead of K; K + λI is built
-// and factored on the GPU (device/gpu.hpp: cuBLAS DSYRK, the kernel's device form,
-// cuSOLVER dpotrf and dpotrs) and the predictions K(X*, X)β are streamed there too. The
-// copies between host and GPU are the metric transfer_seconds (0 on the CPU).
+// device: cuda or host — the runner hands the kernel and the points instead of K; the
+// points stay on the device, K + λI is built there from the kernel's program (syrk, then
+// the program on each inner product) and factored (potrf, potrs), all on the building
+// blocks of kexp/device.hpp, and the predictions K(X*, X)β are streamed there over blocks
+// of X* sized to the free device memory. cuda runs it on an NVIDIA GPU, host on the CPU
+// with the same blocks (for testing the device path without a GPU). The copies between
+// host and device are the metric transfer_seconds (0 on the CPU).
 #include <fmt/format.h>
 #include <kexp/kexp.hpp>
 
@@ -38,8 +41,7 @@
 #include <memory>
 #include <optional>
 
-#include "device/gpu.hpp"
-#include "device/memory_plan.hpp"
+#include "common/device_path.hpp"
 
 namespace {
 
@@ -80,19 +82,20 @@ class KernelRidge final : public kexp::Solver, public kexp::DeviceMemory {
  public:
   explicit KernelRidge(const kexp::Params& p)
       : lambda_(p.real("lambda")),
-        on_gpu_(kexp::ExecutionTarget::of(p).device == kexp::Device::cuda),
+        device_(p),
+        on_device_(device_.on_device()),
         precision_(kexp::ExecutionTarget::of(p).precision) {
-    kexp::device::require_float64_on_gpu("kernel_ridge", on_gpu_,
-                                         precision_ == kexp::linalg::Precision::Double);
+    device_.require_float64("kernel_ridge", precision_ == kexp::linalg::Precision::Double);
   }
 
-  /// On the GPU the host holds only β and the predictions. In single precision the float32
+  /// On the device the host holds only β and the predictions (and, on the host backend,
+  /// the device memory too). In single precision the float32
   /// K, the float32 points, a float64 panel of 256 columns of K where the kernel's float32
   /// Gram is converted from its float64 one, the tiles of the predictions, β and the
   /// predictions. Otherwise the runner counts K.
   double memory_bytes(std::size_t n, std::size_t m, std::size_t d) const override {
     const double x = static_cast<double>(n), t = static_cast<double>(m);
-    if (on_gpu_) return 8.0 * (2.0 * x + t);
+    if (on_device_) return device_.host_bytes(8.0 * (2.0 * x + t), device_memory_bytes(n, m, d));
     if (precision_ == kexp::linalg::Precision::Single) {
       return 4.0 * (x * x + (x + t) * static_cast<double>(d)) + 8.0 * 256.0 * x +
              kexp::gram::product_block_bytes(m, n) + 8.0 * (2.0 * x + t);
@@ -100,10 +103,10 @@ class KernelRidge final : public kexp::Solver, public kexp::DeviceMemory {
     return -1.0;
   }
 
-  /// On the GPU: K + λI, the points, y and β at the fit; the points, β, the predictions and
-  /// a block of K(X*, X) at its smallest at prediction (cuSOLVER's workspace not counted).
+  /// On the device: K + λI, the points, y and β at the fit; the points, β, the predictions
+  /// and a block of K(X*, X) at its smallest at prediction (potrf's workspace not counted).
   double device_memory_bytes(std::size_t n, std::size_t m, std::size_t d) const override {
-    if (!on_gpu_) return 0.0;
+    if (!on_device_) return 0.0;
     return std::max(kexp::device::ridge_bytes(n, d, 0.0),
                     kexp::device::product_least_bytes(n, m, d));
   }
@@ -114,15 +117,17 @@ class KernelRidge final : public kexp::Solver, public kexp::DeviceMemory {
   double fit_flops_bound(std::size_t n, std::size_t d, const kexp::Kernel* kernel) const override {
     const double x = static_cast<double>(n);
     // single builds K twice: to factor it, and streamed for the fitted values Kβ
-    const double builds = on_gpu_ ? 1.0 : precision_ == kexp::linalg::Precision::Single ? 2.0 : 0.0;
+    const double builds = on_device_                                      ? 1.0
+                          : precision_ == kexp::linalg::Precision::Single ? 2.0
+                                                                          : 0.0;
     const double on_device = kernel != nullptr ? builds * kernel->gram_flops(n, n, d) : 0.0;
     return on_device + 4.0 / 3.0 * x * x * x + x * x * x + 8.0 * x * x +
            4.0 * kexp::linalg::kMaxRefinementSteps * x * x;
   }
 
   void fit(const kexp::TrainingData& data, kexp::SolverReport& report) override {
-    if (on_gpu_) {
-      fit_on_gpu(data, report);
+    if (on_device_) {
+      fit_on_device(data, report);
       return;
     }
     if (precision_ == kexp::linalg::Precision::Single) {
@@ -158,12 +163,13 @@ class KernelRidge final : public kexp::Solver, public kexp::DeviceMemory {
 
   kexp::Prediction predict(const kexp::TestData& data, kexp::SolverReport& report) const override {
     kexp::Prediction p;
-    if (on_gpu_) {
+    if (on_device_) {
       kexp::device::Transfers transfers;
-      p.mean = kexp::device::kernel_product(program_, *inputs_, *data.inputs, beta_, transfers);
-      kexp::device::add_transfer_seconds(report, transfers.seconds);
-      const std::size_t n = inputs_->n_cols, m = data.inputs->n_cols;
-      report.predict_flops += data.kernel->gram_flops(m, n, inputs_->n_rows) +
+      p.mean = kexp::device::predict(device_.backend(), program_, *points_, *data.inputs, beta_,
+                                     transfers);
+      kexp_solvers::add_transfer_seconds(report, transfers.seconds);
+      const std::size_t n = points_->count(), m = data.inputs->n_cols;
+      report.predict_flops += data.kernel->gram_flops(m, n, points_->dimension()) +
                               2.0 * static_cast<double>(n) * static_cast<double>(m);
       return p;
     }
@@ -180,22 +186,37 @@ class KernelRidge final : public kexp::Solver, public kexp::DeviceMemory {
   }
 
  private:
-  /// (K + λI)β = y on the GPU, from the kernel's device form (the runner has checked that
-  /// it has one).
-  void fit_on_gpu(const kexp::TrainingData& data, kexp::SolverReport& report) {
-    const std::optional<kexp::FormulaProgram> program = kexp::device_formula(*data.kernel);
-    if (!program)
-      throw kexp::InvalidArgument(
-          "kernel_ridge: the kernel has neither a formula nor a device form");
-    program_ = *program;
-    inputs_ = data.inputs;
-    kexp::device::Transfers transfers;
-    beta_ = kexp::device::ridge_solve(program_, *data.inputs, *data.targets, lambda_, transfers);
+  /// (K + λI)β = y on the device, from the kernel's program (the runner has checked that
+  /// it has one): K + λI built in device memory (its lower triangle), factored by potrf and
+  /// solved by potrs. The points stay there for the predictions. Refuses, with the
+  /// figures, a K that does not fit the free device memory.
+  void fit_on_device(const kexp::TrainingData& data, kexp::SolverReport& report) {
+    namespace dev = kexp::device;
+    program_ = kexp_solvers::device_program(*data.kernel, "kernel_ridge");
+    dev::Backend& backend = device_.backend();
+    const std::size_t n = data.inputs->n_cols, d = data.inputs->n_rows;
+    dev::require_memory(
+        backend, dev::ridge_bytes(n, d, backend.potrf_workspace_bytes(n)),
+        fmt::format("K(X, X) of {} × {} in float64, X and potrf's workspace", n, n));
+    dev::Transfers transfers;
+    points_.reset();  // a fit before this one: its points leave the device first
+    points_ = std::make_unique<dev::Points>(backend, *data.inputs, transfers);
+    dev::Buffer b = dev::upload(backend, *data.targets, transfers);
+    {
+      dev::Cholesky K(backend, n);
+      const int info = dev::factor_shifted_gram(backend, program_, *points_, lambda_, K);
+      if (info != 0) {
+        throw kexp::NumericError(
+            fmt::format("K + λI is not positive definite (leading minor {} of {}, λ = {}, on "
+                        "device {}): use a larger lambda, or a valid (PSD) kernel",
+                        info, n, lambda_, device_.name()));
+      }
+      K.solve(b.data());
+    }
+    beta_ = dev::download(backend, b, n, transfers);
     report.fitted = *data.targets - lambda_ * beta_;
-    const std::size_t n = data.inputs->n_cols;
     const double nn = static_cast<double>(n);
-    report.fit_flops +=
-        data.kernel->gram_flops(n, n, data.inputs->n_rows) + nn * nn * nn / 3.0 + 2.0 * nn * nn;
+    report.fit_flops += data.kernel->gram_flops(n, n, d) + nn * nn * nn / 3.0 + 2.0 * nn * nn;
     record({false, false, transfers.seconds, 0.0, false}, report);
   }
 
@@ -294,18 +315,21 @@ class KernelRidge final : public kexp::Solver, public kexp::DeviceMemory {
   }
 
   double lambda_;
-  bool on_gpu_;
+  kexp_solvers::DeviceSetting device_;
+  bool on_device_;  ///< the device code path (cuda or host)
   kexp::linalg::Precision precision_;
   arma::vec beta_;
-  kexp::FormulaProgram program_;       ///< on the GPU: the kernel's program (kexp::device_formula)
-  const arma::mat* inputs_ = nullptr;  ///< on the GPU: X, which lives until the cell ends
-  arma::fmat inputs_single_;           ///< in single precision: X in float32
+  kexp::FormulaProgram program_;  ///< on the device: the kernel's program (kexp::device_formula)
+  std::unique_ptr<kexp::device::Points> points_;  ///< on the device: X, resident
+  arma::fmat inputs_single_;                      ///< in single precision: X in float32
 };
 
 constexpr kexp::ParamSpec kParams[] = {
     kexp::param::real("lambda", "1e-3", "ridge penalty λ in (K + λI)β = y").at_least(0).log_scale(),
-    kexp::target::device("cpu|cuda",
-                         "where K is built and factored: cpu, or cuda (an NVIDIA GPU, float64)"),
+    kexp::target::device("cpu|cuda|host",
+                         "where K is built and factored: cpu, or cuda (an NVIDIA GPU, float64); "
+                         "host: the device code path on the CPU (the host backend: for testing "
+                         "the device path without a GPU)"),
     kexp::target::precision("double|single|mixed",
                             "K built and factored in float64; all in float32 (K from the kernel's "
                             "device form, or its float64 Gram rounded); or K + λI factored in "

@@ -16,16 +16,16 @@
 // to float64 accuracy, or factored in float64 when too ill-conditioned for float32
 // (kexp::linalg::solve_shifted, precision_fallback = 1).
 //
-// device: cuda — Φ (the runner's, computed on the host: feature maps have no device form)
-// is copied to the GPU, where ΦΦᵀ + λI (cuBLAS DSYRK) and Φy are formed, factored by
-// cuSOLVER's dpotrf and solved (device/gpu.hpp, primal_ridge_solve); θ comes back, and the
-// predictions Φ*ᵀθ, 2D flops a point, are made on the host. float64 only; the copies are
-// the metric transfer_seconds.
+// device: cuda or host — Φ (the runner's, computed on the host: feature maps have no
+// device form) is copied to the device, where ΦΦᵀ + λI (syrk) and Φy (gemv) are formed,
+// factored (potrf) and solved (potrs) on the building blocks of kexp/device.hpp; θ comes
+// back, and the predictions Φ*ᵀθ, 2D flops a point, are made on the host. cuda runs it on
+// an NVIDIA GPU, host on the CPU (the host backend). float64 only; the copies are the
+// metric transfer_seconds.
 #include <fmt/format.h>
 #include <kexp/kexp.hpp>
 
-#include "device/gpu.hpp"
-#include "device/memory_plan.hpp"
+#include "common/device_path.hpp"
 
 namespace {
 
@@ -36,14 +36,14 @@ class PrimalRidge final : public kexp::Solver, public kexp::DeviceMemory {
   explicit PrimalRidge(const kexp::Params& p)
       : lambda_(p.real("lambda")),
         precision_(kexp::ExecutionTarget::of(p).precision),
-        on_gpu_(kexp::ExecutionTarget::of(p).device == kexp::Device::cuda) {
-    kexp::device::require_float64_on_gpu("primal_ridge", on_gpu_,
-                                         precision_ == kexp::linalg::Precision::Double);
+        device_(p),
+        on_device_(device_.on_device()) {
+    device_.require_float64("primal_ridge", precision_ == kexp::linalg::Precision::Double);
   }
 
-  /// On the GPU: Φ, ΦΦᵀ + λI, y and Φy (d is D; cuSOLVER's workspace not counted).
+  /// On the device: Φ, ΦΦᵀ + λI, y and Φy (d is D; potrf's workspace not counted).
   double device_memory_bytes(std::size_t n, std::size_t /*m*/, std::size_t d) const override {
-    return on_gpu_ ? kexp::device::primal_bytes(d, n, 0.0) : 0.0;
+    return on_device_ ? kexp::device::primal_bytes(d, n, 0.0) : 0.0;
   }
 
   /// ΦΦᵀ, Φy, the Cholesky of ΦΦᵀ + λI and its solve; d is D.
@@ -63,10 +63,10 @@ class PrimalRidge final : public kexp::Solver, public kexp::DeviceMemory {
       fit_in_single(Phi, y, report);
       return;
     }
-    if (on_gpu_) {
+    if (on_device_) {
       kexp::device::Transfers transfers;
-      theta_ = kexp::device::primal_ridge_solve(Phi, y, lambda_, transfers);
-      report.fitted = Phi.t() * theta_;  // the system is on the GPU: no host bytes
+      theta_ = solve_on_device(Phi, y, transfers);
+      report.fitted = Phi.t() * theta_;  // the system is on the device: no host bytes
       report.fit_flops += n * D * D + 4.0 * n * D + D * D * D / 3.0 + 2.0 * D * D;
       record({}, report);
       report.metrics.emplace_back("transfer_seconds", transfers.seconds);
@@ -122,7 +122,37 @@ class PrimalRidge final : public kexp::Solver, public kexp::DeviceMemory {
   void record(const kexp::linalg::ShiftedSolve& solved, kexp::SolverReport& report) const {
     report.metrics.emplace_back("refinement_steps", solved.refinement_steps);
     report.metrics.emplace_back("precision_fallback", solved.fell_back ? 1.0 : 0.0);
-    if (!on_gpu_) report.metrics.emplace_back("transfer_seconds", 0.0);
+    if (!on_device_) report.metrics.emplace_back("transfer_seconds", 0.0);
+  }
+
+  /// (ΦΦᵀ + λI)θ = Φy on the device: ΦΦᵀ by syrk, its strict upper triangle cleared and λ
+  /// added to its diagonal, Φy by gemv, then potrf and potrs. Refuses, with the figures, a
+  /// Φ that does not fit the free device memory.
+  arma::vec solve_on_device(const arma::mat& Phi, const arma::vec& y,
+                            kexp::device::Transfers& transfers) const {
+    namespace dev = kexp::device;
+    dev::Backend& backend = device_.backend();
+    const std::size_t D = Phi.n_rows, n = Phi.n_cols;
+    dev::require_memory(backend, dev::primal_bytes(D, n, backend.potrf_workspace_bytes(D)),
+                        fmt::format("Φ of {} × {}, ΦΦᵀ + λI of {} × {} in float64 and potrf's "
+                                    "workspace",
+                                    D, n, D, D));
+    const dev::Buffer dPhi = dev::upload(backend, Phi, transfers);
+    const dev::Buffer dy = dev::upload(backend, y, transfers);
+    dev::Buffer b(backend, D);
+    dev::Cholesky A(backend, D);
+    backend.syrk(dev::Op::none, D, n, 1.0, dPhi.data(), D, 0.0, A.matrix(), D);
+    backend.lower_only(A.matrix(), D, D, lambda_);
+    backend.gemv(dev::Op::none, D, n, 1.0, dPhi.data(), D, dy.data(), 0.0, b.data());
+    const int info = A.factor();
+    if (info != 0) {
+      throw kexp::NumericError(fmt::format(
+          "ΦΦᵀ + λI is not positive definite (leading minor {} of {}, λ = {}, on device {}): "
+          "use a larger lambda (with λ = 0 the system is singular whenever D > n)",
+          info, D, lambda_, device_.name()));
+    }
+    A.solve(b.data());
+    return dev::download(backend, b, D, transfers);
   }
 
   /// (ΦΦᵀ + λI)θ = Φy all in float32, on Φ rounded.
@@ -144,7 +174,8 @@ class PrimalRidge final : public kexp::Solver, public kexp::DeviceMemory {
 
   double lambda_;
   kexp::linalg::Precision precision_;
-  bool on_gpu_;
+  kexp_solvers::DeviceSetting device_;
+  bool on_device_;  ///< the device code path (cuda or host)
   arma::vec theta_;
   arma::fvec theta_single_;  ///< single: θ in float32, for the predictions
 };
@@ -158,7 +189,7 @@ constexpr kexp::ParamSpec kParams[] = {
         "the system in float64; all in float32 (Φ rounded, ΦΦᵀ, the Cholesky "
         "and the predictions); or ΦΦᵀ + λI factored in float32 and θ refined to "
         "float64 accuracy (float64 when too ill-conditioned)"),
-    kexp::target::device("cpu|cuda",
+    kexp::target::device("cpu|cuda|host",
                          "the system on the host; or ΦΦᵀ + λI formed, factored and solved on "
                          "the GPU by cuBLAS and cuSOLVER, in float64 (Φ is computed on the "
                          "host and copied)"),

@@ -1,8 +1,10 @@
-// `device: cuda` through the kexp program: a cell that cannot run on it (no GPU, or no CUDA
-// in the build; a kernel without a device form) is refused alone, with the setting, the
-// kernel and the fix, and the other cells run; a run none of whose cells can run is
-// refused before anything runs. Where there is a GPU, a sweep over the device writes the
-// GPU's name and predicts as the CPU does.
+// `device: cuda` and `device: host` through the kexp program: a cell that cannot run on its
+// device (no GPU, or no CUDA in the build; a kernel without a formula or device form) is
+// refused alone, with the setting, the kernel and the fix, and the other cells run; a run
+// none of whose cells can run is refused before anything runs. A sweep over the device
+// predicts as the CPU does on the host backend everywhere, and on the GPU where there is
+// one (writing its name); on the host backend a cell over its memory limit fails with the
+// figures while the others run.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -190,10 +192,25 @@ TEST(Device, AnUnknownDeviceIsAConfigError) {
   EXPECT_THAT(r.err, HasSubstr("cuda"));
 }
 
-TEST(Device, ASweepOverTheDeviceWritesTheGpuAndPredictsAsTheCpu) {
-  if (!device::gpu_info().present) GTEST_SKIP() << "no GPU: " << device::gpu_info().reason;
+/// An end-to-end run of the device code path, once per backend: `device: host`
+/// everywhere, `device: cuda` where there is a GPU.
+class DeviceBackends : public ::testing::TestWithParam<std::string> {
+ protected:
+  void SetUp() override {
+    if (GetParam() == "cuda" && !device::gpu_info().present) {
+      GTEST_SKIP() << "no GPU: " << device::gpu_info().reason;
+    }
+  }
+  [[nodiscard]] const std::string& backend() const { return GetParam(); }
+  /// The device_name column of a cell on the backend: the GPU's name, none on the host.
+  [[nodiscard]] std::string device_name() const {
+    return backend() == "cuda" ? device::gpu_info().name : "";
+  }
+};
+
+TEST_P(DeviceBackends, ASweepOverTheDeviceWritesTheGpuAndPredictsAsTheCpu) {
   TempDir dir;
-  dir.write("exp.yaml", experiment("{plugin: gaussian, sigma: 2}", "[cpu, cuda]"));
+  dir.write("exp.yaml", experiment("{plugin: gaussian, sigma: 2}", "[cpu, " + backend() + "]"));
   const CommandResult r = run_kexp("run exp.yaml --out out --quiet", dir.path());
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const core::CsvTable t = core::read_csv(dir.path() / "out" / "results.csv");
@@ -204,8 +221,8 @@ TEST(Device, ASweepOverTheDeviceWritesTheGpuAndPredictsAsTheCpu) {
   std::map<std::string, double> cpu, gpu;
   for (const auto& row : t.rows) {
     const double value = std::stod(row[rmse]);
-    if (row[device] == "cuda") {
-      EXPECT_EQ(row[name], device::gpu_info().name);
+    if (row[device] == backend()) {
+      EXPECT_EQ(row[name], device_name());
       EXPECT_GT(std::stod(row[transfer]), 0.0);
       gpu[row[solver]] = value;
     } else {
@@ -219,16 +236,18 @@ TEST(Device, ASweepOverTheDeviceWritesTheGpuAndPredictsAsTheCpu) {
   }
 }
 
-TEST(Device, PrimalAndDualOnTheGpuPairAndAgreeAsOnTheCpu) {
-  if (!device::gpu_info().present) GTEST_SKIP() << "no GPU: " << device::gpu_info().reason;
+TEST_P(DeviceBackends, PrimalAndDualOnTheDevicePairAndAgreeAsOnTheCpu) {
   TempDir dir;
   dir.write("exp.yaml",
             "experiment: gpu-pairs\n"
             "dataset: {plugin: friedman1, n: 600}\n"
             "kernels: [{plugin: polynomial, degree: 2, c: 1}]\n"
             "solvers:\n"
-            "  - {plugin: primal_ridge, lambda: 0.1, device: [cpu, cuda]}\n"
-            "  - {plugin: kernel_ridge, lambda: 0.1, device: [cpu, cuda]}\n");
+            "  - {plugin: primal_ridge, lambda: 0.1, device: [cpu, " +
+                backend() +
+                "]}\n"
+                "  - {plugin: kernel_ridge, lambda: 0.1, device: [cpu, " +
+                backend() + "]}\n");
   const CommandResult r = run_kexp("run exp.yaml --out out --quiet", dir.path());
   ASSERT_EQ(r.exit_code, 0) << r.err;
   const core::CsvTable t = core::read_csv(dir.path() / "out" / "results.csv");
@@ -238,7 +257,7 @@ TEST(Device, PrimalAndDualOnTheGpuPairAndAgreeAsOnTheCpu) {
                     diff = column(t, "prediction_max_diff"), rmse = column(t, "test_rmse");
   std::map<std::string, double> by_cell;
   for (const auto& row : t.rows) {
-    EXPECT_EQ(row[name], row[device] == "cuda" ? device::gpu_info().name : "");
+    EXPECT_EQ(row[name], row[device] == backend() ? device_name() : "");
     by_cell[row[form] + "/" + row[device]] = std::stod(row[rmse]);
     if (row[form] == "dual") {
       // each dual cell pairs with the primal cell on its own device, within the exact map's
@@ -247,8 +266,57 @@ TEST(Device, PrimalAndDualOnTheGpuPairAndAgreeAsOnTheCpu) {
       EXPECT_LT(std::stod(row[diff]), 1e-6);
     }
   }
-  EXPECT_NEAR(by_cell["primal/cuda"], by_cell["primal/cpu"], 1e-9 * by_cell["primal/cpu"]);
-  EXPECT_NEAR(by_cell["dual/cuda"], by_cell["dual/cpu"], 1e-9 * by_cell["dual/cpu"]);
+  EXPECT_NEAR(by_cell["primal/" + backend()], by_cell["primal/cpu"], 1e-9 * by_cell["primal/cpu"]);
+  EXPECT_NEAR(by_cell["dual/" + backend()], by_cell["dual/cpu"], 1e-9 * by_cell["dual/cpu"]);
+}
+
+TEST(Device, OnTheHostBackendACellOverItsMemoryFailsWithTheFiguresAndTheOthersRun) {
+  TempDir dir;
+  // 1 MiB of host device memory: K of 320 × 320 (0.78 MiB) with the points fits, K of
+  // 1600 × 1600 does not
+  dir.write("exp.yaml",
+            "experiment: host-memory\n"
+            "dataset: {plugin: friedman1, n: [400, 2000]}\n"
+            "kernels: [{plugin: gaussian, sigma: 2}]\n"
+            "solvers: [{plugin: kernel_ridge, lambda: 0.01, device: host}]\n");
+  const CommandResult r =
+      run_kexp("run exp.yaml --out out --quiet", dir.path(), "KEXP_HOST_DEVICE_MEMORY=1048576");
+  const core::CsvTable t = core::read_csv(dir.path() / "out" / "results.csv");
+  ASSERT_EQ(t.rows.size(), 2U) << r.err;
+  const std::size_t n = column(t, "dataset.n"), status = column(t, "status"),
+                    error = column(t, "error");
+  for (const auto& row : t.rows) {
+    if (row[n] == "400") {
+      EXPECT_EQ(row[status], "ok") << row[error];
+    } else {
+      EXPECT_NE(row[status], "ok");
+      EXPECT_THAT(row[error], HasSubstr("of host device memory (KEXP_HOST_DEVICE_MEMORY)"));
+      EXPECT_THAT(row[error], HasSubstr("K(X, X) of 1600 × 1600"));
+      EXPECT_THAT(row[error], HasSubstr("free of 1.00 MiB"));
+    }
+  }
+}
+
+TEST(Device, AHostMemoryLimitThatIsNotANumberOfBytesIsRefusedBeforeAnythingRuns) {
+  TempDir dir;
+  dir.write("exp.yaml", experiment("{plugin: gaussian, sigma: 2}", "host"));
+  const CommandResult r =
+      run_kexp("run exp.yaml --out out --quiet", dir.path(), "KEXP_HOST_DEVICE_MEMORY=12GiB");
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_THAT(r.err, HasSubstr("exp.yaml:9:"));
+  EXPECT_THAT(r.err, HasSubstr("solvers[0].device = host: KEXP_HOST_DEVICE_MEMORY is '12GiB'"));
+  EXPECT_THAT(r.err, HasSubstr("a positive whole number"));
+  EXPECT_FALSE(std::filesystem::exists(dir.path() / "out" / "results.csv"));
+}
+
+TEST(Device, TheHostBackendNeedsNoGpuButAKernelWithADeviceForm) {
+  TempDir dir;
+  dir.write("exp.yaml", experiment("{plugin: cubic}", "host"));
+  const CommandResult r = run_kexp("run exp.yaml --out out --quiet", dir.path());
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_THAT(r.err, HasSubstr("solvers[0].device = host runs kernels that declare a formula"));
+  EXPECT_THAT(r.err, HasSubstr("the kernel cubic (kernels[0]) has neither"));
+  EXPECT_THAT(r.err, Not(HasSubstr("NVIDIA GPU")));
 }
 
 TEST(Device, ACellOverTheGpusFreeMemoryIsRefusedBeforeItStartsWithTheFigures) {
@@ -276,6 +344,11 @@ TEST(Device, ACellOverTheGpusFreeMemoryIsRefusedBeforeItStartsWithTheFigures) {
   EXPECT_THAT(t.rows[0][column(t, "error")], HasSubstr("GiB of GPU memory, more than the"));
   EXPECT_THAT(t.rows[0][column(t, "error")], HasSubstr(device::gpu_info().name));
 }
+
+INSTANTIATE_TEST_SUITE_P(Backends, DeviceBackends, ::testing::Values("host", "cuda"),
+                         [](const ::testing::TestParamInfo<std::string>& backend) {
+                           return backend.param;
+                         });
 
 }  // namespace
 }  // namespace kexp::test

@@ -129,6 +129,16 @@ KEXP_API void formula(const FormulaProgram& p, const arma::mat& X, const arma::m
 KEXP_API void formula(const FormulaProgram& p, const arma::mat& X, arma::mat& K,
                       Triangle part = Triangle::Both);
 
+/// The program applied in place to a block S (rows × cols, leading dimension ld) of inner
+/// products s = xᵢᵀzⱼ, with the rows' and the columns' squared norms: k(xᵢ, zⱼ) with
+/// r2 = max(0, ‖xᵢ‖² + ‖zⱼ‖² − 2s), on kexp's threads by the CPU's engine. `symmetric`: S
+/// is K(X, X) (rows = cols), only its lower triangle is written, its diagonal evaluated
+/// with r2 = 0 and `shift` added there. A value that is not finite is left in place. The
+/// host device backend's apply-kernel (kexp/device_backend.hpp).
+KEXP_API void formula_block(const FormulaProgram& p, double* S, std::size_t ld, std::size_t rows,
+                            std::size_t cols, const double* row_norms, const double* col_norms,
+                            bool symmetric, double shift);
+
 /// The same in float32: SGEMM, the program's constants rounded to float32, float32 maths.
 KEXP_API void formula(const FormulaProgram& p, const arma::fmat& X, const arma::fmat& Z,
                       arma::fmat& K);

@@ -1,11 +1,11 @@
-// device/cuda_ops.hpp in a build without the CUDA toolkit (KEXP_CUDA=OFF, or AUTO with no
-// toolkit found): the probe says so, and everything else refuses the same way.
+// The CUDA backend in a build without the CUDA toolkit (KEXP_CUDA=OFF, or AUTO with no
+// toolkit found): the probe says so, and every primitive refuses the same way.
 #include <string>
 
-#include "device/cuda_ops.hpp"
+#include "device/backends.hpp"
 #include "kexp/error.hpp"
 
-namespace kexp::device::cuda {
+namespace kexp::device {
 
 namespace {
 
@@ -16,66 +16,64 @@ const char* const kNoCuda =
 
 [[noreturn]] void refuse() { throw Error(kNoCuda); }
 
+class AbsentCuda final : public Backend {
+ public:
+  const char* name() const override { return "cuda"; }
+  std::string memory_name() const override { return "GPU memory"; }
+  std::string unavailable() const override { return kNoCuda; }
+  Memory memory() const override { refuse(); }
+  double* allocate(std::size_t) override { refuse(); }
+  void release(double*) noexcept override {}
+  void copy_to_device(double*, const double*, std::size_t) override { refuse(); }
+  void copy_to_host(double*, const double*, std::size_t) override { refuse(); }
+  void copy_on_device(double*, const double*, std::size_t) override { refuse(); }
+  void set_zero(double*, std::size_t) override { refuse(); }
+  void synchronize() override { refuse(); }
+  void gemm(Op, Op, std::size_t, std::size_t, std::size_t, double, const double*, std::size_t,
+            const double*, std::size_t, double, double*, std::size_t) override {
+    refuse();
+  }
+  void gemv(Op, std::size_t, std::size_t, double, const double*, std::size_t, const double*, double,
+            double*) override {
+    refuse();
+  }
+  void syrk(Op, std::size_t, std::size_t, double, const double*, std::size_t, double, double*,
+            std::size_t) override {
+    refuse();
+  }
+  int potrf(double*, std::size_t, std::size_t) override { refuse(); }
+  double potrf_workspace_bytes(std::size_t) override { refuse(); }
+  void potrs(const double*, std::size_t, std::size_t, double*, std::size_t, std::size_t) override {
+    refuse();
+  }
+  void trsm(Op, const double*, std::size_t, std::size_t, double*, std::size_t,
+            std::size_t) override {
+    refuse();
+  }
+  void trsv(Op, const double*, std::size_t, std::size_t, double*) override { refuse(); }
+  void squared_norms(const double*, std::size_t, std::size_t, double*) override { refuse(); }
+  void apply_kernel(const FormulaProgram&, double*, std::size_t, std::size_t, std::size_t,
+                    const double*, const double*, bool, double) override {
+    refuse();
+  }
+  void lower_only(double*, std::size_t, std::size_t, double) override { refuse(); }
+  void get_diagonal(const double*, std::size_t, std::size_t, double*) override { refuse(); }
+  void set_diagonal(double*, std::size_t, std::size_t, const double*, double) override { refuse(); }
+  void column_squares(const double*, std::size_t, std::size_t, std::size_t, double*) override {
+    refuse();
+  }
+};
+
 }  // namespace
 
-bool probe(std::string&, std::string& reason, double&, double&) {
+bool probe_cuda(std::string&, std::string& reason, double&, double&) {
   reason = kNoCuda;
   return false;
 }
 
-void memory(double&, double&) { refuse(); }
-
-void ridge_solve(const FormulaProgram&, const double*, std::size_t, std::size_t, const double*,
-                 double, double*, double&) {
-  refuse();
+Backend& cuda_backend() {
+  static AbsentCuda backend;
+  return backend;
 }
 
-void primal_solve(const double*, std::size_t, std::size_t, const double*, double, double*,
-                  double&) {
-  refuse();
-}
-
-void kernel_product(const FormulaProgram&, const double*, std::size_t, const double*, std::size_t,
-                    std::size_t, const double*, double*, double&) {
-  refuse();
-}
-
-struct Gram::Impl {};
-
-Gram::Gram(const FormulaProgram&, const double*, std::size_t, std::size_t, double& transfer_seconds)
-    : impl_(nullptr), transfer_seconds_(&transfer_seconds) {
-  refuse();
-}
-
-Gram::~Gram() = default;
-
-void Gram::product(const double*, double*) { refuse(); }
-
-struct GaussianProcess::Impl {};
-
-GaussianProcess::GaussianProcess(const FormulaProgram&, const double*, std::size_t, std::size_t,
-                                 const double*, double, double*, double&, double& transfer_seconds)
-    : impl_(nullptr), transfer_seconds_(&transfer_seconds) {
-  refuse();
-}
-
-GaussianProcess::~GaussianProcess() = default;
-
-void GaussianProcess::predict(const double*, std::size_t, double*, double*) { refuse(); }
-
-struct Nystrom::Impl {};
-
-Nystrom::Nystrom(const FormulaProgram&, const double*, std::size_t, const double*, std::size_t,
-                 std::size_t, double& transfer_seconds)
-    : impl_(nullptr), transfer_seconds_(&transfer_seconds) {
-  refuse();
-}
-
-Nystrom::~Nystrom() = default;
-
-double Nystrom::factor(double) { refuse(); }
-void Nystrom::solve(bool, double*, bool) { refuse(); }
-void Nystrom::normal_product(const double*, const double*, bool, double*) { refuse(); }
-std::size_t Nystrom::block_rows() const { return 0; }
-
-}  // namespace kexp::device::cuda
+}  // namespace kexp::device

@@ -51,6 +51,17 @@ std::optional<std::string> no_gpu(const std::string& key) {
       key, to_string(Device::cuda), gpu.reason, kDeviceParam, to_string(Device::cpu));
 }
 
+/// Why a host-backend cell cannot run: the host backend's memory limit
+/// (KEXP_HOST_DEVICE_MEMORY) is not a size.
+std::optional<std::string> bad_host_limit(const std::string& key) {
+  try {
+    (void)device::host_memory_limit();
+  } catch (const Error& err) {
+    return fmt::format("{} = {}: {}", key, to_string(Device::host), err.what());
+  }
+  return std::nullopt;
+}
+
 /// Why the dual cell's kernel cannot run on `device`: it has no formula nor device form,
 /// or a program the device cannot run.
 std::optional<std::string> no_device_program(const Experiment& e, const Variant& kernel_variant,
@@ -94,7 +105,7 @@ std::optional<std::string> device_refusal(const Experiment& e, const Plan& plan,
       return why;
     }
   }
-  return device == Device::cuda ? no_gpu(key) : std::nullopt;
+  return device == Device::cuda ? no_gpu(key) : bad_host_limit(key);
 }
 
 }  // namespace

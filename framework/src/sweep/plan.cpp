@@ -389,6 +389,8 @@ bool runs_on_device(const Variant& s) { return s.target.device == Device::cuda; 
 
 bool runs_in_single(const Variant& s) { return s.target.precision == Precision::Single; }
 
+bool runs_on_host_backend(const Variant& s) { return s.target.device == Device::host; }
+
 bool runs_in_mixed(const Variant& s) { return s.target.precision == Precision::Mixed; }
 
 bool reaches_kernel_itself(const Variant& s) {

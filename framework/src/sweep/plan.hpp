@@ -78,6 +78,11 @@ Plan make_plan(const Experiment& experiment, const PluginRegistry& registry,
 /// reaches the kernel (exec/gram_store.hpp): the solver builds what it needs there.
 [[nodiscard]] bool runs_on_device(const Variant& solver);
 
+/// Whether a solver variant runs its device code path on the host backend: its target's
+/// device is host. Such a dual cell reaches the kernel as a GPU cell does, and needs the
+/// kernel's program, but no GPU: its device memory is the host's.
+[[nodiscard]] bool runs_on_host_backend(const Variant& solver);
+
 /// Whether a solver variant works in float32 from the kernel itself: its target's precision
 /// is single. Such a dual cell reaches the kernel (exec/gram_store.hpp) and builds its
 /// float32 Gram matrices there (kexp/single.hpp), never the float64 K.

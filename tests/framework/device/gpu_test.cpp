@@ -1,8 +1,11 @@
-// The GPU work of `device: cuda` (device/gpu.hpp) against the CPU: K(Z, X)v for each
-// device kernel and composite, kernel ridge's β and falkon's operators, to 1e-9 relative
-// in float64; the refusal of a K over the free memory. Without a GPU these tests skip,
-// saying why, except the ones that check how the calls fail there: a kexp::Error with the
-// CUDA library's message or the build's, never an abort.
+// The device building blocks of kexp/device.hpp on each backend against the CPU: K(Z, X)v
+// streamed for each device kernel and composite, a shifted Gram factored and solved
+// (kernel ridge's β), the normal product Kᵀ(Ku + v) and triangular solves, to 1e-9
+// relative in float64; the refusal, with the figures, of what does not fit. Every test
+// runs on the host backend everywhere, and on the CUDA backend where a GPU is present
+// (skipped otherwise, saying why); with a small host memory limit the products stream
+// over several blocks. Without a GPU, selecting the CUDA backend throws a kexp::Error with
+// the driver's or the build's words, never an abort.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -12,7 +15,9 @@
 
 #include "device/gpu.hpp"
 #include "kernel_algebra/composite_kernel.hpp"
+#include "kexp/device.hpp"
 #include "kexp/formula_kernel.hpp"
+#include "support/host_device_memory.hpp"
 #include "support/plugins.hpp"
 
 namespace kexp::test {
@@ -20,12 +25,6 @@ namespace {
 
 using ::testing::AnyOf;
 using ::testing::HasSubstr;
-
-#define SKIP_WITHOUT_GPU()                                               \
-  do {                                                                   \
-    if (!device::gpu_info().present)                                     \
-      GTEST_SKIP() << "no GPU to run on: " << device::gpu_info().reason; \
-  } while (false)
 
 struct Named {
   std::string name;
@@ -85,30 +84,31 @@ TEST(Gpu, ProbeSaysWhyThereIsNone) {
   }
 }
 
-TEST(Gpu, WithoutOneEveryCallThrowsAnErrorAndNothingAborts) {
+TEST(Gpu, WithoutOneTheCudaBackendThrowsAnErrorAndNothingAborts) {
   if (device::gpu_info().present) GTEST_SKIP() << "a GPU is present";
-  const arma::mat X = arma::randu(2, 5);
-  const arma::vec y = arma::randu(5);
-  device::Transfers t;
-  const FormulaProgram g = formula_of_device_program({{DeviceOp::gaussian, 1.0, 0, 0}});
-  const auto message = [](auto&& call) {
-    try {
-      call();
-    } catch (const Error& e) {
-      return std::string(e.what());
-    }
-    return std::string("(no error)");
-  };
-  for (const std::string& m : {message([&] { (void)device::ridge_solve(g, X, y, 0.1, t); }),
-                               message([&] { (void)device::kernel_product(g, X, X, y, t); }),
-                               message([&] { device::NystromSystem s(g, X, X.cols(0, 1), t); })}) {
-    EXPECT_THAT(m, AnyOf(HasSubstr("CUDA error"), HasSubstr("cuBLAS error"),
-                         HasSubstr("cuSOLVER error"), HasSubstr("built without CUDA")));
+  try {
+    (void)device::backend("cuda");
+    FAIL() << "a CUDA backend without a GPU";
+  } catch (const Error& e) {
+    EXPECT_THAT(std::string(e.what()),
+                AnyOf(HasSubstr("CUDA"), HasSubstr("cuda"), HasSubstr("built without CUDA")));
   }
+  EXPECT_THROW((void)device::backend("opencl"), InvalidArgument);
 }
 
-TEST(Gpu, KernelProductsEqualTheCpusForEveryDeviceKernel) {
-  SKIP_WITHOUT_GPU();
+/// A test of the building blocks, run once per backend: host everywhere, cuda where there
+/// is a GPU.
+class DeviceBlocks : public ::testing::TestWithParam<std::string> {
+ protected:
+  void SetUp() override {
+    if (GetParam() == "cuda" && !device::gpu_info().present) {
+      GTEST_SKIP() << "no GPU to run on: " << device::gpu_info().reason;
+    }
+  }
+  [[nodiscard]] device::Backend& backend() const { return device::backend(GetParam()); }
+};
+
+TEST_P(DeviceBlocks, KernelProductsEqualTheCpusForEveryDeviceKernel) {
   arma::arma_rng::set_seed(3);
   const arma::mat X = arma::randn(4, 700) * 0.5, Z = arma::randn(4, 300) * 0.5;
   const arma::vec v = arma::randn(700);
@@ -117,14 +117,56 @@ TEST(Gpu, KernelProductsEqualTheCpusForEveryDeviceKernel) {
     k.kernel->gram(Z, X, K);
     const arma::vec want = K * v;
     device::Transfers t;
-    const arma::vec got = device::kernel_product(*device_formula(*k.kernel), X, Z, v, t);
+    const device::Points points(backend(), X, t);
+    const arma::vec got = device::predict(backend(), *device_formula(*k.kernel), points, Z, v, t);
     EXPECT_LT(relative_difference(got, want), 1e-9) << k.name;
     EXPECT_GT(t.seconds, 0.0) << k.name;
   }
 }
 
-TEST(Gpu, KernelRidgeCoefficientsEqualTheCpusForEveryPsdDeviceKernel) {
-  SKIP_WITHOUT_GPU();
+TEST_P(DeviceBlocks, AGramBlockIsTheCpusBlockOfK) {
+  arma::arma_rng::set_seed(4);
+  const arma::mat X = arma::randn(3, 60), Z = arma::randn(3, 40);
+  const auto kernel = make_kernel("polynomial", {{"degree", "3"}, {"c", "1"}});
+  arma::mat K;
+  kernel->gram(X, Z, K);
+  device::Transfers t;
+  const device::Points A(backend(), X, t), B(backend(), Z, t);
+  device::Buffer S(backend(), 20 * 15);
+  // rows 10 … 30 of X against columns 5 … 20 of Z
+  device::gram_block(backend(), *device_formula(*kernel), A, 10, 20, B, 5, 15, S.data(), 20);
+  const arma::vec got = device::download(backend(), S, 300, t);
+  const arma::mat want = K.submat(10, 5, 29, 19);
+  EXPECT_LT(arma::norm(got - arma::vectorise(want), "inf"), 1e-12 * arma::norm(want, "inf"));
+  EXPECT_THROW(
+      device::gram_block(backend(), *device_formula(*kernel), A, 50, 20, B, 0, 15, S.data(), 20),
+      InvalidArgument);
+}
+
+TEST_P(DeviceBlocks, ASymmetricBlockIsTheLowerTriangleOfKWithTheShiftOnItsDiagonal) {
+  arma::arma_rng::set_seed(6);
+  const arma::mat X = arma::randn(3, 90);
+  const auto kernel = make_kernel("laplacian", {{"sigma", "1.5"}});
+  arma::mat K;
+  kernel->gram(X, K);
+  // the inner products in the lower triangle, 7 above it, which must stay
+  arma::mat S = X.t() * X;
+  S.elem(arma::trimatu_ind(arma::size(S), 1)).fill(7.0);
+  device::Transfers t;
+  const device::Points points(backend(), X, t);
+  device::Buffer dS = device::upload(backend(), S, t);
+  backend().apply_kernel(*device_formula(*kernel), dS.data(), 90, 90, 90, points.norms(),
+                         points.norms(), true, 0.5);
+  arma::mat got(90, 90);
+  device::download(backend(), got.memptr(), dS.data(), got.n_elem, t);
+  const arma::mat want = K + 0.5 * arma::eye(90, 90);
+  // r² from s and the norms here, from the differences on the CPU: apart by rounding
+  EXPECT_LT(arma::abs(arma::trimatl(got) - arma::trimatl(want)).max(), 1e-12);
+  EXPECT_LT(arma::abs(got.diag() - want.diag()).max(), 1e-15);
+  EXPECT_TRUE(arma::all(got.elem(arma::trimatu_ind(arma::size(S), 1)) == 7.0));
+}
+
+TEST_P(DeviceBlocks, KernelRidgeCoefficientsEqualTheCpusForEveryPsdDeviceKernel) {
   arma::arma_rng::set_seed(5);
   const arma::mat X = arma::randn(3, 400) * 0.6;
   const arma::vec y = arma::sin(X.row(0).t()) + 0.1 * arma::randn(400);
@@ -136,62 +178,133 @@ TEST(Gpu, KernelRidgeCoefficientsEqualTheCpusForEveryPsdDeviceKernel) {
     K.diag() += lambda;
     const arma::vec want = arma::solve(arma::symmatu(K), y, arma::solve_opts::likely_sympd);
     device::Transfers t;
-    const arma::vec got = device::ridge_solve(*device_formula(*k.kernel), X, y, lambda, t);
-    EXPECT_LT(relative_difference(got, want), 1e-9) << k.name;
+    const device::Points points(backend(), X, t);
+    device::Cholesky factor(backend(), X.n_cols);
+    ASSERT_EQ(
+        device::factor_shifted_gram(backend(), *device_formula(*k.kernel), points, lambda, factor),
+        0)
+        << k.name;
+    device::Buffer b = device::upload(backend(), y, t);
+    factor.solve(b.data());
+    EXPECT_LT(relative_difference(device::download(backend(), b, y.n_elem, t), want), 1e-9)
+        << k.name;
+    // log det (K + λI) from the factor's diagonal
+    double sign = 0;
+    double want_log_det = 0;
+    arma::log_det(want_log_det, sign, arma::symmatu(K));
+    EXPECT_NEAR(factor.log_det(t), want_log_det, 1e-9 * std::abs(want_log_det)) << k.name;
   }
 }
 
-TEST(Gpu, KernelRidgeRefusesAKOverTheFreeMemoryWithTheFigures) {
-  SKIP_WITHOUT_GPU();
-  // K of 4·10⁵ × 4·10⁵ is 1.28 TB, more than any GPU holds
-  const arma::mat X(1, 400000, arma::fill::zeros);
-  const arma::vec y(400000, arma::fill::zeros);
-  device::Transfers t;
+TEST_P(DeviceBlocks, WhatDoesNotFitTheFreeMemoryIsRefusedWithTheFigures) {
+  // K of 4·10⁵ × 4·10⁵ is 1.28 TB, more than any GPU, or the host backend's 4 GiB, holds
   try {
-    (void)device::ridge_solve(formula_of_device_program({{DeviceOp::linear, 0, 0, 0}}), X, y, 1.0,
-                              t);
+    device::require_memory(backend(), device::ridge_bytes(400000, 1, 0.0), "K of 4·10⁵ × 4·10⁵");
     FAIL() << "no refusal";
   } catch (const Error& e) {
-    EXPECT_THAT(e.what(), HasSubstr("GiB of GPU memory"));
+    EXPECT_THAT(e.what(), HasSubstr("GiB of " + backend().memory_name() + " (K of 4·10⁵ × 4·10⁵)"));
     EXPECT_THAT(e.what(), HasSubstr("free of"));
   }
 }
 
-TEST(Gpu, KernelRidgeRefusesAnIndefiniteMatrixAsTheCpuDoes) {
-  SKIP_WITHOUT_GPU();
+TEST_P(DeviceBlocks, AShiftedGramThatIsNotPositiveDefiniteIsTheFactorsValue) {
   arma::arma_rng::set_seed(9);
   const arma::mat X = arma::randn(2, 50) * 0.1;  // tanh(xᵀz − 1) < 0 on the diagonal
-  const arma::vec y = arma::randn(50);
   device::Transfers t;
-  EXPECT_THROW((void)device::ridge_solve(
-                   formula_of_device_program({{DeviceOp::sigmoid, 1.0, -1.0, 0}}), X, y, 0.0, t),
-               NumericError);
+  const device::Points points(backend(), X, t);
+  device::Cholesky factor(backend(), X.n_cols);
+  EXPECT_EQ(device::factor_shifted_gram(
+                backend(), formula_of_device_program({{DeviceOp::sigmoid, 1.0, -1.0, 0}}), points,
+                0.0, factor),
+            1);
 }
 
-TEST(Gpu, NystromOperatorsEqualTheCpus) {
-  SKIP_WITHOUT_GPU();
+TEST_P(DeviceBlocks, TheNormalProductAndTriangularSolvesEqualTheCpus) {
   arma::arma_rng::set_seed(11);
   const arma::mat X = arma::randn(5, 3000) * 0.4, C = X.cols(0, 199);
   const auto kernel = make_kernel("gaussian", {{"sigma", "1.2"}});
+  const FormulaProgram program = *device_formula(*kernel);
   device::Transfers t;
-  device::NystromSystem gpu(*device_formula(*kernel), X, C, t);
-  EXPECT_GT(gpu.block_rows(), 0U);
-  const double jitter = gpu.factor(1e-3);
-  EXPECT_GT(jitter, 0.0);
+  const device::Points points(backend(), X, t), centres(backend(), C, t);
+  device::StreamedGram knm(backend(), program, points, centres, "a block of K_nm");
+  EXPECT_GT(knm.block_rows(), 0U);
   const arma::vec u = arma::randn(200), v = arma::randn(3000);
   arma::mat Knm;
   kernel->gram(X, C, Knm);
-  EXPECT_LT(relative_difference(gpu.normal_product(u, v), Knm.t() * (Knm * u + v)), 1e-9);
-  EXPECT_LT(relative_difference(gpu.normal_product(u, arma::zeros(3000)), Knm.t() * (Knm * u)),
+  const device::Buffer du = device::upload(backend(), u, t);
+  device::Buffer dv = device::upload(backend(), v, t), out(backend(), 200);
+  knm.normal_product(du.data(), dv.data(), out.data());
+  EXPECT_LT(relative_difference(device::download(backend(), out, 200, t), Knm.t() * (Knm * u + v)),
             1e-9);
-  // Lt Ltᵀ = K_mm + εmI: Lt⁻¹ applied to (K_mm + εmI) e₁ then Lt⁻ᵀ gives e₁ back
+  knm.product(du.data(), dv.data());
+  EXPECT_LT(relative_difference(device::download(backend(), dv, 3000, t), Knm * u), 1e-9);
+  // L Lᵀ = K_mm + I: L⁻¹ applied to (K_mm + I) e₁ then L⁻ᵀ gives e₁ back
+  device::Cholesky factor(backend(), 200);
+  ASSERT_EQ(device::factor_shifted_gram(backend(), program, centres, 1.0, factor), 0);
   arma::mat Kmm;
   kernel->gram(C, Kmm);
-  Kmm.diag() += jitter * 200.0;
+  Kmm.diag() += 1.0;
   const arma::vec e1 = arma::eye(200, 1);
-  const arma::vec back = gpu.solve(true, gpu.solve(true, Kmm * e1, false), true);
-  EXPECT_LT(arma::norm(back - e1, "inf"), 1e-8);
+  device::Buffer w = device::upload(backend(), Kmm * e1, t);
+  factor.lower_solve(w.data(), 1, false);
+  factor.lower_solve(w.data(), 1, true);
+  EXPECT_LT(arma::norm(device::download(backend(), w, 200, t) - e1, "inf"), 1e-10);
 }
+
+TEST(DeviceBlocksOnTheHost, ProductsStreamOverSeveralBlocksOfTheMemoryLimit) {
+  // 4 MiB of host device memory for K(X, C) of 3000 × 200: blocks of 1792 rows (0.8 of the
+  // free memory at 8·202 bytes a row, in whole granules of 256), two per product
+  const HostDeviceMemory limit(4 << 20);
+  device::Backend& host = device::backend("host");
+  EXPECT_EQ(host.memory().total_bytes, 4 << 20);
+  arma::arma_rng::set_seed(12);
+  const arma::mat X = arma::randn(5, 3000) * 0.4, C = X.cols(0, 199);
+  const auto kernel = make_kernel("gaussian", {{"sigma", "1.2"}});
+  device::Transfers t;
+  const device::Points points(host, X, t), centres(host, C, t);
+  device::StreamedGram knm(host, *device_formula(*kernel), points, centres, "a block of K_nm");
+  EXPECT_EQ(knm.block_rows(), 1792U);
+  const arma::vec u = arma::randn(200), v = arma::randn(3000);
+  arma::mat Knm;
+  kernel->gram(X, C, Knm);
+  const device::Buffer du = device::upload(host, u, t);
+  device::Buffer dv = device::upload(host, v, t), out(host, 200);
+  knm.normal_product(du.data(), dv.data(), out.data());
+  EXPECT_LT(relative_difference(device::download(host, out, 200, t), Knm.t() * (Knm * u + v)),
+            1e-9);
+  // at 1 MiB not even 256 rows fit: refused, with the figures
+  const HostDeviceMemory smaller(1 << 20);
+  try {
+    device::StreamedGram none(host, *device_formula(*kernel), points, points, "a block of K");
+    FAIL() << "no refusal";
+  } catch (const Error& e) {
+    EXPECT_THAT(e.what(),
+                HasSubstr("of host device memory (KEXP_HOST_DEVICE_MEMORY) (a block of K)"));
+    EXPECT_THAT(e.what(), HasSubstr("free of 1.00 MiB"));
+  }
+}
+
+TEST(DeviceBlocksOnTheHost, TheMemoryLimitIsAPositiveWholeNumberOfBytes) {
+  const HostDeviceMemory restored_after(1);
+  unsetenv("KEXP_HOST_DEVICE_MEMORY");
+  EXPECT_EQ(device::host_memory_limit(), 4.0 * 1024 * 1024 * 1024);
+  for (const char* bad : {"lots", "-5", "0", "1.5", "12 GiB"}) {
+    setenv("KEXP_HOST_DEVICE_MEMORY", bad, 1);
+    try {
+      (void)device::host_memory_limit();
+      ADD_FAILURE() << bad << " taken";
+    } catch (const InvalidArgument& e) {
+      EXPECT_THAT(e.what(), HasSubstr("KEXP_HOST_DEVICE_MEMORY is '" + std::string(bad) + "'"));
+    }
+  }
+  setenv("KEXP_HOST_DEVICE_MEMORY", "1073741824", 1);
+  EXPECT_EQ(device::host_memory_limit(), 1073741824.0);
+}
+
+INSTANTIATE_TEST_SUITE_P(Backends, DeviceBlocks, ::testing::Values("host", "cuda"),
+                         [](const ::testing::TestParamInfo<std::string>& backend) {
+                           return backend.param;
+                         });
 
 }  // namespace
 }  // namespace kexp::test

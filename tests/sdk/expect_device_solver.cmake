@@ -1,0 +1,33 @@
+# examples/device_solver: device_ridge on the host backend beside kernel_ridge on the CPU
+# at the same λ: the device code path predicts as the CPU's.
+set(describe_patterns
+    "device building blocks"
+    "\n  device +string +host ")
+set(expected_rows 2)
+
+function(check_results)
+  foreach(row 1 2)
+    sdk_field(solver_${row} ${row} solver)
+    sdk_field(status_${row} ${row} status)
+    sdk_field(test_rmse_${row} ${row} test_rmse)
+    sdk_field(transfer_${row} ${row} transfer_seconds)
+  endforeach()
+  if(NOT "${solver_1} ${solver_2}" STREQUAL "device_ridge kernel_ridge")
+    message(FATAL_ERROR "unexpected solvers, in order: ${solver_1} ${solver_2}")
+  endif()
+  foreach(row 1 2)
+    if(NOT status_${row} STREQUAL "ok")
+      message(FATAL_ERROR "row ${row}: status '${status_${row}}'")
+    endif()
+  endforeach()
+  if(transfer_1 STREQUAL "")
+    message(FATAL_ERROR "device_ridge wrote no transfer_seconds")
+  endif()
+  # the same problem: test RMSE to 2·10⁻⁹ (about 1e-9 relative at friedman1's RMSE of 1.85)
+  sdk_nano(a ${test_rmse_1})
+  sdk_nano(b ${test_rmse_2})
+  math(EXPR difference "${a} - ${b}")
+  if(difference GREATER 2 OR difference LESS -2)
+    message(FATAL_ERROR "device_ridge test RMSE ${test_rmse_1}, kernel_ridge's ${test_rmse_2}")
+  endif()
+endfunction()
