@@ -79,23 +79,24 @@ void compare_with_double(const GroupCell& g, const FinishedPredictions& earlier,
     result.precision_max_diff = prediction.n_elem > 0 ? arma::abs(prediction - p).max() : 0.0;
     return;
   }
+}
 
-  std::vector<GroupCell> group_cells(const Plan& plan, std::size_t dataset, std::size_t kernel,
-                                     const std::function<bool(const Cell&)>& runs) {
-    std::vector<GroupCell> group;
-    for (const Cell& c : plan.cells) {
-      if (c.dataset == dataset && c.kernel == kernel && runs(c)) {
-        GroupCell g;
-        g.cell = &c;
-        g.solver = &plan.solvers[c.solver];
-        group.push_back(std::move(g));
-      }
+std::vector<GroupCell> group_cells(const Plan& plan, std::size_t dataset, std::size_t kernel,
+                                   const std::function<bool(const Cell&)>& runs) {
+  std::vector<GroupCell> group;
+  for (const Cell& c : plan.cells) {
+    if (c.dataset == dataset && c.kernel == kernel && runs(c)) {
+      GroupCell g;
+      g.cell = &c;
+      g.solver = &plan.solvers[c.solver];
+      group.push_back(std::move(g));
     }
-    // A solver's float64 cells run before its cells in another precision, so that each of
-    // those finds the float64 cell to compare its predictions with (compare_with_double).
-    std::stable_partition(group.begin(), group.end(),
-                          [](const GroupCell& g) { return in_double(*g.solver); });
-    return group;
   }
+  // A solver's float64 cells run before its cells in another precision, so that each of
+  // those finds the float64 cell to compare its predictions with (compare_with_double).
+  std::stable_partition(group.begin(), group.end(),
+                        [](const GroupCell& g) { return in_double(*g.solver); });
+  return group;
+}
 
 }  // namespace kexp::core

@@ -31,8 +31,10 @@
 #include "reporting/results_row.hpp"
 #include "reporting/summary.hpp"
 #include "reporting/writer.hpp"
+#include "run/admission.hpp"
 #include "run/budget.hpp"
 #include "run/device_check.hpp"
+#include "run/group_setup.hpp"
 #include "run/kernel_forms_check.hpp"
 #include "run/kernel_matrix_output.hpp"
 #include "run/outcome.hpp"
@@ -98,7 +100,7 @@ class Run {
     if (threads_.source == kCostStudyThreads) fmt::print(stderr, "kexp: {}\n", threads_.source);
     selected_ = options_.shard ? cells_of_shard(plan_, *options_.shard)
                                : std::vector<bool>(plan_.cells.size(), true);
-    gram_places_ = plan_gram_places();
+    gram_places_ = plan_gram_places(plan_, selected_);
     for (const Variant& v : plan_.datasets) {
       const PluginCallNote entry(fmt::format("for the dataset ({})", v.canonical), false);
       datasets_.push_back(create_dataset(*v.plugin, v.params));
@@ -172,88 +174,11 @@ class Run {
   /// The progress line's weight of one run of `c` (run/progress.hpp).
   [[nodiscard]] double run_cost_of(const Cell& c) const {
     // A cell refused before it runs takes no time: no weight.
-    if (refusal_before_start(c, estimate(c))) return 0;
+    if (admission_.refusal_before_start(c, estimate(c))) return 0;
     return run_cost(c.form, data_.dims[c.dataset], *kernels_[c.kernel]);
   }
 
-  /// For each cell, its place towards the K of its dataset and kernel (gram_places): the
-  /// last selected cell to read K may factor it in place, and a cell between the first and
-  /// the last runs beside K, as its group would run with every repeat to do (a resumed
-  /// run's groups leave out the runs already done, so its places may differ).
-  [[nodiscard]] std::vector<GramPlace> plan_gram_places() const {
-    std::vector<GramPlace> places(plan_.cells.size());
-    const auto selected = [this](const Cell& c) { return selected_[c.index]; };
-    for (std::size_t d = 0; d < plan_.datasets.size(); ++d) {
-      for (std::size_t k = 0; k < plan_.kernels.size(); ++k) {
-        const std::vector<GroupCell> group = group_cells(plan_, d, k, selected);
-        const std::vector<GramPlace> in_group = gram_places(group);
-        for (std::size_t i = 0; i < group.size(); ++i) places[group[i].cell->index] = in_group[i];
-      }
-    }
-    return places;
-  }
-
-  [[nodiscard]] MemoryEstimate estimate(const Cell& c) const {
-    return estimate(c, gram_places_[c.index]);
-  }
-
-  /// A cell's own matrices, and the data of the other datasets and repeats, held beside it;
-  /// for a cell that cannot run on its target, only why (check_devices).
-  [[nodiscard]] MemoryEstimate estimate(const Cell& c, const GramPlace& place) const {
-    if (c.index < device_refusals_.size() && device_refusals_[c.index]) {
-      const std::string& why = *device_refusals_[c.index];
-      return {std::numeric_limits<double>::infinity(), "cannot run on its device", why};
-    }
-    MemoryEstimate e = estimate_cell(c, plan_.solvers[c.solver], data_.dims[c.dataset],
-                                     *kernels_[c.kernel], place);
-    const double others = data_.held - data_.sizes[c.dataset].bytes;
-    if (others > 0 && e.impossible.empty()) {
-      e.bytes += others;
-      e.what += fmt::format(", and {} of the other datasets and repeats, held through the run",
-                            size_text(others));
-    }
-    return e;
-  }
-
-  /// The GPU as kexp found it at the start: probed only for a cell that holds device memory,
-  /// which check_devices has let run only where there is one.
-  [[nodiscard]] static DeviceLimit gpu_limit() {
-    const device::GpuInfo& gpu = device::gpu_info();
-    return {gpu.name, gpu.free_bytes, gpu.total_bytes};
-  }
-
-  /// Why `c`, of estimate `e`, is refused before it starts, the first reason in this order:
-  /// over the host's memory budget, over the GPU's free memory, over the time limit.
-  [[nodiscard]] std::optional<std::string> refusal_before_start(const Cell& c,
-                                                                const MemoryEstimate& e) const {
-    if (auto why = refusal(e, budget_)) return why;
-    if (e.device_bytes > 0) {
-      if (auto why = device_refusal(e, gpu_limit())) return why;
-    }
-    return time_refusal_of(c);
-  }
-
-  /// DGEMM's rate at the run's threads (run/time_budget.hpp).
-  [[nodiscard]] const FlopRate& rate() const {
-    if (!rate_) rate_ = dgemm_rate_for(static_cast<int>(threads_.value));
-    return *rate_;
-  }
-
-  [[nodiscard]] TimeEstimate time_estimate(const Cell& c) const {
-    return estimate_time(c, plan_.solvers[c.solver], data_.dims[c.dataset], *kernels_[c.kernel]);
-  }
-
-  /// Why a cell of estimate `t` is refused for the time it would take, or nothing. The
-  /// rate is measured only when some cell's flops could pass the limit on a slow machine.
-  [[nodiscard]] std::optional<std::string> time_refusal_of(const TimeEstimate& t) const {
-    if (!(options_.max_cell_seconds > 0)) return std::nullopt;
-    if (t.flops / kSlowestFlopRate <= options_.max_cell_seconds) return std::nullopt;
-    return time_refusal(t, rate(), options_.max_cell_seconds);
-  }
-
-  [[nodiscard]] std::optional<std::string> time_refusal_of(const Cell& c) const {
-    return time_refusal_of(time_estimate(c));
-  }
+  [[nodiscard]] MemoryEstimate estimate(const Cell& c) const { return admission_.estimate(c); }
 
   int dry_run() {
     std::vector<DryRunLine> lines;
@@ -265,14 +190,14 @@ class Run {
       const PluginCallNote entry(
           fmt::format("estimating cell {} ({} | {}): its kernel's and solver's figures", c.id,
                       plan_.kernels[c.kernel].name(), plan_.solvers[c.solver].name()));
-      const TimeEstimate t = time_estimate(c);
-      lines.push_back({&c, estimate(c), done, t.flops / rate().flops_per_second, t.bounded,
-                       time_refusal_of(t).has_value()});
-      if (lines.back().estimate.device_bytes > 0 && !gpu) gpu = gpu_limit();
+      const TimeEstimate t = admission_.time_estimate(c);
+      lines.push_back({&c, estimate(c), done, t.flops / admission_.rate().flops_per_second,
+                       t.bounded, admission_.time_refusal_of(t).has_value()});
+      if (lines.back().estimate.device_bytes > 0 && !gpu) gpu = CellAdmission::gpu_limit();
     }
-    print_dry_run(plan_, lines, e_.repeats, budget_, {options_.max_cell_seconds, rate().source},
-                  options_.shard ? options_.shard->str() : std::string(), folder_.dir().string(),
-                  gpu);
+    print_dry_run(
+        plan_, lines, e_.repeats, budget_, {options_.max_cell_seconds, admission_.rate().source},
+        options_.shard ? options_.shard->str() : std::string(), folder_.dir().string(), gpu);
     if (kernel_matrices_.files > 0) {
       fmt::print("output.kernel_matrix: {}, {} on disk in {}/kernels\n",
                  count_of(kernel_matrices_.files, "file"), size_text(kernel_matrices_.bytes),
@@ -371,26 +296,9 @@ class Run {
           std::vector<GroupCell> group = group_cells(
               plan_, d, k, [&](const Cell& c) { return selected_[c.index] && !is_done(c, r); });
           if (group.empty()) continue;
-          // The last cell to read K may factor it in place: no working copy. A second K,
-          // to measure its fit again, only where the budget has room for it.
-          const std::vector<GramPlace> places = gram_places(group);
-          for (std::size_t i = 0; i < group.size(); ++i) {
-            GroupCell& g = group[i];
-            const bool in_place = places[i].last_reader;
-            const MemoryEstimate e = estimate(*g.cell, places[i]);
-            g.refusal = refusal_before_start(*g.cell, e);
-            // A GPU cell's host memory grows by CUDA's own buffers, not by what its
-            // estimate counts: it is not held to it.
-            g.estimated_bytes = g.solver != nullptr && runs_on_device(*g.solver) ? -1 : e.bytes;
-            const double n = static_cast<double>(data_.data[d].front().X_train.n_cols);
-            g.room_for_second_gram = !in_place || e.bytes + 8.0 * n * n <= budget_.value;
-            if (!g.refusal) {
-              const CellTimeLimit limit =
-                  running_time_limit(time_estimate(*g.cell), options_.max_cell_seconds);
-              g.time_limit_seconds = limit.seconds;
-              g.time_limit_basis = limit.basis;
-            }
-          }
+          admit_group(group, gram_places(group), admission_,
+                      static_cast<double>(data_.data[d].front().X_train.n_cols), budget_.value,
+                      options_.max_cell_seconds);
           GroupCallbacks callbacks;
           callbacks.started = [&](const Cell& c) {
             const std::lock_guard<std::mutex> lock(io_);
@@ -413,25 +321,8 @@ class Run {
                                 data_.data[d][static_cast<std::size_t>(r)], plan_.kernels[k].name(),
                                 plan_.datasets[d].name());
           const std::string kernel_name = plan_.kernels[k].name();
-          GroupKernel kernel;
-          kernel.name = kernel_name;
-          if (kernel_is_fitted(plan_.kernels[k])) {
-            // A kernel of the group's own, fitted on its training part. The seed follows
-            // the data (dataset variant and repeat), not the kernel's parameters, so that
-            // kernels swept side by side start their fits alike.
-            kernel.make = [this, k] { return create_kernel_of(plan_.kernels[k]); };
-            kernel.fit_seed = derive_seed(e_.seed, "kernel fit " + plan_.datasets[d].canonical,
-                                          static_cast<std::uint64_t>(r));
-            kernel.base_dir = e_.base_dir;
-          } else {
-            kernel.kernel = kernels_[k].get();
-          }
-          // A CUDA context does not survive fork(): a group with a cell on the GPU runs
-          // in kexp's own process, where the device check made the context.
-          const bool on_device = std::any_of(group.begin(), group.end(), [](const GroupCell& g) {
-            return g.solver != nullptr && runs_on_device(*g.solver) && !g.refusal;
-          });
-          execute_group(options_.isolation && !on_device, group, kernel,
+          const GroupKernel kernel = group_kernel(kernel_name, e_, plan_, kernels_, d, r, k);
+          execute_group(options_.isolation && !needs_own_process(group), group, kernel,
                         data_.data[d][static_cast<std::size_t>(r)], e_.timing, callbacks,
                         gram_buffer);
         }
@@ -557,8 +448,6 @@ class Run {
   std::optional<double> load_at_start_ = load_average();
   Limit budget_ = core::memory_budget(options_.max_memory);
   Limit threads_;  ///< run_threads(), once the plan is known
-  /// DGEMM's rate, measured or read once, when a cell's flops call for it.
-  mutable std::optional<FlopRate> rate_;
   Plan plan_;
   std::vector<bool> selected_;
   std::vector<GramPlace> gram_places_;  ///< plan_gram_places()
@@ -567,6 +456,9 @@ class Run {
   std::vector<std::shared_ptr<Kernel>> kernels_;
   std::vector<std::shared_ptr<Dataset>> datasets_;
   RunData data_;
+  /// Whether each cell may start, from the members above as the run fills them.
+  CellAdmission admission_{{&plan_, &data_, &kernels_, &device_refusals_, &gram_places_, &budget_,
+                            &threads_, options_.max_cell_seconds}};
   std::vector<std::string> columns_;
   KernelMatrixPlan kernel_matrices_;  ///< what output.kernel_matrix writes
   ResultWriters writers_;

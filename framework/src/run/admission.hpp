@@ -1,0 +1,76 @@
+// Whether a cell of a run may start, and what it is expected to hold and take: its memory
+// at its place in its group (the host's and the GPU's) and the flops of its fit, against
+// the memory budget, the GPU's free memory and the time limit (--max-cell-time), with the
+// refusals of check_devices. The run (run/runner.cpp) owns what this reads and fills it
+// as it prepares; the admission reads it when a cell is about to start.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "exec/gram_store.hpp"
+#include "kexp/kernel.hpp"
+#include "run/budget.hpp"
+#include "run/run_data.hpp"
+#include "run/time_budget.hpp"
+#include "sweep/plan.hpp"
+#include "util/limits.hpp"
+
+namespace kexp::core {
+
+/// What the admission of cells reads, owned by the run.
+struct AdmissionInputs {
+  const Plan* plan = nullptr;
+  const RunData* data = nullptr;
+  const std::vector<std::shared_ptr<Kernel>>* kernels = nullptr;  ///< by kernel variant
+  /// Why each cell cannot run on its solver's target, or nothing (check_devices).
+  const std::vector<std::optional<std::string>>* device_refusals = nullptr;
+  const std::vector<GramPlace>* gram_places = nullptr;  ///< plan_gram_places()
+  const Limit* budget = nullptr;
+  const Limit* threads = nullptr;
+  double max_cell_seconds = 0;  ///< 0: no time limit
+};
+
+class CellAdmission {
+ public:
+  explicit CellAdmission(AdmissionInputs in) : in_(in) {}
+
+  /// A cell's memory at its place in its group (plan_gram_places).
+  [[nodiscard]] MemoryEstimate estimate(const Cell& c) const;
+  /// A cell's own matrices, and the data of the other datasets and repeats, held beside it;
+  /// for a cell that cannot run on its target, only why (check_devices).
+  [[nodiscard]] MemoryEstimate estimate(const Cell& c, const GramPlace& place) const;
+
+  /// Why `c`, of estimate `e`, is refused before it starts, the first reason in this order:
+  /// over the host's memory budget, over the GPU's free memory, over the time limit.
+  [[nodiscard]] std::optional<std::string> refusal_before_start(const Cell& c,
+                                                                const MemoryEstimate& e) const;
+
+  /// DGEMM's rate at the run's threads (run/time_budget.hpp), measured or read once.
+  [[nodiscard]] const FlopRate& rate() const;
+
+  [[nodiscard]] TimeEstimate time_estimate(const Cell& c) const;
+
+  /// Why a cell of estimate `t` is refused for the time it would take, or nothing. The
+  /// rate is measured only when some cell's flops could pass the limit on a slow machine.
+  [[nodiscard]] std::optional<std::string> time_refusal_of(const TimeEstimate& t) const;
+
+  /// The GPU as kexp found it at the start: probed only for a cell that holds device memory,
+  /// which check_devices has let run only where there is one.
+  [[nodiscard]] static DeviceLimit gpu_limit();
+
+ private:
+  AdmissionInputs in_;
+  mutable std::optional<FlopRate> rate_;
+};
+
+/// For each cell, its place towards the K of its dataset and kernel (gram_places): the
+/// last selected cell to read K may factor it in place, and a cell between the first and
+/// the last runs beside K, as its group would run with every repeat to do (a resumed run's
+/// groups leave out the runs already done, so its places may differ).
+[[nodiscard]] std::vector<GramPlace> plan_gram_places(const Plan& plan,
+                                                      const std::vector<bool>& selected);
+
+}  // namespace kexp::core

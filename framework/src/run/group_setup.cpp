@@ -1,0 +1,56 @@
+// What a group of a run needs besides its cells (run/group_setup.hpp).
+#include "run/group_setup.hpp"
+
+#include <algorithm>
+#include <cstdint>
+
+#include "run/time_budget.hpp"
+#include "sweep/kernel_resolution.hpp"
+#include "util/seed.hpp"
+
+namespace kexp::core {
+
+void admit_group(std::vector<GroupCell>& group, const std::vector<GramPlace>& places,
+                 const CellAdmission& admission, double n_train, double budget_bytes,
+                 double max_cell_seconds) {
+  for (std::size_t i = 0; i < group.size(); ++i) {
+    GroupCell& g = group[i];
+    // The last cell to read K may factor it in place: no working copy. A second K, to
+    // measure its fit again, only where the budget has room for it.
+    const bool in_place = places[i].last_reader;
+    const MemoryEstimate e = admission.estimate(*g.cell, places[i]);
+    g.refusal = admission.refusal_before_start(*g.cell, e);
+    g.estimated_bytes = g.solver != nullptr && runs_on_device(*g.solver) ? -1 : e.bytes;
+    g.room_for_second_gram = !in_place || e.bytes + 8.0 * n_train * n_train <= budget_bytes;
+    if (!g.refusal) {
+      const CellTimeLimit limit =
+          running_time_limit(admission.time_estimate(*g.cell), max_cell_seconds);
+      g.time_limit_seconds = limit.seconds;
+      g.time_limit_basis = limit.basis;
+    }
+  }
+}
+
+GroupKernel group_kernel(const std::string& name, const Experiment& e, const Plan& plan,
+                         const std::vector<std::shared_ptr<Kernel>>& kernels, std::size_t d, int r,
+                         std::size_t k) {
+  GroupKernel kernel;
+  kernel.name = name;
+  if (kernel_is_fitted(plan.kernels[k])) {
+    kernel.make = [&plan, k] { return create_kernel_of(plan.kernels[k]); };
+    kernel.fit_seed = derive_seed(e.seed, "kernel fit " + plan.datasets[d].canonical,
+                                  static_cast<std::uint64_t>(r));
+    kernel.base_dir = e.base_dir;
+  } else {
+    kernel.kernel = kernels[k].get();
+  }
+  return kernel;
+}
+
+bool needs_own_process(const std::vector<GroupCell>& group) {
+  return std::any_of(group.begin(), group.end(), [](const GroupCell& g) {
+    return g.solver != nullptr && runs_on_device(*g.solver) && !g.refusal;
+  });
+}
+
+}  // namespace kexp::core

@@ -1,0 +1,44 @@
+// What a group of a run needs besides its cells (run/runner.cpp executes it): each cell
+// admitted or refused at its place in the group, with its time limit; the group's kernel,
+// the run's own or one fitted per group; and whether the group may run in a process of
+// its own.
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "config/experiment.hpp"
+#include "exec/gram_store.hpp"
+#include "exec/group.hpp"
+#include "exec/group_kernel.hpp"
+#include "run/admission.hpp"
+#include "sweep/plan.hpp"
+
+namespace kexp::core {
+
+/// Budgets each cell of `group` at its place (`places`, gram_places of the group): why it is
+/// refused before it starts, or its time limit; the bytes it is held to (none for a GPU
+/// cell, whose host memory grows by CUDA's own buffers); and whether the budget has room
+/// for a second K to measure its fit again (a cell that factors K in place has none
+/// otherwise). `n_train` is the group's training points.
+void admit_group(std::vector<GroupCell>& group, const std::vector<GramPlace>& places,
+                 const CellAdmission& admission, double n_train, double budget_bytes,
+                 double max_cell_seconds);
+
+/// The kernel of the group of dataset variant `d`, repeat `r` and kernel variant `k`: the
+/// run's own instance, or, for a kernel that learns, one made for the group and fitted on
+/// its training part, with a seed that follows the data, not the kernel's parameters (so
+/// that kernels swept side by side start their fits alike). `name` (the variant's name)
+/// must outlive it.
+[[nodiscard]] GroupKernel group_kernel(const std::string& name, const Experiment& e,
+                                       const Plan& plan,
+                                       const std::vector<std::shared_ptr<Kernel>>& kernels,
+                                       std::size_t d, int r, std::size_t k);
+
+/// Whether the group must run in kexp's own process: a CUDA context does not survive
+/// fork(), so a group with a cell on the GPU runs where the device check made the context.
+[[nodiscard]] bool needs_own_process(const std::vector<GroupCell>& group);
+
+}  // namespace kexp::core
