@@ -24,9 +24,9 @@
 #include <utility>
 
 #include "common/feature_map_kernel.hpp"
+#include "common/fisher_information.hpp"
 #include "common/hmm_kernels.hpp"
 #include "common/hmm_model.hpp"
-#include "common/fisher_information.hpp"
 #include "common/hmm_source.hpp"
 
 namespace {
