@@ -3,7 +3,8 @@
 # kernel_ridge (n = 4·10⁴) and falkon (n = 10⁶, m = 10⁴, 20 iterations) on the GPU beside
 # the same cells on the CPU at a smaller n, compared by their rates, then primal against
 # dual ridge on both devices in one run (bench/gpu/primal_dual.yaml, its findings printed),
-# and prints a summary.
+# a kernel written as a formula against the Gaussian on both devices (bench/gpu/formula.yaml:
+# the test RMSE of each kernel the same on both to 1e-9), and prints a summary.
 # Each step runs under `timeout`; the whole takes under five minutes on an H100.
 #
 # From a bundle (scripts/gpu-bundle.sh, which copies this script into it) it needs only
@@ -90,6 +91,16 @@ if [[ $gpu == yes ]]; then
   bench falkon_gpu 150 "$bench/falkon.yaml"
   bench falkon_cpu 150 "$bench/falkon.yaml" --set dataset.n=125000 --set 'solvers[0].device=cpu'
   bench primal_dual 180 "$bench/primal_dual.yaml" --threads "$(nproc)"
+  # A kernel written as a formula: its GPU cells' test RMSE the CPU's to 1e-9, per kernel.
+  bench formula 180 "$bench/formula.yaml" --threads "$(nproc)"
+  if [[ -f $work/formula/results.csv ]]; then
+    columns "$work/formula/results.csv" kernel solver.device test_rmse |
+      awk -F'\t' '{ r[$1, $2] = $3; k[$1] = 1 }
+        END { bad = 0; for (n in k) { c = r[n, "cpu"]; g = r[n, "cuda"];
+          d = (c == "" || g == "") ? 1 : (c - g) / c; if (d < 0) d = -d;
+          printf "formula check: %s test RMSE cpu %s, cuda %s, relative difference %.2g\n", n, c, g, d;
+          if (!(d <= 1e-9)) bad = 1 } exit bad }' || failures+=("formula: the GPU's test RMSE is not the CPU's")
+  fi
   [[ -f $work/primal_dual/summary.md ]] &&
     sed -n '/^## Findings/,/^## Cells/p' "$work/primal_dual/summary.md" | head -40
 else
