@@ -73,7 +73,8 @@ constexpr kexp::linalg::ShiftedMatrixNames kNames{"C = K + noise·I", "noise", "
 class GaussianProcessRegression final : public kexp::Solver, public kexp::DeviceMemory {
  public:
   explicit GaussianProcessRegression(const kexp::Params& p)
-      : noise_(p.real("noise")),
+      : start_noise_(p.real("noise")),
+        noise_(start_noise_),
         optimize_(p.boolean("optimize")),
         restarts_(p.integer("restarts")),
         evaluations_(p.integer("evaluations")),
@@ -277,7 +278,9 @@ class GaussianProcessRegression final : public kexp::Solver, public kexp::Device
           "scalings do. Set optimize: false and sweep the parameters instead");
     }
     std::vector<kexp::Hyperparameter> hyper = kernel.hyperparameters();
-    hyper.push_back({"noise", noise_});
+    // From the configured noise, not the one a previous fit learned: a fit repeated (to
+    // time it) gives the same answer.
+    hyper.push_back({"noise", start_noise_});
     const std::size_t p = hyper.size();
     const kexp_solvers::SearchResult search = kexp_solvers::search_hyperparameters(
         kernel, *data.inputs, *data.targets, hyper, bounds_, restarts_, evaluations_, seed_);
@@ -314,7 +317,8 @@ class GaussianProcessRegression final : public kexp::Solver, public kexp::Device
     report.matrix_bytes += 8.0 * n * n * (2.0 + static_cast<double>(p));
   }
 
-  double noise_;
+  double start_noise_;  ///< the `noise` parameter: the search starts there
+  double noise_;        ///< the noise of the fit: the parameter, or the one learned
   bool optimize_;
   long restarts_, evaluations_;
   std::uint64_t seed_;

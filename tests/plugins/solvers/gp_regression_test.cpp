@@ -329,6 +329,22 @@ TEST(GpRegression, WithoutKItNeedsToLearnAndWithoutTestPointsItCannotPredictWhat
               ThrowsMessage<Error>(HasSubstr("needs the test points to predict")));
 }
 
+TEST(GpRegression, ALearningFitRepeatedGivesTheSameAnswer) {
+  // The runner fits a solver several times to time it: each fit starts from the configured
+  // noise, not from the one the fit before learned, so the answers are equal to the bit.
+  const Problem p = make_problem(2, 60, 10, 64);
+  const auto k = gp_kernel(1.0, 1.0, 0.5, 0.1);
+  auto gp = make_solver("gp_regression", {{"noise", "0.5"}, {"optimize", "true"}});
+  const FitResult first = run_learning(*gp, *k, p);
+  const FitResult second = run_learning(*gp, *k, p);
+  ASSERT_EQ(first.report.learned.size(), second.report.learned.size());
+  for (std::size_t j = 0; j < first.report.learned.size(); ++j) {
+    EXPECT_EQ(first.report.learned[j].second, second.report.learned[j].second)
+        << first.report.learned[j].first;
+  }
+  EXPECT_EQ(arma::abs(first.prediction.mean - second.prediction.mean).max(), 0.0);
+}
+
 TEST(GpRegression, RestartsNeverEndBelowTheFirstStart) {
   const Problem p = make_problem(2, 60, 10, 64);
   const auto k = gp_kernel(1.0, 1.0, 0.5, 0.1);
