@@ -141,5 +141,6 @@ print("\nEvery claim holds.")
 PYTHON
 cat "$report/claims.md"
 echo "wrote $report"
+check_provenance "$here" "$report" || status=1
 compare_with_committed "$here" "$report" "$kexp" || status=1
 exit $status

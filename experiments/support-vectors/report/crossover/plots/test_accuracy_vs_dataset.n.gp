@@ -1,7 +1,7 @@
 # kexp plot; run `gnuplot test_accuracy_vs_dataset.n.gp` here to redraw test_accuracy_vs_dataset.n.svg
 set terminal svg size 1000,691 dynamic noenhanced font 'sans,15' background rgb 'white'
 set output 'test_accuracy_vs_dataset.n.svg'
-set title 'test accuracy against n_train'
+set title 'test accuracy against n_train: gaussian'
 set xlabel 'n_train (training points)'
 set ylabel 'test accuracy'
 set grid
@@ -17,26 +17,26 @@ set offsets graph 0.05, graph 0.05, graph 0.08, graph 0.08
 set xtics ('250' 250, '500' 500, '1000' 1000, '2000' 2000, '4000' 4000, '10000' 10000, '20000' 20000, '40000' 40000, '100000' 100000)
 set logscale x
 $line0 << EOD
-250 1 1 1
+250 0.967741935483871 0.967741935483871 0.967741935483871
 500 0.952 0.952 0.952
-1000 0.964 0.964 0.964
-2000 0.984 0.984 0.984
-4000 0.973 0.973 0.973
-10000 0.9788 0.9788 0.9788
-20000 0.9738 0.9738 0.9738
-40000 0.976 0.976 0.976
-100000 0.97572 0.97572 0.97572
+1000 0.976 0.976 0.976
+2000 0.962 0.962 0.962
+4000 0.977 0.977 0.977
+10000 0.978 0.978 0.978
+20000 0.9754 0.9754 0.9754
+40000 0.9769 0.9769 0.9769
+100000 0.9752 0.9752 0.9752
 EOD
 $line1 << EOD
-250 0.9838709677419355 0.9838709677419355 0.9838709677419355
+250 0.967741935483871 0.967741935483871 0.967741935483871
 500 0.952 0.952 0.952
-1000 0.964 0.964 0.964
-2000 0.982 0.982 0.982
-4000 0.973 0.973 0.973
-10000 0.9796 0.9796 0.9796
-20000 0.9748 0.9748 0.9748
-40000 0.9762 0.9762 0.9762
-100000 0.97628 0.97628 0.97628
+1000 0.976 0.976 0.976
+2000 0.962 0.962 0.962
+4000 0.981 0.981 0.981
+10000 0.98 0.98 0.98
+20000 0.9762 0.9762 0.9762
+40000 0.9774 0.9774 0.9774
+100000 0.97492 0.97492 0.97492
 EOD
-plot $line0 using 1:2:3:4 with yerrorlines lw 1.5 pt 4 ps 0.8 dashtype 1 lc rgb '#0072B2' title 'gaussian · linear_svc (primal)', \
-     $line1 using 1:2:3:4 with yerrorlines lw 1.5 pt 6 ps 0.8 dashtype 1 lc rgb '#D55E00' title 'gaussian · svc shrinking=true (dual)'
+plot $line0 using 1:2:3:4 with yerrorlines lw 1.5 pt 4 ps 0.8 dashtype 1 lc rgb '#0072B2' title 'linear_svc (primal)', \
+     $line1 using 1:2:3:4 with yerrorlines lw 1.5 pt 6 ps 0.8 dashtype 1 lc rgb '#D55E00' title 'svc shrinking=true (dual)'
