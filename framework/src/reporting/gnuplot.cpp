@@ -241,7 +241,9 @@ std::string script(const Plot& p) {
   }
   if (p.logx) s += "set logscale x\n";
   if (p.logy) s += "set logscale y\n";
-  const auto [lo, hi] = x_range(p);
+  // Not a structured binding: a lambda below uses them (C++17 lets no lambda capture one).
+  const auto range = x_range(p);
+  const double lo = range.first, hi = range.second;
   // Each mark's label goes in a row near the top of the plot, at its x, in the first row
   // where it overlaps no label already placed (widths estimated from their characters at
   // 12 points over the plot's width), so that crossovers close together never cover one

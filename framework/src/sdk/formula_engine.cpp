@@ -23,11 +23,27 @@ namespace {
 
 using detail::formula_engine::Engine;
 
+#if defined(__x86_64__) && defined(__GNUC__)
+/// Whether the CPU (and the OS, which must save the registers) runs what -march=x86-64-v3
+/// compiles (AVX2, FMA, BMI1 and BMI2), and -march=x86-64-v4 (AVX-512 F, CD, BW, DQ and VL
+/// besides). By the features, which GCC and clang both name: clang does not take
+/// "x86-64-v3" or "x86-64-v4" itself.
+bool runs_x86_64_v3() {
+  __builtin_cpu_init();
+  return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") &&
+         __builtin_cpu_supports("bmi") && __builtin_cpu_supports("bmi2");
+}
+bool runs_x86_64_v4() {
+  return runs_x86_64_v3() && __builtin_cpu_supports("avx512f") &&
+         __builtin_cpu_supports("avx512cd") && __builtin_cpu_supports("avx512bw") &&
+         __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512vl");
+}
+#endif
+
 const Engine* best_engine() {
 #if defined(__x86_64__) && defined(__GNUC__)
-  __builtin_cpu_init();
-  if (__builtin_cpu_supports("x86-64-v4")) return &detail::formula_engine::kAvx512;
-  if (__builtin_cpu_supports("x86-64-v3")) return &detail::formula_engine::kAvx2;
+  if (runs_x86_64_v4()) return &detail::formula_engine::kAvx512;
+  if (runs_x86_64_v3()) return &detail::formula_engine::kAvx2;
   return &detail::formula_engine::kSse2;
 #else
   return &detail::formula_engine::kGeneric;
@@ -181,9 +197,8 @@ bool use_formula_engine(const char* name) {
     wanted = &kGeneric;
   } else if (kX86Engines) {
 #if defined(__x86_64__) && defined(__GNUC__)
-    __builtin_cpu_init();
-    if (std::strcmp(name, "avx512") == 0 && __builtin_cpu_supports("x86-64-v4")) wanted = &kAvx512;
-    if (std::strcmp(name, "avx2") == 0 && __builtin_cpu_supports("x86-64-v3")) wanted = &kAvx2;
+    if (std::strcmp(name, "avx512") == 0 && runs_x86_64_v4()) wanted = &kAvx512;
+    if (std::strcmp(name, "avx2") == 0 && runs_x86_64_v3()) wanted = &kAvx2;
     if (std::strcmp(name, "sse2") == 0) wanted = &kSse2;
 #endif
   }
