@@ -9,6 +9,17 @@
 
 namespace kexp_solvers {
 
+LinearSettings linear_settings(const kexp::Params& p, const char* squared_loss) {
+  LinearSettings s;
+  s.c = p.real("c");
+  if (p.has("epsilon")) s.epsilon = p.real("epsilon");
+  s.squared = p.string("loss") == squared_loss;
+  s.bias = p.string("bias") == "regularized";
+  s.tolerance = p.real("tolerance");
+  s.epochs = p.integer("epochs");
+  return s;
+}
+
 namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();

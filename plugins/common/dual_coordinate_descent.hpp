@@ -19,8 +19,11 @@
 #pragma once
 
 #include <armadillo>
+#include <cstddef>
 #include <cstdint>
 #include <vector>
+
+#include "kexp/params.hpp"
 
 namespace kexp_solvers {
 
@@ -32,6 +35,18 @@ struct LinearSettings {
   double tolerance = 1e-3;
   std::int64_t epochs = 1000;
 };
+
+/// The settings linear_svc and linear_svr share, read from their parameters (c, loss, bias,
+/// tolerance, epochs; linear_svr's epsilon where it has one): `squared_loss` names the value
+/// of `loss` that is the squared one.
+LinearSettings linear_settings(const kexp::Params& p, const char* squared_loss);
+
+/// The flops of every epoch over every coordinate of n points with D features, each with its
+/// gradient and an update of θ: the bound of a fit.
+inline double linear_fit_flops_bound(const LinearSettings& s, std::size_t n, std::size_t D) {
+  const double per_epoch = 4.0 * static_cast<double>(n) * static_cast<double>(D);
+  return static_cast<double>(s.epochs + 1) * per_epoch;
+}
 
 /// w, b (the bias feature's weight; 0 without it) and what the solver did.
 struct LinearModel {

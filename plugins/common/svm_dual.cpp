@@ -225,6 +225,18 @@ double cache_size(double cache_bytes, std::size_t n) {
   return std::min(budget > 0 ? budget / 2 : 1024.0 * 1024.0 * 1024.0, all);
 }
 
+DualSettings dual_settings(const kexp::Params& p, const char* squared_loss) {
+  DualSettings s;
+  s.c = p.real("c");
+  if (p.has("epsilon")) s.epsilon = p.real("epsilon");
+  s.squared = p.string("loss") == squared_loss;
+  s.bias = bias_of(p.string("bias"));
+  s.tolerance = p.real("tolerance");
+  s.shrinking = p.boolean("shrinking");
+  s.iterations = p.integer("iterations");
+  return s;
+}
+
 Bias bias_of(const std::string& text) {
   if (text == "free") return Bias::Free;
   if (text == "regularized") return Bias::Regularized;

@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "kexp/kernel.hpp"
+#include "kexp/params.hpp"
 
 namespace kexp_solvers {
 
@@ -41,6 +42,11 @@ struct DualSettings {
   std::int64_t iterations = 10000000;
   double cache_bytes = 0;  ///< the cache of kernel columns of each problem
 };
+
+/// The settings svc and svr share, read from their parameters (c, loss, bias, tolerance,
+/// shrinking, iterations; svr's epsilon where it has one): `squared_loss` names the value
+/// of `loss` that is the squared one.
+DualSettings dual_settings(const kexp::Params& p, const char* squared_loss);
 
 /// The bytes of the cache of kernel columns for a problem of n points: `cache_bytes` when
 /// it is set (> 0), else half the run's memory budget (kexp::memory_budget()), else 1 GiB;

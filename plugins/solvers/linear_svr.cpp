@@ -22,18 +22,11 @@ namespace {
 class LinearSvr final : public kexp::Solver {
  public:
   explicit LinearSvr(const kexp::Params& p) {
-    settings_.c = p.real("c");
-    settings_.epsilon = p.real("epsilon");
-    settings_.squared = p.string("loss") == "squared_epsilon_insensitive";
-    settings_.bias = p.string("bias") == "regularized";
-    settings_.tolerance = p.real("tolerance");
-    settings_.epochs = p.integer("epochs");
+    settings_ = kexp_solvers::linear_settings(p, "squared_epsilon_insensitive");
   }
 
-  /// Every epoch over every coordinate, each with its gradient and an update of θ.
   double fit_flops_bound(std::size_t n, std::size_t D, const kexp::Kernel*) const override {
-    const double per_epoch = 4.0 * static_cast<double>(n) * static_cast<double>(D);
-    return static_cast<double>(settings_.epochs + 1) * per_epoch;
+    return kexp_solvers::linear_fit_flops_bound(settings_, n, D);
   }
 
   void fit(const kexp::TrainingData& data, kexp::SolverReport& report) override {

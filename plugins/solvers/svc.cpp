@@ -38,12 +38,7 @@ using kexp_solvers::DualStats;
 class Svc final : public kexp::Solver {
  public:
   explicit Svc(const kexp::Params& p) {
-    settings_.c = p.real("c");
-    settings_.squared = p.string("loss") == "squared_hinge";
-    settings_.bias = kexp_solvers::bias_of(p.string("bias"));
-    settings_.tolerance = p.real("tolerance");
-    settings_.shrinking = p.boolean("shrinking");
-    settings_.iterations = p.integer("iterations");
+    settings_ = kexp_solvers::dual_settings(p, "squared_hinge");
     cache_bytes_ = p.real("cache_bytes");
   }
 

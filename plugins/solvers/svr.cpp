@@ -31,13 +31,7 @@ using kexp_solvers::DualStats;
 class Svr final : public kexp::Solver {
  public:
   explicit Svr(const kexp::Params& p) {
-    settings_.c = p.real("c");
-    settings_.epsilon = p.real("epsilon");
-    settings_.squared = p.string("loss") == "squared_epsilon_insensitive";
-    settings_.bias = kexp_solvers::bias_of(p.string("bias"));
-    settings_.tolerance = p.real("tolerance");
-    settings_.shrinking = p.boolean("shrinking");
-    settings_.iterations = p.integer("iterations");
+    settings_ = kexp_solvers::dual_settings(p, "squared_epsilon_insensitive");
     cache_bytes_ = p.real("cache_bytes");
   }
 
