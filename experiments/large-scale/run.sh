@@ -118,6 +118,29 @@ rm -f "$report/methods.dat"
 cp "$here"/*.yaml "$report/"
 echo "wrote $report"
 status=0
+
+# The README's claims about time and memory, as ratios within one run, each with the range
+# it states (the test errors are checked by kexp diff below).
+at() {  # at METHOD N_TRAIN COLUMN: a figure of methods.tsv (4 seconds, 5 peak GB), if ok
+  awk -F'\t' -v m="$1" -v n="$2" -v c="$3" '$1 == m && $2 == n && $6 == "ok" { print $c }' "$report/methods.tsv"
+}
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a != "" && b + 0 > 0) printf "%.3g", a / b }'; }
+exact_s=$(at "exact kernel ridge" 40000 4)
+exact_gb=$(at "exact kernel ridge" 40000 5)
+if [[ -n $exact_s ]]; then
+  claim "falkon m = 10000 / exact kernel ridge at n_train = 40000: seconds" \
+    "$(ratio "$(at "falkon m = 10000" 40000 4)" "$exact_s")" 0 0.5
+  claim "falkon m = 10000 / exact kernel ridge at n_train = 40000: peak memory" \
+    "$(ratio "$(at "falkon m = 10000" 40000 5)" "$exact_gb")" 0 0.3
+  claim "falkon m = 1000 / exact kernel ridge at n_train = 40000: seconds" \
+    "$(ratio "$(at "falkon m = 1000" 40000 4)" "$exact_s")" 0 0.05
+  claim "Nyström m = 1000 / exact kernel ridge at n_train = 40000: seconds" \
+    "$(ratio "$(at "Nyström m = 1000" 40000 4)" "$exact_s")" 0 0.05
+else
+  echo "claims: exact kernel ridge did not run at n_train = 40000 (memory budget); its ratios are not checked"
+fi
+claim "cg_ridge at n_train = 100000: peak memory (GB)" "$(at "cg_ridge (20 iterations)" 100000 5)" 0 0.5
+claims_hold || status=1
 check_provenance "$here" "$report" || status=1
 compare_with_committed "$here" "$report" "$kexp" || status=1
 exit $status
