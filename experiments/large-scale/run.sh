@@ -10,8 +10,9 @@
 #      n, m = 10 000 from 4·10⁴ → report/falkon-<n_train>-<m>;
 #   4. report/methods.tsv (one row per method and n), report/report.md, and
 #      report/plots/error_vs_time.svg, time_vs_n.svg and memory_vs_n.svg.
-# About 30 minutes on two cores (exact kernel ridge and cg_ridge 20, features 2, falkon
-# 10), and up to 17 GB of memory (exact kernel ridge at 4·10⁴). --parts=falkon (or exact,
+# About 20 minutes on two cores of an Intel Xeon (model 167, AVX-512), 30 on an AMD EPYC
+# (exact kernel ridge and cg_ridge 12, features 2, falkon 4 on the Xeon), and up to 17 GB
+# of memory (exact kernel ridge at 4·10⁴). --parts=falkon (or exact,
 # features, a comma-separated list) runs only those parts again and keeps the others'
 # folders, then writes the tables and plots from all.
 # Run from anywhere: experiments/large-scale/run.sh [--update] [--parts=LIST]
