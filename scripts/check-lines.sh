@@ -10,13 +10,8 @@ cd "$(dirname "$0")/.."
 
 limit=450
 # file → why it may be longer
-declare -A exceptions=(
-  # class Run: a run's steps over the state they share (the estimates, the admission of a
-  # group's cells and its kernel are in admission.cpp and group_setup.cpp). It is to be
-  # split further when a run forms its groups once: plan_gram_places and execute each
-  # form them today.
-  [framework/src/run/runner.cpp]="the run's steps over their shared state"
-)
+# (none today; an entry reads: [path/to/file.cpp]="why it is one job")
+declare -A exceptions=()
 
 failures=0
 checked=0

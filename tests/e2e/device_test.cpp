@@ -10,6 +10,7 @@
 
 #include <cmath>
 #include <map>
+#include <sstream>
 #include <string>
 
 #include "device/gpu.hpp"
@@ -202,9 +203,9 @@ class DeviceBackends : public ::testing::TestWithParam<std::string> {
     }
   }
   [[nodiscard]] const std::string& backend() const { return GetParam(); }
-  /// The device_name column of a cell on the backend: the GPU's name, none on the host.
+  /// The device_name column of a cell on the backend: the GPU's name, or "host backend".
   [[nodiscard]] std::string device_name() const {
-    return backend() == "cuda" ? device::gpu_info().name : "";
+    return backend() == "cuda" ? device::gpu_info().name : "host backend";
   }
 };
 
@@ -270,7 +271,7 @@ TEST_P(DeviceBackends, PrimalAndDualOnTheDevicePairAndAgreeAsOnTheCpu) {
   EXPECT_NEAR(by_cell["dual/" + backend()], by_cell["dual/cpu"], 1e-9 * by_cell["dual/cpu"]);
 }
 
-TEST(Device, OnTheHostBackendACellOverItsMemoryFailsWithTheFiguresAndTheOthersRun) {
+TEST(Device, OnTheHostBackendACellOverItsMemoryIsRefusedWithTheFiguresAndTheOthersRun) {
   TempDir dir;
   // 1 MiB of host device memory: K of 320 × 320 (0.78 MiB) with the points fits, K of
   // 1600 × 1600 does not
@@ -279,22 +280,63 @@ TEST(Device, OnTheHostBackendACellOverItsMemoryFailsWithTheFiguresAndTheOthersRu
             "dataset: {plugin: friedman1, n: [400, 2000]}\n"
             "kernels: [{plugin: gaussian, sigma: 2}]\n"
             "solvers: [{plugin: kernel_ridge, lambda: 0.01, device: host}]\n");
+  // the dry run shows each cell's device memory, and the one over the limit
+  const CommandResult dry =
+      run_kexp("run exp.yaml --dry-run", dir.path(), "KEXP_HOST_DEVICE_MEMORY=1048576");
+  ASSERT_EQ(dry.exit_code, 0) << dry.err;
+  EXPECT_THAT(dry.out, ::testing::ContainsRegex("n=400\\).*host backend 0\\.[0-9]+ MiB\n"));
+  EXPECT_THAT(dry.out, ::testing::ContainsRegex(
+                           "n=2000\\).*host backend [0-9.]+ MiB  OVER HOST BACKEND MEMORY\n"));
+  EXPECT_THAT(dry.out, HasSubstr("1 cells need more of the host backend's device memory than its "
+                                 "limit of 1.00 MiB (KEXP_HOST_DEVICE_MEMORY)"));
   const CommandResult r =
       run_kexp("run exp.yaml --out out --quiet", dir.path(), "KEXP_HOST_DEVICE_MEMORY=1048576");
   const core::CsvTable t = core::read_csv(dir.path() / "out" / "results.csv");
   ASSERT_EQ(t.rows.size(), 2U) << r.err;
   const std::size_t n = column(t, "dataset.n"), status = column(t, "status"),
-                    error = column(t, "error");
+                    error = column(t, "error"), name = column(t, "device_name");
   for (const auto& row : t.rows) {
     if (row[n] == "400") {
       EXPECT_EQ(row[status], "ok") << row[error];
+      EXPECT_EQ(row[name], "host backend");
     } else {
-      EXPECT_NE(row[status], "ok");
-      EXPECT_THAT(row[error], HasSubstr("of host device memory (KEXP_HOST_DEVICE_MEMORY)"));
-      EXPECT_THAT(row[error], HasSubstr("K(X, X) of 1600 × 1600"));
-      EXPECT_THAT(row[error], HasSubstr("free of 1.00 MiB"));
+      EXPECT_EQ(row[status], "refused");
+      EXPECT_THAT(row[error], HasSubstr("refused before it started: it needs about"));
+      EXPECT_THAT(row[error], HasSubstr("of the host backend's device memory, more than its "
+                                        "limit of 1.00 MiB (KEXP_HOST_DEVICE_MEMORY)"));
     }
   }
+}
+
+TEST(Device, APrimalCellOnTheHostBackendIsBudgetedWithItsDeviceCopies) {
+  TempDir dir;
+  dir.write("exp.yaml",
+            "experiment: host-primal\n"
+            "dataset: {plugin: friedman1, n: 2000}\n"
+            "kernels: [{plugin: polynomial, degree: 2, c: 1}]\n"
+            "solvers: [{plugin: primal_ridge, lambda: 0.1, device: [cpu, host]}]\n");
+  const CommandResult dry = run_kexp("run exp.yaml --dry-run", dir.path());
+  ASSERT_EQ(dry.exit_code, 0) << dry.err;
+  // the line of each cell: "<id>  primal  <memory>  <time>  … | primal_ridge(…)…", with
+  // device=host on the host cell's (the CPU, the default, is not written)
+  std::map<std::string, std::string> memory;
+  std::istringstream lines(dry.out);
+  for (std::string line; std::getline(lines, line);) {
+    if (line.find("| primal_ridge(") == std::string::npos) continue;
+    std::istringstream fields(line);
+    std::string id, form, amount, unit;
+    fields >> id >> form >> amount >> unit;
+    memory[line.find("device=host") != std::string::npos ? "host" : "cpu"] = amount + " " + unit;
+  }
+  ASSERT_EQ(memory.size(), 2U) << dry.out;
+  EXPECT_THAT(dry.out, ::testing::ContainsRegex("device=host\\).*host backend [0-9.]+ MiB\n"));
+  // the host cell holds Φ twice (the host's and the backend's): more than the CPU cell
+  EXPECT_NE(memory["host"], memory["cpu"]);
+  const auto bytes = [](const std::string& text) {
+    const double value = std::stod(text);
+    return text.find("MB") != std::string::npos ? value * 1e6 : value * 1e3;
+  };
+  EXPECT_GT(bytes(memory["host"]), bytes(memory["cpu"]));
 }
 
 TEST(Device, AHostMemoryLimitThatIsNotANumberOfBytesIsRefusedBeforeAnythingRuns) {

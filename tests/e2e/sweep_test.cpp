@@ -326,6 +326,18 @@ TEST(Sweep, TheLastCellToReadKIsBudgetedWithoutACopyAndMeasuredOnceWithoutRoom) 
   EXPECT_EQ(u.rows[1][column(u, "status")], "ok");
   EXPECT_EQ(u.rows[1][column(u, "fit_measurements")], "1");
   EXPECT_EQ(u.rows[1][column(u, "test_rmse")], t.rows[1][column(t, "test_rmse")]);
+  // resumed, the refused cell is the only one of its group left to run: the last to read
+  // K, it factors K in place and fits; the dry run of the resume budgets it there too
+  const std::string resume = fmt::format("run k.yaml --resume tight --max-memory {:.0f}", budget);
+  const auto dry_resume = run_kexp(resume + " --dry-run", dir.path());
+  EXPECT_EQ(dry_resume.exit_code, 0) << dry_resume.err;
+  EXPECT_THAT(dry_resume.out, Not(HasSubstr("over the memory budget")));
+  EXPECT_THAT(dry_resume.out, HasSubstr("1 of 1 repeats done"));
+  const auto resumed = run_kexp(resume + " --quiet", dir.path());
+  EXPECT_EQ(resumed.exit_code, 0) << resumed.err;
+  const core::CsvTable v = core::read_csv(dir.path() / "tight" / "results.csv");
+  ASSERT_EQ(v.rows.size(), 2U);
+  for (const auto& row : v.rows) EXPECT_EQ(row[column(v, "status")], "ok");
   // one byte short of K once: both refused
   const auto none = run_kexp(
       fmt::format("run k.yaml --out none --quiet --max-memory {:.0f}", in_place - 1), dir.path());

@@ -14,12 +14,17 @@
 
 namespace kexp::core {
 
+/// device_name of a cell whose device code path ran on the host backend (`device: host`).
+inline constexpr const char* kHostBackendName = "host backend";
+
 struct CellResult {
   /// Timeout: killed when it ran past its time limit (run/time_budget.hpp).
   enum class Status { Ok, Failed, Refused, Timeout };
   Status status = Status::Ok;
-  std::string error;        ///< why it failed or was refused
-  std::string device_name;  ///< the GPU's name, for a cell that ran on it (`device: cuda`)
+  std::string error;  ///< why it failed or was refused
+  /// Where its solver's device code path ran: the GPU's name (`device: cuda`), or
+  /// kHostBackendName (`device: host`); empty on the CPU path.
+  std::string device_name;
 
   std::size_t n_train = 0, n_test = 0, d = 0;
   std::optional<std::size_t> feature_dim;  ///< primal: D

@@ -111,7 +111,8 @@ std::vector<ColumnInfo> make_table() {
       {Column::error, "error", T::text, S::always, text,
        "why the run failed or was refused; empty when it is ok"},
       {Column::device_name, "device_name", T::text, S::always, text,
-       "the GPU's name, for a cell whose solver ran on it (`device: cuda`); empty on the CPU"},
+       "the GPU's name, for a cell whose solver ran on it (`device: cuda`); `host backend` "
+       "for `device: host`; empty on the CPU"},
       {Column::kernel_fit_seconds, "kernel_fit_seconds", T::number, S::kernel_fit, 0, kKernelFit},
       {Column::kernel_fit_seconds_min, "kernel_fit_seconds_min", T::number, S::kernel_fit, 0,
        kKernelFit},

@@ -3,10 +3,11 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <limits>
 
 #include "device/gpu.hpp"
-#include "exec/group.hpp"
+#include "plugin/plugin_call_trace.hpp"
 
 namespace kexp::core {
 
@@ -32,16 +33,41 @@ MemoryEstimate CellAdmission::estimate(const Cell& c, const GramPlace& place) co
   return e;
 }
 
-DeviceLimit CellAdmission::gpu_limit() {
+std::vector<DryRunLine> CellAdmission::dry_run_lines(
+    const std::vector<bool>& selected, int repeats,
+    const std::function<bool(const Cell&, int repeat)>& done) const {
+  std::vector<DryRunLine> lines;
+  for (const Cell& c : in_.plan->cells) {
+    if (!selected[c.index]) continue;
+    int repeats_done = 0;
+    for (int r = 0; r < repeats; ++r) repeats_done += done(c, r) ? 1 : 0;
+    const PluginCallNote entry(
+        fmt::format("estimating cell {} ({} | {}): its kernel's and solver's figures", c.id,
+                    in_.plan->kernels[c.kernel].name(), in_.plan->solvers[c.solver].name()));
+    const TimeEstimate t = time_estimate(c);
+    const MemoryEstimate e = estimate(c);
+    lines.push_back({&c, e, repeats_done, t.flops / rate().flops_per_second, t.bounded,
+                     time_refusal_of(t).has_value(), device_limit(c, e.device_bytes)});
+  }
+  return lines;
+}
+
+std::optional<DeviceLimit> CellAdmission::device_limit(const Cell& c, double device_bytes) const {
+  if (!(device_bytes > 0)) return std::nullopt;
+  const Device device = in_.plan->solvers[c.solver].target.device;
+  if (device == Device::host) {
+    const double limit = device::host_memory_limit();
+    return DeviceLimit{"KEXP_HOST_DEVICE_MEMORY", limit, limit, Device::host};
+  }
   const device::GpuInfo& gpu = device::gpu_info();
-  return {gpu.name, gpu.free_bytes, gpu.total_bytes};
+  return DeviceLimit{gpu.name, gpu.free_bytes, gpu.total_bytes, Device::cuda};
 }
 
 std::optional<std::string> CellAdmission::refusal_before_start(const Cell& c,
                                                                const MemoryEstimate& e) const {
   if (auto why = refusal(e, *in_.budget)) return why;
-  if (e.device_bytes > 0) {
-    if (auto why = device_refusal(e, gpu_limit())) return why;
+  if (const auto limit = device_limit(c, e.device_bytes)) {
+    if (auto why = device_refusal(e, *limit)) return why;
   }
   return time_refusal_of(time_estimate(c));
 }
@@ -60,19 +86,6 @@ std::optional<std::string> CellAdmission::time_refusal_of(const TimeEstimate& t)
   if (!(in_.max_cell_seconds > 0)) return std::nullopt;
   if (t.flops / kSlowestFlopRate <= in_.max_cell_seconds) return std::nullopt;
   return time_refusal(t, rate(), in_.max_cell_seconds);
-}
-
-std::vector<GramPlace> plan_gram_places(const Plan& plan, const std::vector<bool>& selected) {
-  std::vector<GramPlace> places(plan.cells.size());
-  const auto is_selected = [&selected](const Cell& c) { return selected[c.index]; };
-  for (std::size_t d = 0; d < plan.datasets.size(); ++d) {
-    for (std::size_t k = 0; k < plan.kernels.size(); ++k) {
-      const std::vector<GroupCell> group = group_cells(plan, d, k, is_selected);
-      const std::vector<GramPlace> in_group = gram_places(group);
-      for (std::size_t i = 0; i < group.size(); ++i) places[group[i].cell->index] = in_group[i];
-    }
-  }
-  return places;
 }
 
 }  // namespace kexp::core

@@ -5,6 +5,7 @@
 // as it prepares; the admission reads it when a cell is about to start.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -27,7 +28,8 @@ struct AdmissionInputs {
   const std::vector<std::shared_ptr<Kernel>>* kernels = nullptr;  ///< by kernel variant
   /// Why each cell cannot run on its solver's target, or nothing (check_devices).
   const std::vector<std::optional<std::string>>* device_refusals = nullptr;
-  const std::vector<GramPlace>* gram_places = nullptr;  ///< plan_gram_places()
+  /// Each cell's place in its first group (first_places, run/group_setup.hpp).
+  const std::vector<GramPlace>* gram_places = nullptr;
   const Limit* budget = nullptr;
   const Limit* threads = nullptr;
   double max_cell_seconds = 0;  ///< 0: no time limit
@@ -37,14 +39,15 @@ class CellAdmission {
  public:
   explicit CellAdmission(AdmissionInputs in) : in_(in) {}
 
-  /// A cell's memory at its place in its group (plan_gram_places).
+  /// A cell's memory at its place in its first group (AdmissionInputs::gram_places).
   [[nodiscard]] MemoryEstimate estimate(const Cell& c) const;
   /// A cell's own matrices, and the data of the other datasets and repeats, held beside it;
   /// for a cell that cannot run on its target, only why (check_devices).
   [[nodiscard]] MemoryEstimate estimate(const Cell& c, const GramPlace& place) const;
 
   /// Why `c`, of estimate `e`, is refused before it starts, the first reason in this order:
-  /// over the host's memory budget, over the GPU's free memory, over the time limit.
+  /// over the host's memory budget, over its device's memory (device_limit), over the time
+  /// limit.
   [[nodiscard]] std::optional<std::string> refusal_before_start(const Cell& c,
                                                                 const MemoryEstimate& e) const;
 
@@ -57,20 +60,20 @@ class CellAdmission {
   /// rate is measured only when some cell's flops could pass the limit on a slow machine.
   [[nodiscard]] std::optional<std::string> time_refusal_of(const TimeEstimate& t) const;
 
-  /// The GPU as kexp found it at the start: probed only for a cell that holds device memory,
-  /// which check_devices has let run only where there is one.
-  [[nodiscard]] static DeviceLimit gpu_limit();
+  /// The dry run's lines: one per cell of `selected`, with how many of its `repeats` runs
+  /// are `done` already.
+  [[nodiscard]] std::vector<DryRunLine> dry_run_lines(
+      const std::vector<bool>& selected, int repeats,
+      const std::function<bool(const Cell&, int repeat)>& done) const;
+
+  /// The device memory `c`'s device code path runs in, for a cell that holds `device_bytes`
+  /// there: the GPU as kexp found it at the start (probed only for such a cell, which
+  /// check_devices has let run only where there is one), or the host backend's limit.
+  [[nodiscard]] std::optional<DeviceLimit> device_limit(const Cell& c, double device_bytes) const;
 
  private:
   AdmissionInputs in_;
   mutable std::optional<FlopRate> rate_;
 };
-
-/// For each cell, its place towards the K of its dataset and kernel (gram_places): the
-/// last selected cell to read K may factor it in place, and a cell between the first and
-/// the last runs beside K, as its group would run with every repeat to do (a resumed run's
-/// groups leave out the runs already done, so its places may differ).
-[[nodiscard]] std::vector<GramPlace> plan_gram_places(const Plan& plan,
-                                                      const std::vector<bool>& selected);
 
 }  // namespace kexp::core

@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <exception>
 #include <limits>
+#include <map>
 
 #include "device/memory_plan.hpp"
 #include "kexp/device_memory.hpp"
@@ -119,19 +120,28 @@ MemoryEstimate estimate_cell(const Cell& cell, const Variant& solver, const Data
     const PluginCallNote call(
         fmt::format("asking solver '{}' for the memory it holds", solver.plugin->name()));
     solver_bytes = made->memory_bytes(n, m, d);
-    if (runs_on_device(solver)) device_bytes = device_memory_bytes(*made, n, m, d).value_or(0.0);
+    if (solver.target.device_code()) {
+      device_bytes = device_memory_bytes(*made, n, m, d).value_or(0.0);
+    }
   }
   MemoryEstimate estimate =
       estimate_memory(cell, data, kernel, solver_bytes, place.last_reader,
                       learns_hyperparameters(solver), place.beside_gram,
                       cell.form == Form::Primal ? runs_in_single(solver) : runs_in_mixed(solver));
-  if (cell.form == Form::Primal && runs_on_device(solver) && estimate.impossible.empty()) {
-    // a primal solver on the GPU holds Φ there: D features in place of d
+  if (cell.form == Form::Primal && solver.target.device_code() && estimate.impossible.empty()) {
+    // a primal solver on the device holds Φ there: D features in place of d
     const auto D = kernel.feature_map()->dimension(static_cast<std::size_t>(data.input_size));
     device_bytes =
         device_memory_bytes(*create_solver(*solver.plugin, solver.params),
                             static_cast<std::size_t>(data.n), static_cast<std::size_t>(data.m), D)
             .value_or(0.0);
+    // the host backend's device memory is the host's (a dual solver's memory_bytes says so
+    // itself)
+    if (solver.target.device == Device::host && device_bytes > 0) {
+      estimate.bytes += device_bytes;
+      estimate.what +=
+          fmt::format(", and {} of the host backend's device memory", size_text(device_bytes));
+    }
   }
   estimate.device_bytes = device_bytes;
   return estimate;
@@ -150,13 +160,23 @@ std::optional<std::string> refusal(const MemoryEstimate& estimate, const Limit& 
       size_text(estimate.bytes), estimate.what, size_text(budget.value), source);
 }
 
-std::optional<std::string> device_refusal(const MemoryEstimate& estimate, const DeviceLimit& gpu) {
-  if (!(estimate.device_bytes > 0) || estimate.device_bytes <= gpu.free_bytes) return std::nullopt;
+std::optional<std::string> device_refusal(const MemoryEstimate& estimate,
+                                          const DeviceLimit& limit) {
+  if (!(estimate.device_bytes > 0) || estimate.device_bytes <= limit.free_bytes) {
+    return std::nullopt;
+  }
+  if (limit.device == Device::host) {
+    return fmt::format(
+        "refused before it started: it needs about {} of the host backend's device memory, "
+        "more than its limit of {} ({}); lower n, raise KEXP_HOST_DEVICE_MEMORY, or use "
+        "device: cpu",
+        device::size_text(estimate.device_bytes), device::size_text(limit.total_bytes), limit.name);
+  }
   return fmt::format(
       "refused before it started: it needs about {} of GPU memory, more than the {} free of {} "
       "on {} when kexp started; lower n, or use device: cpu",
-      device::gib_text(estimate.device_bytes), device::gib_text(gpu.free_bytes),
-      device::gib_text(gpu.total_bytes), gpu.name);
+      device::size_text(estimate.device_bytes), device::size_text(limit.free_bytes),
+      device::size_text(limit.total_bytes), limit.name);
 }
 
 std::string out_of_memory_note(const CellResult& result, const std::string& dataset,
@@ -170,27 +190,37 @@ std::string out_of_memory_note(const CellResult& result, const std::string& data
 
 void print_dry_run(const Plan& plan, const std::vector<DryRunLine>& lines, int repeats,
                    const Limit& budget, const TimeLimit& time, const std::string& shard_text,
-                   const std::string& out_dir, const std::optional<DeviceLimit>& gpu) {
-  std::size_t runs = 0, over = 0, impossible = 0, over_time = 0, over_device = 0;
+                   const std::string& out_dir) {
+  std::size_t runs = 0, over = 0, impossible = 0, over_time = 0;
+  // the cells over each device's memory, by its name, with its limit
+  std::map<std::string, std::pair<std::size_t, DeviceLimit>> over_device;
   std::string text;
   for (const DryRunLine& l : lines) {
     const Cell& c = *l.cell;
     runs += static_cast<std::size_t>(repeats - l.repeats_done);
     const bool cannot = !l.estimate.impossible.empty();
     const bool too_big = !cannot && l.estimate.bytes > budget.value;
-    const bool too_big_for_gpu =
-        !cannot && !too_big && gpu && device_refusal(l.estimate, *gpu).has_value();
-    const bool too_long = !cannot && !too_big && !too_big_for_gpu && l.over_time;
+    const bool too_big_for_device =
+        !cannot && !too_big && l.device && device_refusal(l.estimate, *l.device).has_value();
+    const bool too_long = !cannot && !too_big && !too_big_for_device && l.over_time;
     over += too_big ? 1 : 0;
     impossible += cannot ? 1 : 0;
     over_time += too_long ? 1 : 0;
-    over_device += too_big_for_gpu ? 1 : 0;
-    std::string state = too_big           ? "  OVER BUDGET"
-                        : too_big_for_gpu ? "  OVER GPU MEMORY"
-                        : too_long        ? "  OVER TIME LIMIT"
-                                          : "";
+    if (too_big_for_device) {
+      auto& [count, limit] = over_device[l.device->name];
+      ++count;
+      limit = *l.device;
+    }
+    const bool on_host = l.device && l.device->device == Device::host;
+    std::string state = too_big ? "  OVER BUDGET"
+                        : too_big_for_device
+                            ? (on_host ? "  OVER HOST BACKEND MEMORY" : "  OVER GPU MEMORY")
+                        : too_long ? "  OVER TIME LIMIT"
+                                   : "";
     if (!cannot && l.estimate.device_bytes > 0) {
-      state = fmt::format("  GPU {}", device::gib_text(l.estimate.device_bytes)) + state;
+      state = fmt::format("  {} {}", on_host ? "host backend" : "GPU",
+                          device::size_text(l.estimate.device_bytes)) +
+              state;
     }
     if (cannot) state = "  CANNOT RUN: " + l.estimate.impossible;
     if (l.repeats_done > 0) {
@@ -224,10 +254,18 @@ void print_dry_run(const Plan& plan, const std::vector<DryRunLine>& lines, int r
   if (over > 0) {
     fmt::print("{} cells are over the memory budget and would be refused (--max-memory)\n", over);
   }
-  if (over_device > 0) {
-    fmt::print("{} cells need more GPU memory than the {} free of {} on {} and would be refused\n",
-               over_device, device::gib_text(gpu->free_bytes), device::gib_text(gpu->total_bytes),
-               gpu->name);
+  for (const auto& [name, over_limit] : over_device) {
+    const auto& [count, limit] = over_limit;
+    if (limit.device == Device::host) {
+      fmt::print(
+          "{} cells need more of the host backend's device memory than its limit of {} ({}) "
+          "and would be refused\n",
+          count, device::size_text(limit.total_bytes), name);
+    } else {
+      fmt::print(
+          "{} cells need more GPU memory than the {} free of {} on {} and would be refused\n",
+          count, device::size_text(limit.free_bytes), device::size_text(limit.total_bytes), name);
+    }
   }
   if (over_time > 0) {
     fmt::print("{} cells are over the time limit and would be refused (--max-cell-time)\n",

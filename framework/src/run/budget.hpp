@@ -9,6 +9,7 @@
 #include "exec/cell_result.hpp"
 #include "exec/data.hpp"
 #include "exec/gram_store.hpp"
+#include "kexp/execution_target.hpp"
 #include "kexp/kernel.hpp"
 #include "sweep/plan.hpp"
 #include "util/limits.hpp"
@@ -31,15 +32,18 @@ struct MemoryEstimate {
   /// Why the cell cannot run at all (its kernel's feature map cannot be built for the
   /// data, say D past its limit); bytes is then infinite and the cell refused.
   std::string impossible;
-  /// A cell whose solver runs on the GPU: the bytes of device memory it holds at its peak
-  /// (kexp::DeviceMemory); 0 for a cell on the host or a solver that does not say.
+  /// A cell whose solver runs its device code path (`device: cuda` or `host`): the bytes of
+  /// device memory it holds at its peak (kexp::DeviceMemory); 0 for a cell on the CPU or a
+  /// solver that does not say. On the host backend they are counted in `bytes` too.
   double device_bytes = 0;
 };
 
-/// The GPU a cell on `device: cuda` runs on, as kexp found it at the start.
+/// The device memory a cell's device code path runs in: the GPU's as kexp found it at the
+/// start (`device: cuda`), or the host backend's limit (`device: host`).
 struct DeviceLimit {
-  std::string name;
+  std::string name;  ///< the GPU's name; for the host backend, its limit's source
   double free_bytes = 0, total_bytes = 0;
+  Device device = Device::cuda;
 };
 
 /// The estimate for a cell on data of sizes `data` (its dataset's first repeat) with `kernel`. For
@@ -69,9 +73,9 @@ MemoryEstimate estimate_cell(const Cell& cell, const Variant& solver, const Data
 /// The message of a cell refused before it started, or nothing when it fits `budget`.
 std::optional<std::string> refusal(const MemoryEstimate& estimate, const Limit& budget);
 
-/// The message of a GPU cell refused before it started because it needs more device memory
-/// than `gpu` had free, with both figures; nothing when it fits or holds nothing there.
-std::optional<std::string> device_refusal(const MemoryEstimate& estimate, const DeviceLimit& gpu);
+/// The message of a cell refused before it started because it needs more device memory than
+/// `limit` had free, with both figures; nothing when it fits or holds nothing there.
+std::optional<std::string> device_refusal(const MemoryEstimate& estimate, const DeviceLimit& limit);
 
 /// What a failed cell's message gains when it ran out of memory (its error holds
 /// kOutOfMemory): its dataset, n, m, d and estimate, and how to refuse such a cell before
@@ -87,6 +91,8 @@ struct DryRunLine {
   double seconds = 0;      ///< the least it takes (run/time_budget.hpp)
   bool bounded = false;    ///< its solver bounds its fit; otherwise only K or Φ count
   bool over_time = false;  ///< refused for its time
+  /// The device memory its device code path runs in, for a cell that holds some there.
+  std::optional<DeviceLimit> device;
 };
 
 /// The time a cell may take, and the rate its flops are turned into time at.
@@ -97,11 +103,10 @@ struct TimeLimit {
 
 /// Prints the dry-run listing on stdout: the count of cells and runs, the budgets, the
 /// folder results would go to, then a line per cell (its memory and the least time it
-/// takes, and the device memory of a cell on the GPU), the combinations left out and the
-/// cells over a budget. `gpu`: the GPU the cells on `device: cuda` would run on, when one
-/// of them is listed.
+/// takes, and the device memory of a cell on the GPU or the host backend, checked against
+/// its line's DryRunLine::device), the combinations left out and the cells over a budget.
 void print_dry_run(const Plan& plan, const std::vector<DryRunLine>& lines, int repeats,
                    const Limit& budget, const TimeLimit& time, const std::string& shard_text,
-                   const std::string& out_dir, const std::optional<DeviceLimit>& gpu = {});
+                   const std::string& out_dir);
 
 }  // namespace kexp::core

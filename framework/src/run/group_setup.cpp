@@ -10,6 +10,43 @@
 
 namespace kexp::core {
 
+std::vector<RunGroup> form_run_groups(const Plan& plan, int repeats,
+                                      const std::function<bool(const Cell&, int repeat)>& runs) {
+  std::vector<RunGroup> groups;
+  for (std::size_t d = 0; d < plan.datasets.size(); ++d) {
+    for (int r = 0; r < repeats; ++r) {
+      for (std::size_t k = 0; k < plan.kernels.size(); ++k) {
+        RunGroup g{d, r, k, group_cells(plan, d, k, [&](const Cell& c) { return runs(c, r); }), {}};
+        if (g.cells.empty()) continue;
+        g.places = gram_places(g.cells);
+        groups.push_back(std::move(g));
+      }
+    }
+  }
+  return groups;
+}
+
+std::vector<GramPlace> first_places(const Plan& plan, const std::vector<RunGroup>& groups) {
+  std::vector<GramPlace> places(plan.cells.size());
+  std::vector<bool> placed(plan.cells.size(), false);
+  for (const RunGroup& g : groups) {
+    for (std::size_t i = 0; i < g.cells.size(); ++i) {
+      const std::size_t cell = g.cells[i].cell->index;
+      if (placed[cell]) continue;
+      places[cell] = g.places[i];
+      placed[cell] = true;
+    }
+  }
+  for (const Cell& c : plan.cells) {
+    if (placed[c.index]) continue;
+    GroupCell alone;
+    alone.cell = &c;
+    alone.solver = &plan.solvers[c.solver];
+    places[c.index] = gram_places({alone}).front();
+  }
+  return places;
+}
+
 void admit_group(std::vector<GroupCell>& group, const std::vector<GramPlace>& places,
                  const CellAdmission& admission, double n_train, double budget_bytes,
                  double max_cell_seconds) {

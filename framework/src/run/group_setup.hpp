@@ -1,10 +1,11 @@
-// What a group of a run needs besides its cells (run/runner.cpp executes it): each cell
-// admitted or refused at its place in the group, with its time limit; the group's kernel,
-// the run's own or one fitted per group; and whether the group may run in a process of
-// its own.
+// The groups of a run, formed once (run/runner.cpp budgets and executes them), and what a
+// group needs besides its cells: each cell admitted or refused at its place in the group,
+// with its time limit; the group's kernel, the run's own or one fitted per group; and
+// whether the group may run in a process of its own.
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -17,6 +18,27 @@
 #include "sweep/plan.hpp"
 
 namespace kexp::core {
+
+/// A group of a run: the cells of dataset variant `dataset` and kernel variant `kernel`
+/// that run for repeat `repeat`, which share K or Φ, in the order group_cells gives them.
+struct RunGroup {
+  std::size_t dataset = 0;
+  int repeat = 0;
+  std::size_t kernel = 0;
+  std::vector<GroupCell> cells;
+  std::vector<GramPlace> places;  ///< gram_places(cells)
+};
+
+/// The groups of a run in the order they run (dataset variant, repeat, kernel variant),
+/// each of the cells for which `runs` is true for its repeat (selected by the shard, not
+/// done by an earlier run); a group with no such cell is left out.
+[[nodiscard]] std::vector<RunGroup> form_run_groups(
+    const Plan& plan, int repeats, const std::function<bool(const Cell&, int repeat)>& runs);
+
+/// For each cell of `plan`, its place in the first of `groups` that runs it; a cell that
+/// no group runs (outside the shard, or done) as though it ran alone.
+[[nodiscard]] std::vector<GramPlace> first_places(const Plan& plan,
+                                                  const std::vector<RunGroup>& groups);
 
 /// Budgets each cell of `group` at its place (`places`, gram_places of the group): why it is
 /// refused before it starts, or its time limit; the bytes it is held to (none for a GPU

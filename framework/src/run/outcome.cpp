@@ -8,6 +8,23 @@
 
 namespace kexp::core {
 
+const char* Outcome::count(CellResult::Status status) {
+  if (status == CellResult::Status::Ok) {
+    ++done;
+    return nullptr;
+  }
+  ++failed;
+  if (status == CellResult::Status::Refused) {
+    ++refused;
+    return "refused";
+  }
+  if (status == CellResult::Status::Timeout) {
+    ++timed_out;
+    return "timed out";
+  }
+  return "failed";
+}
+
 Manifest::Runs Outcome::runs() const {
   return Manifest::Runs{done,       failed - refused - timed_out, refused, timed_out, skipped,
                         not_started};

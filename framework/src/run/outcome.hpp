@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "exec/cell_result.hpp"
 #include "reporting/manifest.hpp"
 
 namespace kexp::core {
@@ -22,6 +23,9 @@ struct Outcome {
   std::string stop_reason;      ///< a signal or a write error; empty when none
   std::string abandoned;        ///< the run abandoned at a signal
 
+  /// Counts a run that ended with `status`. Returns what befell it ("failed", "refused",
+  /// "timed out") for a run that did not end ok, nullptr for one that did.
+  const char* count(CellResult::Status status);
   [[nodiscard]] Manifest::Runs runs() const;
   [[nodiscard]] std::optional<Manifest::Stop> stop() const;
   /// "12 runs: 10 ok, 1 failed, 1 refused; results in DIR" ("6 runs: all ok; results in

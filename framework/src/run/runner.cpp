@@ -11,12 +11,10 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
-#include <limits>
 #include <memory>
 #include <mutex>
 #include <set>
 
-#include "device/gpu.hpp"
 #include "exec/data.hpp"
 #include "exec/group.hpp"
 #include "exec/isolated_group.hpp"
@@ -43,6 +41,7 @@
 #include "run/rehearsal.hpp"
 #include "run/resume.hpp"
 #include "run/run_data.hpp"
+#include "run/run_folder.hpp"
 #include "run/run_manifest.hpp"
 #include "run/stop_signals.hpp"
 #include "run/task_check.hpp"
@@ -67,13 +66,9 @@ constexpr double kStopGraceSeconds = 10;
 class Run {
  public:
   Run(const Experiment& e, const PluginRegistry& registry, const RunOptions& options)
-      : e_(e), registry_(registry), options_(options), folder_(output_folder()) {}
+      : e_(e), registry_(registry), options_(options), folder_(run_folder(e, options)) {}
 
   int run() {
-    check_folder_path(folder_.dir(), !options_.out.empty()   ? "--out"
-                                     : options_.resume       ? "--resume"
-                                     : e_.output.dir.empty() ? "the experiment name"
-                                                             : "output.dir");
     // A solver that sizes a cache to the budget (svc, svr) reads it from the SDK.
     detail::set_memory_budget(budget_.value);
     // The kernel itself says whether its parameters give it a map; the kernels made to
@@ -100,7 +95,6 @@ class Run {
     if (threads_.source == kCostStudyThreads) fmt::print(stderr, "kexp: {}\n", threads_.source);
     selected_ = options_.shard ? cells_of_shard(plan_, *options_.shard)
                                : std::vector<bool>(plan_.cells.size(), true);
-    gram_places_ = plan_gram_places(plan_, selected_);
     for (const Variant& v : plan_.datasets) {
       const PluginCallNote entry(fmt::format("for the dataset ({})", v.canonical), false);
       datasets_.push_back(create_dataset(*v.plugin, v.params));
@@ -113,6 +107,12 @@ class Run {
       inputs_ = input_files(e_);  // by content
     }
     if (options_.resume) check_resume();
+    // Formed once, with the runs still to do: the dry run, the budget and the execution
+    // read the same groups.
+    groups_ = form_run_groups(plan_, e_.repeats, [this](const Cell& c, int r) {
+      return selected_[c.index] && !is_done(c, r);
+    });
+    gram_places_ = first_places(plan_, groups_);
     data_ = load_run_data(e_, plan_, selected_, datasets_, budget_, options_.dry_run);
     check_tasks(e_, plan_, selected_, data_);
     check_kernel_forms(e_, plan_, selected_, kernels_, data_);
@@ -144,19 +144,6 @@ class Run {
   }
 
  private:
-  ResultFolder output_folder() const {
-    if (options_.resume) return ResultFolder(*options_.resume);
-    if (!options_.out.empty()) return ResultFolder(options_.out);
-    // output.dir, as every path of the experiment file, is relative to the file's folder;
-    // without it, results/<experiment> in the working directory.
-    fs::path dir = e_.output.dir.empty() ? fs::path("results") / e_.name
-                                         : (e_.base_dir / e_.output.dir).lexically_normal();
-    if (options_.shard) {
-      dir += fmt::format("-shard-{}-of-{}", options_.shard->index, options_.shard->count);
-    }
-    return ResultFolder(dir);
-  }
-
   /// The folder to resume must hold this very experiment; its finished runs are kept.
   void check_resume() {
     (void)folder_.read_config();  // a result folder, before anything is written into it
@@ -181,23 +168,11 @@ class Run {
   [[nodiscard]] MemoryEstimate estimate(const Cell& c) const { return admission_.estimate(c); }
 
   int dry_run() {
-    std::vector<DryRunLine> lines;
-    std::optional<DeviceLimit> gpu;
-    for (const Cell& c : plan_.cells) {
-      if (!selected_[c.index]) continue;
-      int done = 0;
-      for (int r = 0; r < e_.repeats; ++r) done += is_done(c, r) ? 1 : 0;
-      const PluginCallNote entry(
-          fmt::format("estimating cell {} ({} | {}): its kernel's and solver's figures", c.id,
-                      plan_.kernels[c.kernel].name(), plan_.solvers[c.solver].name()));
-      const TimeEstimate t = admission_.time_estimate(c);
-      lines.push_back({&c, estimate(c), done, t.flops / admission_.rate().flops_per_second,
-                       t.bounded, admission_.time_refusal_of(t).has_value()});
-      if (lines.back().estimate.device_bytes > 0 && !gpu) gpu = CellAdmission::gpu_limit();
-    }
-    print_dry_run(
-        plan_, lines, e_.repeats, budget_, {options_.max_cell_seconds, admission_.rate().source},
-        options_.shard ? options_.shard->str() : std::string(), folder_.dir().string(), gpu);
+    const std::vector<DryRunLine> lines = admission_.dry_run_lines(
+        selected_, e_.repeats, [this](const Cell& c, int r) { return is_done(c, r); });
+    print_dry_run(plan_, lines, e_.repeats, budget_,
+                  {options_.max_cell_seconds, admission_.rate().source},
+                  options_.shard ? options_.shard->str() : std::string(), folder_.dir().string());
     if (kernel_matrices_.files > 0) {
       fmt::print("output.kernel_matrix: {}, {} on disk in {}/kernels\n",
                  count_of(kernel_matrices_.files, "file"), size_text(kernel_matrices_.bytes),
@@ -258,77 +233,64 @@ class Run {
     return run_manifest(e_, plan_, facts);
   }
 
-  [[nodiscard]] std::size_t runs_to_do() const {
-    std::size_t total = 0;
-    for (const Cell& c : plan_.cells) {
-      if (!selected_[c.index]) continue;
-      for (int r = 0; r < e_.repeats; ++r) total += is_done(c, r) ? 0 : 1;
-    }
-    return total;
-  }
-
-  [[nodiscard]] std::size_t not_started() const {
-    const auto ran = static_cast<std::size_t>(outcome_.done + outcome_.failed);
-    return total_ > ran ? total_ - ran : 0;
-  }
-
-  /// Groups of cells that share K or Φ: one dataset variant, repeat and kernel.
+  /// The groups in order: each cell admitted at its place, then run.
   void execute() {
-    total_ = runs_to_do();
-    double cost_total = 0;
     cost_.assign(plan_.cells.size(), 0.0);
     for (const Cell& c : plan_.cells) {
       if (!selected_[c.index]) continue;
       cost_[c.index] = run_cost_of(c);
-      for (int r = 0; r < e_.repeats; ++r) cost_total += is_done(c, r) ? 0.0 : cost_[c.index];
+      for (int r = 0; r < e_.repeats; ++r) outcome_.skipped += is_done(c, r) ? 1 : 0;
+    }
+    double cost_total = 0;
+    for (const RunGroup& g : groups_) {
+      total_ += g.cells.size();
+      for (const GroupCell& gc : g.cells) cost_total += cost_[gc.cell->index];
     }
     progress_ = std::make_unique<Progress>(total_, cost_total, options_.quiet);
     signals_ =
         std::make_unique<StopSignals>(kStopGraceSeconds, [this](int signal) { abandon(signal); });
-    for (const Cell& c : plan_.cells) {
-      if (!selected_[c.index]) continue;
-      for (int r = 0; r < e_.repeats; ++r) outcome_.skipped += is_done(c, r) ? 1 : 0;
-    }
     GramBuffer gram_buffer;  // K's memory, from one group to the next of the same n
-    for (std::size_t d = 0; d < plan_.datasets.size() && !stop_; ++d) {
-      for (int r = 0; r < e_.repeats && !stop_; ++r) {
-        for (std::size_t k = 0; k < plan_.kernels.size() && !stop_; ++k) {
-          std::vector<GroupCell> group = group_cells(
-              plan_, d, k, [&](const Cell& c) { return selected_[c.index] && !is_done(c, r); });
-          if (group.empty()) continue;
-          admit_group(group, gram_places(group), admission_,
-                      static_cast<double>(data_.data[d].front().X_train.n_cols), budget_.value,
-                      options_.max_cell_seconds);
-          GroupCallbacks callbacks;
-          callbacks.started = [&](const Cell& c) {
-            const std::lock_guard<std::mutex> lock(io_);
-            running_ = fmt::format("cell {} repeat {}", c.id, r);
-            progress_->started(
-                fmt::format("{} n={} | {} | {}{}", plan_.datasets[d].name(),
-                            data_.data[d].front().X_train.n_cols, plan_.kernels[k].name(),
-                            plan_.solvers[c.solver].name(),
-                            e_.repeats > 1 ? fmt::format(" (repeat {})", r) : std::string()));
-          };
-          callbacks.done = [&](const Cell& c, CellResult&& result) {
-            return record(c, r, std::move(result));
-          };
-          callbacks.warning = [&](const std::string& warning) {
-            const std::lock_guard<std::mutex> lock(io_);
-            warnings_.push_back(warning);
-            progress_->message("kexp: warning: " + warning);
-          };
-          write_kernel_matrices(callbacks, folder_, e_.output.kernel_matrix, r,
-                                data_.data[d][static_cast<std::size_t>(r)], plan_.kernels[k].name(),
-                                plan_.datasets[d].name());
-          const std::string kernel_name = plan_.kernels[k].name();
-          const GroupKernel kernel = group_kernel(kernel_name, e_, plan_, kernels_, d, r, k);
-          execute_group(options_.isolation && !needs_own_process(group), group, kernel,
-                        data_.data[d][static_cast<std::size_t>(r)], e_.timing, callbacks,
-                        gram_buffer);
-        }
-      }
+    for (RunGroup& g : groups_) {
+      if (stop_) break;
+      const std::size_t d = g.dataset;
+      const int r = g.repeat;
+      const PreparedData& data = data_.data[d][static_cast<std::size_t>(r)];
+      admit_group(g.cells, g.places, admission_, static_cast<double>(data.X_train.n_cols),
+                  budget_.value, options_.max_cell_seconds);
+      const std::string kernel_name = plan_.kernels[g.kernel].name();
+      const GroupCallbacks callbacks = group_callbacks(g, data, kernel_name);
+      const GroupKernel kernel = group_kernel(kernel_name, e_, plan_, kernels_, d, r, g.kernel);
+      execute_group(options_.isolation && !needs_own_process(g.cells), g.cells, kernel, data,
+                    e_.timing, callbacks, gram_buffer);
     }
     progress_->close();
+  }
+
+  /// What the run does as a cell of `g` starts and ends, and with a warning, and the
+  /// kernel matrices output.kernel_matrix asks for as the group builds them.
+  GroupCallbacks group_callbacks(const RunGroup& g, const PreparedData& data,
+                                 const std::string& kernel_name) {
+    const int r = g.repeat;
+    GroupCallbacks callbacks;
+    callbacks.started = [this, &g, &data, &kernel_name](const Cell& c) {
+      const std::lock_guard<std::mutex> lock(io_);
+      running_ = fmt::format("cell {} repeat {}", c.id, g.repeat);
+      progress_->started(
+          fmt::format("{} n={} | {} | {}{}", plan_.datasets[g.dataset].name(), data.X_train.n_cols,
+                      kernel_name, plan_.solvers[c.solver].name(),
+                      e_.repeats > 1 ? fmt::format(" (repeat {})", g.repeat) : std::string()));
+    };
+    callbacks.done = [this, r](const Cell& c, CellResult&& result) {
+      return record(c, r, std::move(result));
+    };
+    callbacks.warning = [this](const std::string& warning) {
+      const std::lock_guard<std::mutex> lock(io_);
+      warnings_.push_back(warning);
+      progress_->message("kexp: warning: " + warning);
+    };
+    write_kernel_matrices(callbacks, folder_, e_.output.kernel_matrix, r, data, kernel_name,
+                          plan_.datasets[g.dataset].name());
+    return callbacks;
   }
 
   /// On the signal watcher's thread: the running cell did not finish in time, or a second
@@ -392,19 +354,9 @@ class Run {
       stop(err.what(), 0);
       return false;
     }
-    if (result.status == CellResult::Status::Ok) {
-      ++outcome_.done;
-    } else {
-      const bool refused = result.status == CellResult::Status::Refused;
-      const bool timed_out = result.status == CellResult::Status::Timeout;
-      ++outcome_.failed;
-      outcome_.refused += refused ? 1 : 0;
-      outcome_.timed_out += timed_out ? 1 : 0;
-      progress_->message(fmt::format("kexp: cell {} (repeat {}) {}: {}", c.id, repeat,
-                                     refused     ? "refused"
-                                     : timed_out ? "timed out"
-                                                 : "failed",
-                                     result.error));
+    if (const char* what = outcome_.count(result.status)) {
+      progress_->message(
+          fmt::format("kexp: cell {} (repeat {}) {}: {}", c.id, repeat, what, result.error));
       if (options_.fail_fast) stop_ = true;
     }
     cost_done_ += cost_[c.index];
@@ -419,7 +371,8 @@ class Run {
   void finish() {
     finished_ = true;
     writers_.end();
-    outcome_.not_started = not_started();
+    const auto ran = static_cast<std::size_t>(outcome_.done + outcome_.failed);
+    outcome_.not_started = total_ > ran ? total_ - ran : 0;
     outcome_.fail_fast_stop = stop_ && stop_reason_.empty();
     outcome_.stop_reason = stop_reason_;
     outcome_.abandoned = abandoned_;
@@ -450,7 +403,8 @@ class Run {
   Limit threads_;  ///< run_threads(), once the plan is known
   Plan plan_;
   std::vector<bool> selected_;
-  std::vector<GramPlace> gram_places_;  ///< plan_gram_places()
+  std::vector<RunGroup> groups_;        ///< form_run_groups(), with the runs still to do
+  std::vector<GramPlace> gram_places_;  ///< each cell's place in its first group
   /// Why each cell cannot run on its solver's target, or nothing (check_devices).
   std::vector<std::optional<std::string>> device_refusals_;
   std::vector<std::shared_ptr<Kernel>> kernels_;

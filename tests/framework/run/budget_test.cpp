@@ -16,6 +16,7 @@ namespace {
 using ::testing::HasSubstr;
 
 constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+constexpr double kMiB = 1024.0 * 1024.0;
 
 TEST(Budget, ADualCellCountsAWorkingCopyOfKUnlessItFactorsKInPlace) {
   PreparedData prepared;
@@ -106,8 +107,10 @@ TEST(Budget, TheDryRunShowsEachGpuCellsDeviceMemoryAndTheOnesOverIt) {
   lines[0].estimate.device_bytes = 12.0 * kGiB;
   lines[1].estimate.device_bytes = 95.5 * kGiB;
   const DeviceLimit h100{"NVIDIA H100 80GB HBM3", 70.0 * kGiB, 79.0 * kGiB};
+  lines[0].device = h100;
+  lines[1].device = h100;
   ::testing::internal::CaptureStdout();
-  print_dry_run(plan, lines, 1, Limit{1e9, "--max-memory"}, {0, "DGEMM"}, "", "results/x", h100);
+  print_dry_run(plan, lines, 1, Limit{1e9, "--max-memory"}, {0, "DGEMM"}, "", "results/x");
   std::fflush(stdout);
   const std::string out = ::testing::internal::GetCapturedStdout();
   EXPECT_THAT(out, HasSubstr("00000000000000a1  dual         1 MB"));
@@ -117,6 +120,44 @@ TEST(Budget, TheDryRunShowsEachGpuCellsDeviceMemoryAndTheOnesOverIt) {
   EXPECT_THAT(out, ::testing::ContainsRegex("a3 .*kernel_ridge\\(device=cpu\\)\n"));
   EXPECT_THAT(out, HasSubstr("1 cells need more GPU memory than the 70.00 GiB free of 79.00 GiB "
                              "on NVIDIA H100 80GB HBM3 and would be refused"));
+}
+
+TEST(Budget, AHostBackendCellIsCheckedAgainstItsLimitInTheDryRunAndBeforeItStarts) {
+  Plan plan;
+  plan.datasets.resize(1);
+  plan.datasets[0].canonical = "friedman1(n=600)";
+  plan.kernels.resize(1);
+  plan.kernels[0].canonical = "gaussian(sigma=1)";
+  plan.solvers.resize(1);
+  plan.solvers[0].canonical = "kernel_ridge(device=host)";
+  plan.cells.resize(2);
+  plan.cells[0].id = "00000000000000b1";
+  plan.cells[1].id = "00000000000000b2";
+  const DeviceLimit host{"KEXP_HOST_DEVICE_MEMORY", 1.0 * kMiB, 1.0 * kMiB, Device::host};
+  std::vector<DryRunLine> lines(2);
+  for (std::size_t i = 0; i < 2; ++i) {
+    lines[i].cell = &plan.cells[i];
+    lines[i].estimate.bytes = 3e6;
+    lines[i].device = host;
+  }
+  lines[0].estimate.device_bytes = 0.5 * kMiB;
+  lines[1].estimate.device_bytes = 2.81 * kMiB;
+  ::testing::internal::CaptureStdout();
+  print_dry_run(plan, lines, 1, Limit{1e9, "--max-memory"}, {0, "DGEMM"}, "", "results/x");
+  std::fflush(stdout);
+  const std::string out = ::testing::internal::GetCapturedStdout();
+  EXPECT_THAT(out, ::testing::ContainsRegex("b1 .*\\(device=host\\)  host backend 0.50 MiB\n"));
+  EXPECT_THAT(out,
+              ::testing::ContainsRegex(
+                  "b2 .*\\(device=host\\)  host backend 2.81 MiB  OVER HOST BACKEND MEMORY\n"));
+  EXPECT_THAT(out, HasSubstr("1 cells need more of the host backend's device memory than its "
+                             "limit of 1.00 MiB (KEXP_HOST_DEVICE_MEMORY) and would be refused"));
+  const auto why = device_refusal(lines[1].estimate, host);
+  ASSERT_TRUE(why.has_value());
+  EXPECT_THAT(*why, HasSubstr("it needs about 2.81 MiB of the host backend's device memory, more "
+                              "than its limit of 1.00 MiB (KEXP_HOST_DEVICE_MEMORY)"));
+  EXPECT_THAT(*why, HasSubstr("raise KEXP_HOST_DEVICE_MEMORY, or use device: cpu"));
+  EXPECT_FALSE(device_refusal(lines[0].estimate, host).has_value());
 }
 
 }  // namespace
