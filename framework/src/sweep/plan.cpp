@@ -15,6 +15,7 @@
 #include "kexp/error.hpp"
 #include "kexp/execution_target.hpp"
 #include "plugin/plugin_call_trace.hpp"
+#include "sweep/entries.hpp"
 #include "sweep/kernel_resolution.hpp"
 #include "util/seed.hpp"
 
@@ -154,16 +155,6 @@ void add_learned_columns(Plan& plan) {
   }
 }
 
-/// The plugin an entry names; a name that is not found is an error at the entry's place.
-const PluginRecord& plugin_of(const PluginRegistry& registry, PluginKind kind,
-                              const ComponentSpec& spec) {
-  try {
-    return registry.find(kind, spec.plugin);
-  } catch (const PluginError& err) {
-    throw ConfigError(spec.where, spec.key + ".plugin", err.what());
-  }
-}
-
 /// Where a parameter of `spec` is written, or the entry's place when it is not.
 SourceLocation place_of(const ComponentSpec& spec, const std::string& name) {
   for (const ParamSetting& p : spec.params) {
@@ -222,6 +213,72 @@ void check_sample_kinds(const Experiment& e, const Plan& plan) {
   errors.throw_if_any();
 }
 
+/// The dataset entry's variants, its parameters and their columns, into `plan`.
+void add_dataset(const ResolvedEntry& entry, Plan& plan) {
+  Variant dataset;
+  dataset.plugin = entry.plugin;
+  plan.datasets = expand(dataset, entry.params, entry.spec.zips);
+  plan.dataset_params = entry.params;
+  add_columns(plan.param_columns, "dataset", entry.params);
+}
+
+/// A kernel entry's variants and parameters into `plan`, its columns into `columns`.
+void add_kernel(const ResolvedEntry& entry, Plan& plan, std::vector<std::string>& columns) {
+  Variant kernel;
+  kernel.component = entry.component;
+  kernel.plugin = entry.plugin;
+  kernel.expression = entry.expression;
+  for (Variant& v : expand(kernel, entry.params, entry.spec.zips)) {
+    plan.kernels.push_back(std::move(v));
+  }
+  add_columns(columns, "kernel", entry.params);
+  plan.kernel_params.push_back(entry.params);
+}
+
+/// A solver entry's variants, each made once to let it refuse a combination of its values
+/// and with its execution target, into `plan`, with its parameters and metrics; its
+/// columns into `columns`. An entry whose values are already in error
+/// (`values_in_error`) lacks them here, and is not made: that would report a second,
+/// false error.
+void add_solver(const Experiment& e, const ResolvedEntry& entry, bool values_in_error, Plan& plan,
+                std::vector<std::string>& columns) {
+  const ComponentSpec& written = e.solvers[entry.component];
+  Variant solver;
+  solver.plugin = entry.plugin;
+  solver.component = entry.component;
+  for (Variant& v : expand(solver, entry.params, entry.spec.zips)) {
+    // A solver may refuse a combination of its values when it is made (gp_regression:
+    // optimize: true with precision: mixed): refused here, at its entry, before anything
+    // runs or is written.
+    if (!values_in_error) {
+      try {
+        const PluginCallNote note(fmt::format("for {} ({})", written.key, v.canonical), false);
+        (void)create_solver(*entry.plugin, v.params);
+      } catch (const PluginError& err) {
+        throw ConfigError(written.where, written.key,
+                          fmt::format("{} (in {})", err.what(), v.canonical));
+      }
+    }
+    try {
+      v.target = ExecutionTarget::of(v.params);
+    } catch (const InvalidArgument& err) {
+      throw ConfigError(written.where, written.key,
+                        fmt::format("{} (in {})", err.what(), v.canonical));
+    }
+    plan.solvers.push_back(std::move(v));
+  }
+  add_columns(columns, "solver", entry.params);
+  plan.solver_params.push_back(entry.params);
+  const PluginInfo& info = entry.plugin->info();
+  for (std::size_t m = 0; m < info.metric_count; ++m) {
+    const std::string name = info.metrics[m];
+    if (std::find(plan.metric_columns.begin(), plan.metric_columns.end(), name) ==
+        plan.metric_columns.end()) {
+      plan.metric_columns.push_back(name);
+    }
+  }
+}
+
 }  // namespace
 
 Plan make_plan(const Experiment& e, const PluginRegistry& registry,
@@ -233,96 +290,24 @@ Plan make_plan(const Experiment& e, const PluginRegistry& registry,
   // Each entry is checked on its own: the errors of all of them are reported together.
   ErrorList own;
   ErrorList& errors = keep_going != nullptr ? *keep_going : own;
-  // An experiment read with errors may lack its dataset entry (its key unset).
-  if (!e.dataset.key.empty())
+  // Each entry is resolved, then expanded, on its own: the errors of all are reported
+  // together.
+  std::vector<std::string> kernel_columns, solver_columns;
+  for (const ResolvedEntry& entry : resolve_entries(e, registry, errors)) {
     errors.attempt([&] {
-      const PluginRecord& p = plugin_of(registry, PluginKind::Dataset, e.dataset);
-      const auto params = resolve_params(schema_of(*p.descriptor), e.dataset,
-                                         fmt::format("dataset plugin '{}'", p.name()));
-      size.add(e.dataset, variant_count(params, e.dataset.zips), dataset_count);
-      Variant dataset;
-      dataset.plugin = &p;
-      plan.datasets = expand(dataset, params, e.dataset.zips);
-      plan.dataset_params = params;
-      add_columns(plan.param_columns, "dataset", params);
-    });
-  std::vector<std::vector<std::size_t>> kernels_of(e.kernels.size());
-  std::vector<std::string> kernel_columns;
-  for (std::size_t k = 0; k < e.kernels.size(); ++k)
-    errors.attempt([&] {
-      Variant kernel;
-      kernel.component = k;
-      std::vector<ResolvedParam> params;
-      if (e.kernels[k].expression) {  // a sum or product
-        kernel.expression = resolve_kernel_expression(e.kernels[k], registry, params);
+      double& count = entry.kind == PluginKind::Dataset  ? dataset_count
+                      : entry.kind == PluginKind::Kernel ? kernel_count
+                                                         : solver_count;
+      size.add(entry.spec, variant_count(entry.params, entry.spec.zips), count);
+      if (entry.kind == PluginKind::Dataset) {
+        add_dataset(entry, plan);
+      } else if (entry.kind == PluginKind::Kernel) {
+        add_kernel(entry, plan, kernel_columns);
       } else {
-        kernel.plugin = &plugin_of(registry, PluginKind::Kernel, e.kernels[k]);
-        params = resolve_params(schema_of(*kernel.plugin->descriptor), e.kernels[k],
-                                fmt::format("kernel plugin '{}'", kernel.plugin->name()));
-      }
-      size.add(e.kernels[k], variant_count(params, e.kernels[k].zips), kernel_count);
-      for (Variant& v : expand(kernel, params, e.kernels[k].zips)) {
-        kernels_of[k].push_back(plan.kernels.size());
-        plan.kernels.push_back(std::move(v));
-      }
-      add_columns(kernel_columns, "kernel", params);
-      plan.kernel_params.push_back(params);
-    });
-  std::vector<std::vector<std::size_t>> solvers_of(e.solvers.size());
-  std::vector<std::string> solver_columns;
-  for (std::size_t s = 0; s < e.solvers.size(); ++s)
-    errors.attempt([&] {
-      const PluginRecord* p = &plugin_of(registry, PluginKind::Solver, e.solvers[s]);
-      if (p->has_flag(flags::primal) == p->has_flag(flags::dual)) {
-        throw PluginError(
-            fmt::format("solver plugin '{}' ({}) must declare exactly one form, "
-                        "flags::primal or flags::dual",
-                        p->name(), p->path.string()));
-      }
-      // `C` is read as `c`: a setting written in another case than the schema's name
-      const ComponentSpec spec = with_schema_names(schema_of(*p->descriptor), e.solvers[s]);
-      const auto params = resolve_params(schema_of(*p->descriptor), spec,
-                                         fmt::format("solver plugin '{}'", p->name()));
-      size.add(spec, variant_count(params, spec.zips), solver_count);
-      Variant solver;
-      solver.plugin = p;
-      solver.component = s;
-      // An entry whose values are already in error lacks them here: making its solver
-      // would report a second, false error.
-      const bool values_in_error = errors.has_key_within(spec.key);
-      for (Variant& v : expand(solver, params, spec.zips)) {
-        // A solver may refuse a combination of its values when it is made (gp_regression:
-        // optimize: true with precision: mixed): refused here, at its entry, before
-        // anything runs or is written.
-        if (!values_in_error) {
-          try {
-            const PluginCallNote entry(fmt::format("for {} ({})", e.solvers[s].key, v.canonical),
-                                       false);
-            (void)create_solver(*p, v.params);
-          } catch (const PluginError& err) {
-            throw ConfigError(e.solvers[s].where, e.solvers[s].key,
-                              fmt::format("{} (in {})", err.what(), v.canonical));
-          }
-        }
-        try {
-          v.target = ExecutionTarget::of(v.params);
-        } catch (const InvalidArgument& err) {
-          throw ConfigError(e.solvers[s].where, e.solvers[s].key,
-                            fmt::format("{} (in {})", err.what(), v.canonical));
-        }
-        solvers_of[s].push_back(plan.solvers.size());
-        plan.solvers.push_back(std::move(v));
-      }
-      add_columns(solver_columns, "solver", params);
-      plan.solver_params.push_back(params);
-      for (std::size_t m = 0; m < p->info().metric_count; ++m) {
-        const std::string name = p->info().metrics[m];
-        if (std::find(plan.metric_columns.begin(), plan.metric_columns.end(), name) ==
-            plan.metric_columns.end()) {
-          plan.metric_columns.push_back(name);
-        }
+        add_solver(e, entry, errors.has_key_within(entry.spec.key), plan, solver_columns);
       }
     });
+  }
   own.throw_if_any();
   if (!errors.empty()) return plan;
   check_sample_kinds(e, plan);
