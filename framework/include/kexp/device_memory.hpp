@@ -25,7 +25,10 @@ class KEXP_API DeviceMemory {
   /// points, in d dimensions, hold at their peak: what must be there at once, with a block
   /// of what is streamed at its smallest (a larger block is sized from what is free). For
   /// a primal solver d is D, the dimension of the features it is given. 0 when the solver,
-  /// with the parameters it holds, runs on the host.
+  /// with the parameters it holds, runs its CPU path (`device: cpu`). On the host backend
+  /// (`device: host`) the runner checks the figure against KEXP_HOST_DEVICE_MEMORY before
+  /// the cell starts, as it checks a GPU cell's against the GPU's free memory; a dual
+  /// solver counts it in its Solver::memory_bytes too, a primal one's is added for it.
   [[nodiscard]] virtual double device_memory_bytes(std::size_t n, std::size_t m,
                                                    std::size_t d) const = 0;
 };
