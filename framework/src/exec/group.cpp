@@ -165,7 +165,7 @@ class GroupExecution {
     TestData test;
     double flops = 0, bytes = 0;
     if (runs_on_device(*g.solver)) result.device_name = device::gpu_info().name;
-    if (g.solver->target.device == Device::host) result.device_name = kHostBackendName;
+    if (runs_on_host_backend(*g.solver)) result.device_name = kHostBackendName;
     if (reaches_kernel(g)) {
       // The solver computes what it needs from the kernel and the points: no K, no
       // K(X, X*), and no phase of the group's to time.

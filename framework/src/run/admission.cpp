@@ -3,7 +3,7 @@
 
 #include <fmt/format.h>
 
-#include <algorithm>
+#include <cstdlib>
 #include <limits>
 
 #include "device/gpu.hpp"
@@ -54,10 +54,13 @@ std::vector<DryRunLine> CellAdmission::dry_run_lines(
 
 std::optional<DeviceLimit> CellAdmission::device_limit(const Cell& c, double device_bytes) const {
   if (!(device_bytes > 0)) return std::nullopt;
-  const Device device = in_.plan->solvers[c.solver].target.device;
-  if (device == Device::host) {
+  if (runs_on_host_backend(in_.plan->solvers[c.solver])) {
     const double limit = device::host_memory_limit();
-    return DeviceLimit{"KEXP_HOST_DEVICE_MEMORY", limit, limit, Device::host};
+    const char* set = std::getenv("KEXP_HOST_DEVICE_MEMORY");
+    return DeviceLimit{set != nullptr && *set != '\0'
+                           ? "KEXP_HOST_DEVICE_MEMORY"
+                           : "the default; KEXP_HOST_DEVICE_MEMORY sets it",
+                       limit, limit, Device::host};
   }
   const device::GpuInfo& gpu = device::gpu_info();
   return DeviceLimit{gpu.name, gpu.free_bytes, gpu.total_bytes, Device::cuda};

@@ -1,7 +1,8 @@
 // Whether a cell of a run may start, and what it is expected to hold and take: its memory
-// at its place in its group (the host's and the GPU's) and the flops of its fit, against
-// the memory budget, the GPU's free memory and the time limit (--max-cell-time), with the
-// refusals of check_devices. The run (run/runner.cpp) owns what this reads and fills it
+// at its place in its group (the host's, and the device's: the GPU's or the host
+// backend's) and the flops of its fit, against the memory budget, the GPU's free memory or
+// the host backend's limit, and the time limit (--max-cell-time), with the refusals of
+// check_devices. The run (run/runner.cpp) owns what this reads and fills it
 // as it prepares; the admission reads it when a cell is about to start.
 #pragma once
 
@@ -28,7 +29,7 @@ struct AdmissionInputs {
   const std::vector<std::shared_ptr<Kernel>>* kernels = nullptr;  ///< by kernel variant
   /// Why each cell cannot run on its solver's target, or nothing (check_devices).
   const std::vector<std::optional<std::string>>* device_refusals = nullptr;
-  /// Each cell's place in its first group (first_places, run/group_setup.hpp).
+  /// Each cell's most demanding place in its groups (demanding_places, run/group_setup.hpp).
   const std::vector<GramPlace>* gram_places = nullptr;
   const Limit* budget = nullptr;
   const Limit* threads = nullptr;
@@ -39,7 +40,7 @@ class CellAdmission {
  public:
   explicit CellAdmission(AdmissionInputs in) : in_(in) {}
 
-  /// A cell's memory at its place in its first group (AdmissionInputs::gram_places).
+  /// A cell's memory at its most demanding place (AdmissionInputs::gram_places).
   [[nodiscard]] MemoryEstimate estimate(const Cell& c) const;
   /// A cell's own matrices, and the data of the other datasets and repeats, held beside it;
   /// for a cell that cannot run on its target, only why (check_devices).

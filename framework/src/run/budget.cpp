@@ -137,7 +137,7 @@ MemoryEstimate estimate_cell(const Cell& cell, const Variant& solver, const Data
             .value_or(0.0);
     // the host backend's device memory is the host's (a dual solver's memory_bytes says so
     // itself)
-    if (solver.target.device == Device::host && device_bytes > 0) {
+    if (runs_on_host_backend(solver) && device_bytes > 0) {
       estimate.bytes += device_bytes;
       estimate.what +=
           fmt::format(", and {} of the host backend's device memory", size_text(device_bytes));

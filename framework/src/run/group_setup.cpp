@@ -1,4 +1,4 @@
-// What a group of a run needs besides its cells (run/group_setup.hpp).
+// The groups of a run, and what a group needs besides its cells (run/group_setup.hpp).
 #include "run/group_setup.hpp"
 
 #include <algorithm>
@@ -26,14 +26,17 @@ std::vector<RunGroup> form_run_groups(const Plan& plan, int repeats,
   return groups;
 }
 
-std::vector<GramPlace> first_places(const Plan& plan, const std::vector<RunGroup>& groups) {
+std::vector<GramPlace> demanding_places(const Plan& plan, const std::vector<RunGroup>& groups) {
   std::vector<GramPlace> places(plan.cells.size());
   std::vector<bool> placed(plan.cells.size(), false);
   for (const RunGroup& g : groups) {
     for (std::size_t i = 0; i < g.cells.size(); ++i) {
       const std::size_t cell = g.cells[i].cell->index;
-      if (placed[cell]) continue;
-      places[cell] = g.places[i];
+      const GramPlace& here = g.places[i];
+      GramPlace& p = places[cell];
+      p.last_reader = placed[cell] ? p.last_reader && here.last_reader : here.last_reader;
+      p.beside_gram = p.beside_gram || here.beside_gram;
+      p.after_gram = placed[cell] ? p.after_gram && here.after_gram : here.after_gram;
       placed[cell] = true;
     }
   }

@@ -35,10 +35,14 @@ struct RunGroup {
 [[nodiscard]] std::vector<RunGroup> form_run_groups(
     const Plan& plan, int repeats, const std::function<bool(const Cell&, int repeat)>& runs);
 
-/// For each cell of `plan`, its place in the first of `groups` that runs it; a cell that
-/// no group runs (outside the shard, or done) as though it ran alone.
-[[nodiscard]] std::vector<GramPlace> first_places(const Plan& plan,
-                                                  const std::vector<RunGroup>& groups);
+/// For each cell of `plan`, the most demanding of its places in the `groups` that run it,
+/// for the estimates of the dry run and the progress line: the last to read K only where it
+/// is so in every group, beside K where it is so in any (a run stopped part-way leaves a
+/// shorter group in the repeat it stopped in). A cell that no group runs (outside the
+/// shard, or done) as though it ran alone. Each group's cells are admitted at their own
+/// place in it (admit_group).
+[[nodiscard]] std::vector<GramPlace> demanding_places(const Plan& plan,
+                                                      const std::vector<RunGroup>& groups);
 
 /// Budgets each cell of `group` at its place (`places`, gram_places of the group): why it is
 /// refused before it starts, or its time limit; the bytes it is held to (none for a GPU

@@ -8,7 +8,7 @@
 
 namespace kexp::core {
 
-const char* Outcome::count(CellResult::Status status) {
+const char* Outcome::tally(CellResult::Status status) {
   if (status == CellResult::Status::Ok) {
     ++done;
     return nullptr;

@@ -25,7 +25,7 @@ struct Outcome {
 
   /// Counts a run that ended with `status`. Returns what befell it ("failed", "refused",
   /// "timed out") for a run that did not end ok, nullptr for one that did.
-  const char* count(CellResult::Status status);
+  const char* tally(CellResult::Status status);
   [[nodiscard]] Manifest::Runs runs() const;
   [[nodiscard]] std::optional<Manifest::Stop> stop() const;
   /// "12 runs: 10 ok, 1 failed, 1 refused; results in DIR" ("6 runs: all ok; results in

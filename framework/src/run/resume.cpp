@@ -18,6 +18,7 @@
 #include "reporting/columns.hpp"
 #include "reporting/manifest.hpp"
 #include "reporting/resolved_config.hpp"
+#include "run/run_manifest.hpp"
 
 namespace kexp::core {
 
@@ -273,6 +274,18 @@ void require_same_plugins(const ResultFolder& folder, const nlohmann::json& plug
       "Run into a new folder (--out), restore the build, or, when the build computes the same "
       "as before, give --accept-rebuilt-plugins",
       folder.dir().string(), fmt::join(changed, "; ")));
+}
+
+ResumeState resume_folder(ResultFolder& folder, const Experiment& experiment, const Plan& plan,
+                          const std::vector<std::string>& columns,
+                          const std::vector<InputFile>& inputs, bool retry_timeouts,
+                          bool accept_rebuilt) {
+  (void)folder.read_config();  // a result folder, before anything is written into it
+  folder.lock("--resume");
+  ResumeState state = read_resume_state(folder, experiment, plan, columns, retry_timeouts);
+  require_same_inputs(folder, inputs);
+  require_same_plugins(folder, plan_plugins_json(plan), accept_rebuilt);
+  return state;
 }
 
 }  // namespace kexp::core

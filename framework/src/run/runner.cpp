@@ -106,13 +106,17 @@ class Run {
     if ((!options_.dry_run || options_.resume) && !options_.rehearsal) {
       inputs_ = input_files(e_);  // by content
     }
-    if (options_.resume) check_resume();
+    if (options_.resume) {
+      resume_ = resume_folder(folder_, e_, plan_, columns_, inputs_, options_.retry_timeouts,
+                              options_.accept_rebuilt_plugins);
+      done_ = resume_.done;
+    }
     // Formed once, with the runs still to do: the dry run, the budget and the execution
-    // read the same groups.
+    // read the same groups (each cell's estimate at its most demanding place in them).
     groups_ = form_run_groups(plan_, e_.repeats, [this](const Cell& c, int r) {
       return selected_[c.index] && !is_done(c, r);
     });
-    gram_places_ = first_places(plan_, groups_);
+    gram_places_ = demanding_places(plan_, groups_);
     data_ = load_run_data(e_, plan_, selected_, datasets_, budget_, options_.dry_run);
     check_tasks(e_, plan_, selected_, data_);
     check_kernel_forms(e_, plan_, selected_, kernels_, data_);
@@ -144,16 +148,6 @@ class Run {
   }
 
  private:
-  /// The folder to resume must hold this very experiment; its finished runs are kept.
-  void check_resume() {
-    (void)folder_.read_config();  // a result folder, before anything is written into it
-    folder_.lock("--resume");
-    resume_ = read_resume_state(folder_, e_, plan_, columns_, options_.retry_timeouts);
-    done_ = resume_.done;
-    require_same_inputs(folder_, inputs_);
-    require_same_plugins(folder_, plan_plugins_json(plan_), options_.accept_rebuilt_plugins);
-  }
-
   [[nodiscard]] bool is_done(const Cell& c, int r) const {
     return done_.count({c.id, std::to_string(r)}) > 0;
   }
@@ -262,6 +256,7 @@ class Run {
       const GroupKernel kernel = group_kernel(kernel_name, e_, plan_, kernels_, d, r, g.kernel);
       execute_group(options_.isolation && !needs_own_process(g.cells), g.cells, kernel, data,
                     e_.timing, callbacks, gram_buffer);
+      std::vector<GroupCell>().swap(g.cells);  // what admit_group wrote is read no more
     }
     progress_->close();
   }
@@ -272,7 +267,7 @@ class Run {
                                  const std::string& kernel_name) {
     const int r = g.repeat;
     GroupCallbacks callbacks;
-    callbacks.started = [this, &g, &data, &kernel_name](const Cell& c) {
+    callbacks.started = [this, &g, &data, kernel_name](const Cell& c) {
       const std::lock_guard<std::mutex> lock(io_);
       running_ = fmt::format("cell {} repeat {}", c.id, g.repeat);
       progress_->started(
@@ -354,7 +349,7 @@ class Run {
       stop(err.what(), 0);
       return false;
     }
-    if (const char* what = outcome_.count(result.status)) {
+    if (const char* what = outcome_.tally(result.status)) {
       progress_->message(
           fmt::format("kexp: cell {} (repeat {}) {}: {}", c.id, repeat, what, result.error));
       if (options_.fail_fast) stop_ = true;
@@ -404,7 +399,7 @@ class Run {
   Plan plan_;
   std::vector<bool> selected_;
   std::vector<RunGroup> groups_;        ///< form_run_groups(), with the runs still to do
-  std::vector<GramPlace> gram_places_;  ///< each cell's place in its first group
+  std::vector<GramPlace> gram_places_;  ///< demanding_places(): each cell's, for estimates
   /// Why each cell cannot run on its solver's target, or nothing (check_devices).
   std::vector<std::optional<std::string>> device_refusals_;
   std::vector<std::shared_ptr<Kernel>> kernels_;

@@ -287,7 +287,6 @@ Plan make_plan(const Experiment& e, const PluginRegistry& registry,
   plan.validation = e.validation;
   SweepSize size(e.max_cells);
   double dataset_count = 0, kernel_count = 0, solver_count = 0;
-  // Each entry is checked on its own: the errors of all of them are reported together.
   ErrorList own;
   ErrorList& errors = keep_going != nullptr ? *keep_going : own;
   // Each entry is resolved, then expanded, on its own: the errors of all are reported
