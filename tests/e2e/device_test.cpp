@@ -13,7 +13,7 @@
 #include <sstream>
 #include <string>
 
-#include "device/gpu.hpp"
+#include "kexp/device.hpp"
 #include "support/plugins.hpp"
 #include "support/results.hpp"
 #include "util/csv.hpp"

@@ -12,8 +12,8 @@ namespace kexp::device {
 /// The host backend (host_backend.cpp).
 [[nodiscard]] Backend& host_backend();
 
-/// The CUDA backend (cuda_backend.cu), or in a build without CUDA one whose every
-/// primitive refuses, saying so (cuda_absent.cpp).
+/// The CUDA backend (cuda_backend.cu); in a build without CUDA, Error saying so
+/// (cuda_absent.cpp).
 [[nodiscard]] Backend& cuda_backend();
 
 /// GPU 0: its name and memory, or why there is none. Never throws.

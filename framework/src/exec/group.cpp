@@ -12,10 +12,10 @@
 #include <memory>
 #include <utility>
 
-#include "device/gpu.hpp"
 #include "exec/group_comparisons.hpp"
 #include "exec/metrics.hpp"
 #include "exec/validation.hpp"
+#include "kexp/device.hpp"
 #include "kexp/error.hpp"
 #include "kexp/execution_target.hpp"
 #include "plugin/plugin_call.hpp"

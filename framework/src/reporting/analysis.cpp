@@ -7,12 +7,8 @@
 
 #include <algorithm>
 #include <cmath>
-#include <fstream>
 #include <optional>
 #include <set>
-#include <unordered_map>
-
-#include "reporting/result_folder.hpp"
 
 namespace kexp::core {
 

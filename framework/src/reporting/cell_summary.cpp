@@ -14,8 +14,6 @@
 
 namespace kexp::core {
 
-namespace fs = std::filesystem;
-
 MeanStd CellSummary::stat(const std::string& column) const {
   const auto it = values.find(column);
   if (it == values.end()) return MeanStd{std::nan(""), 0, 0};

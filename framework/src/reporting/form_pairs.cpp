@@ -1,13 +1,9 @@
 // Primal-dual pairs of a result folder's cells: each primal cell with the dual cell of the
 // same model, and their largest prediction difference, from the rows, else from
 // predictions/ (reporting/analysis.hpp: find_pairs).
-#include <fmt/format.h>
 
 #include <algorithm>
 #include <cmath>
-#include <fstream>
-#include <optional>
-#include <unordered_map>
 
 #include "reporting/analysis.hpp"
 #include "reporting/result_folder.hpp"

@@ -75,14 +75,18 @@ std::string crossover_trust(const CrossoverSeries& s) {
   return out.empty() ? out : out + fmt::format(": {}", kSteadierTimes);
 }
 
+}  // namespace
+
 /// Settings in symbols, "d = 10, p = 4", as the findings name a variant.
-std::string symbols_text_of(const std::vector<Setting>& settings) {
+std::string symbols_text(const std::vector<Setting>& settings) {
   std::vector<std::string> parts;
   for (const Setting& s : settings) {
     parts.push_back(setting_text(s.column, s.value) + (s.column == "dataset.n" ? " in all" : ""));
   }
   return fmt::format("{}", fmt::join(parts, ", "));
 }
+
+namespace {
 
 /// The variants a grouped finding covers, in symbols: what they share ("p = 4") and what
 /// they differ in ("d ∈ {5, 10, 15}"), "9 variants: p = 4, d ∈ {5, 10, 15}".
@@ -137,13 +141,15 @@ std::vector<Setting> named_settings(const CellSummary& c, const std::vector<std:
   return out;
 }
 
+}  // namespace
+
 /// Each primal-dual series over n: where each form is cheaper, against the flop counts.
 /// Series of one pair of solvers and one kernel that come out alike (each resolved, or each
 /// with one form cheaper throughout, or each unresolved) are one line, with the spread of
 /// their figures, n stated against D; the tables below hold each.
-std::vector<std::string> crossover_lines(const std::vector<CellSummary>& cells,
-                                         const std::vector<FormPair>& pairs,
-                                         const std::vector<std::string>& swept) {
+std::vector<std::string> crossover_findings(const std::vector<CellSummary>& cells,
+                                            const std::vector<FormPair>& pairs,
+                                            const std::vector<std::string>& swept) {
   const SolverValues solver_values = solver_parameter_values(cells);
   std::vector<CrossoverSeries> series = crossover_series(pairs);
   // The answers first: resolved crossovers, then one form cheaper throughout, then the
@@ -179,7 +185,7 @@ std::vector<std::string> crossover_lines(const std::vector<CellSummary>& cells,
     const char* second = s.primal_cheaper_first ? "dual" : "primal";
     std::string what = fmt::format("{} / {}, {}", a.solver, s.pair->dual->solver, a.kernel);
     if (group.size() == 1) {
-      const std::string fixed = symbols_text_of(named_settings(a, swept, solver_values));
+      const std::string fixed = symbols_text(named_settings(a, swept, solver_values));
       if (!fixed.empty()) what += " (" + fixed + ")";
       if (std::isfinite(s.D)) what += fmt::format(", D = {}", number_text(s.D));
       std::string finding;
@@ -256,8 +262,8 @@ std::vector<std::string> crossover_lines(const std::vector<CellSummary>& cells,
 
 /// How each time grows with n, against the flop count: one line per solver, form and kernel,
 /// with the spread of the exponents over its variants where it has several.
-std::vector<std::string> growth_lines(const std::vector<CellSummary>& cells,
-                                      const std::vector<GrowthRow>& growth) {
+std::vector<std::string> growth_findings(const std::vector<CellSummary>& cells,
+                                         const std::vector<GrowthRow>& growth) {
   const SolverValues solver_values = solver_parameter_values(cells);
   std::map<std::string, std::vector<GrowthRow>> groups;
   std::vector<std::string> order;
@@ -278,7 +284,7 @@ std::vector<std::string> growth_lines(const std::vector<CellSummary>& cells,
     const std::vector<GrowthRow>& group = groups.at(key);
     const GrowthRow& r = group.front();
     if (group.size() == 1) {
-      const std::string fixed = symbols_text_of(r.settings);
+      const std::string fixed = symbols_text(r.settings);
       lines.push_back(fmt::format(
           "{} ({}), {}{}: time ∝ n^{:.2f} (R² {:.3f}){}{}", r.solver, r.form, r.kernel,
           fixed.empty() ? "" : " (" + fixed + ")", r.fit.exponent, r.fit.r2,
@@ -312,21 +318,6 @@ std::vector<std::string> growth_lines(const std::vector<CellSummary>& cells,
                                     : std::string()));
   }
   return lines;
-}
-
-}  // namespace
-
-std::string symbols_text(const std::vector<Setting>& settings) { return symbols_text_of(settings); }
-
-std::vector<std::string> crossover_findings(const std::vector<CellSummary>& cells,
-                                            const std::vector<FormPair>& pairs,
-                                            const std::vector<std::string>& swept) {
-  return crossover_lines(cells, pairs, swept);
-}
-
-std::vector<std::string> growth_findings(const std::vector<CellSummary>& cells,
-                                         const std::vector<GrowthRow>& growth) {
-  return growth_lines(cells, growth);
 }
 
 }  // namespace kexp::core::summary

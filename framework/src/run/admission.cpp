@@ -6,7 +6,7 @@
 #include <cstdlib>
 #include <limits>
 
-#include "device/gpu.hpp"
+#include "kexp/device.hpp"
 #include "plugin/plugin_call_trace.hpp"
 
 namespace kexp::core {
@@ -67,12 +67,13 @@ std::optional<DeviceLimit> CellAdmission::device_limit(const Cell& c, double dev
 }
 
 std::optional<std::string> CellAdmission::refusal_before_start(const Cell& c,
-                                                               const MemoryEstimate& e) const {
+                                                               const MemoryEstimate& e,
+                                                               const TimeEstimate& t) const {
   if (auto why = refusal(e, *in_.budget)) return why;
   if (const auto limit = device_limit(c, e.device_bytes)) {
     if (auto why = device_refusal(e, *limit)) return why;
   }
-  return time_refusal_of(time_estimate(c));
+  return time_refusal_of(t);
 }
 
 const FlopRate& CellAdmission::rate() const {

@@ -46,11 +46,16 @@ class CellAdmission {
   /// for a cell that cannot run on its target, only why (check_devices).
   [[nodiscard]] MemoryEstimate estimate(const Cell& c, const GramPlace& place) const;
 
-  /// Why `c`, of estimate `e`, is refused before it starts, the first reason in this order:
-  /// over the host's memory budget, over its device's memory (device_limit), over the time
-  /// limit.
+  /// Why `c`, of memory estimate `e` and time estimate `t` (time_estimate), is refused
+  /// before it starts, the first reason in this order: over the host's memory budget, over
+  /// its device's memory (device_limit), over the time limit.
   [[nodiscard]] std::optional<std::string> refusal_before_start(const Cell& c,
-                                                                const MemoryEstimate& e) const;
+                                                                const MemoryEstimate& e,
+                                                                const TimeEstimate& t) const;
+
+  /// The memory budget of a cell, in bytes, and the time limit (0: none) it is held to.
+  [[nodiscard]] double budget_bytes() const { return in_.budget->value; }
+  [[nodiscard]] double max_cell_seconds() const { return in_.max_cell_seconds; }
 
   /// DGEMM's rate at the run's threads (run/time_budget.hpp), measured or read once.
   [[nodiscard]] const FlopRate& rate() const;

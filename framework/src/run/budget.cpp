@@ -14,7 +14,7 @@
 #include <limits>
 #include <map>
 
-#include "device/memory_plan.hpp"
+#include "kexp/device.hpp"
 #include "kexp/device_memory.hpp"
 #include "plugin/plugin_call.hpp"
 #include "plugin/plugin_call_trace.hpp"
@@ -110,10 +110,9 @@ MemoryEstimate estimate_cell(const Cell& cell, const Variant& solver, const Data
                              const Kernel& kernel, const GramPlace& place) {
   double solver_bytes = -1;
   double device_bytes = 0;
-  // a dual cell that reaches the kernel (reaches_kernel_itself, less learning the kernel,
-  // which estimate_memory counts) holds what its solver says
-  if (cell.form == Form::Dual && (solver.plugin->has_flag(flags::kernel_inputs) ||
-                                  solver.target.device_code() || runs_in_single(solver))) {
+  // a dual cell that builds from the kernel holds what its solver says (learning the
+  // kernel, estimate_memory counts)
+  if (cell.form == Form::Dual && builds_from_kernel(solver)) {
     const auto made = create_solver(*solver.plugin, solver.params);
     const auto n = static_cast<std::size_t>(data.n), m = static_cast<std::size_t>(data.m),
                d = static_cast<std::size_t>(data.d);

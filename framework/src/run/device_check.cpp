@@ -7,7 +7,7 @@
 #include <string_view>
 
 #include "config/schema.hpp"
-#include "device/gpu.hpp"
+#include "kexp/device.hpp"
 #include "kexp/error.hpp"
 #include "kexp/execution_target.hpp"
 #include "kexp/formula.hpp"

@@ -50,21 +50,21 @@ std::vector<GramPlace> demanding_places(const Plan& plan, const std::vector<RunG
   return places;
 }
 
-void admit_group(std::vector<GroupCell>& group, const std::vector<GramPlace>& places,
-                 const CellAdmission& admission, double n_train, double budget_bytes,
-                 double max_cell_seconds) {
-  for (std::size_t i = 0; i < group.size(); ++i) {
-    GroupCell& g = group[i];
+void admit_group(RunGroup& group, const CellAdmission& admission, double n_train) {
+  const std::vector<GramPlace>& places = group.places;
+  for (std::size_t i = 0; i < group.cells.size(); ++i) {
+    GroupCell& g = group.cells[i];
     // The last cell to read K may factor it in place: no working copy. A second K, to
     // measure its fit again, only where the budget has room for it.
     const bool in_place = places[i].last_reader;
     const MemoryEstimate e = admission.estimate(*g.cell, places[i]);
-    g.refusal = admission.refusal_before_start(*g.cell, e);
+    const TimeEstimate t = admission.time_estimate(*g.cell);
+    g.refusal = admission.refusal_before_start(*g.cell, e, t);
     g.estimated_bytes = g.solver != nullptr && runs_on_device(*g.solver) ? -1 : e.bytes;
-    g.room_for_second_gram = !in_place || e.bytes + 8.0 * n_train * n_train <= budget_bytes;
+    g.room_for_second_gram =
+        !in_place || e.bytes + 8.0 * n_train * n_train <= admission.budget_bytes();
     if (!g.refusal) {
-      const CellTimeLimit limit =
-          running_time_limit(admission.time_estimate(*g.cell), max_cell_seconds);
+      const CellTimeLimit limit = running_time_limit(t, admission.max_cell_seconds());
       g.time_limit_seconds = limit.seconds;
       g.time_limit_basis = limit.basis;
     }

@@ -44,14 +44,12 @@ struct RunGroup {
 [[nodiscard]] std::vector<GramPlace> demanding_places(const Plan& plan,
                                                       const std::vector<RunGroup>& groups);
 
-/// Budgets each cell of `group` at its place (`places`, gram_places of the group): why it is
-/// refused before it starts, or its time limit; the bytes it is held to (none for a GPU
-/// cell, whose host memory grows by CUDA's own buffers); and whether the budget has room
-/// for a second K to measure its fit again (a cell that factors K in place has none
-/// otherwise). `n_train` is the group's training points.
-void admit_group(std::vector<GroupCell>& group, const std::vector<GramPlace>& places,
-                 const CellAdmission& admission, double n_train, double budget_bytes,
-                 double max_cell_seconds);
+/// Budgets each cell of `group` at its place in it, against the admission's budget and
+/// time limit: why it is refused before it starts, or its time limit; the bytes it is held
+/// to (none for a GPU cell, whose host memory grows by CUDA's own buffers); and whether the
+/// budget has room for a second K to measure its fit again (a cell that factors K in place
+/// has none otherwise). `n_train` is the group's training points.
+void admit_group(RunGroup& group, const CellAdmission& admission, double n_train);
 
 /// The kernel of the group of dataset variant `d`, repeat `r` and kernel variant `k`: the
 /// run's own instance, or, for a kernel that learns, one made for the group and fitted on

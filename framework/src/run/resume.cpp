@@ -122,8 +122,9 @@ std::string with_fields(const std::string& jsonl, const std::vector<std::string>
   return out;
 }
 
-}  // namespace
-
+/// Checks that `folder` holds `experiment` with `columns` and reconciles its rows. Throws
+/// ConfigError naming the difference when it holds another experiment. Runs that timed
+/// out are kept like ok ones unless `retry_timeouts`.
 ResumeState read_resume_state(const ResultFolder& folder, const Experiment& e, const Plan& plan,
                               const std::vector<std::string>& columns, bool retry_timeouts) {
   const std::string dir = folder.dir().string();
@@ -234,6 +235,11 @@ ResumeState read_resume_state(const ResultFolder& folder, const Experiment& e, c
   return state;
 }
 
+/// Refuses (ConfigError) to continue `folder` when a file its manifest records (run/
+/// input_files.hpp) has changed or is gone: its rows came from the files as they were
+/// then, and new rows on changed files would mix two data sets in one table. A folder
+/// whose manifest is missing, or records no inputs or no plugins, is refused too: it
+/// cannot be checked.
 void require_same_inputs(const ResultFolder& folder, const std::vector<InputFile>& inputs) {
   const StoredManifest before = read_manifest(folder.manifest_file());
   if (!before.document.is_object() || !before.document.contains("inputs") ||
@@ -256,6 +262,9 @@ void require_same_inputs(const ResultFolder& folder, const std::vector<InputFile
       folder.dir().string(), fmt::join(changed, "; ")));
 }
 
+/// Refuses (ConfigError) to continue `folder` when a plugin the manifest records has another
+/// build now (`plugins`: plan_plugins_json(), its library's sha256 differing), naming it
+/// and both hashes; with `accept_rebuilt`, says so on stderr and goes on.
 void require_same_plugins(const ResultFolder& folder, const nlohmann::json& plugins,
                           bool accept_rebuilt) {
   const StoredManifest before = read_manifest(folder.manifest_file());
@@ -275,6 +284,8 @@ void require_same_plugins(const ResultFolder& folder, const nlohmann::json& plug
       "as before, give --accept-rebuilt-plugins",
       folder.dir().string(), fmt::join(changed, "; ")));
 }
+
+}  // namespace
 
 ResumeState resume_folder(ResultFolder& folder, const Experiment& experiment, const Plan& plan,
                           const std::vector<std::string>& columns,

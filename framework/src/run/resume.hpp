@@ -27,26 +27,6 @@ struct ResumeState {
   std::string first_started;         ///< when the folder's first run started
 };
 
-/// Refuses (ConfigError) to continue `folder` when a file its manifest records (run/
-/// input_files.hpp) has changed or is gone: its rows came from the files as they were
-/// then, and new rows on changed files would mix two data sets in one table. A folder
-/// whose manifest is missing, or records no inputs or no plugins, is refused too: it
-/// cannot be checked.
-void require_same_inputs(const ResultFolder& folder, const std::vector<InputFile>& inputs);
-
-/// Refuses (ConfigError) to continue `folder` when a plugin the manifest records has another
-/// build now (`plugins`: plan_plugins_json(), its library's sha256 differing), naming it
-/// and both hashes; with `accept_rebuilt`, says so on stderr and goes on.
-void require_same_plugins(const ResultFolder& folder, const nlohmann::json& plugins,
-                          bool accept_rebuilt);
-
-/// Checks that `folder` holds `experiment` with `columns` and reconciles its rows. Throws
-/// ConfigError naming the difference when it holds another experiment. Runs that timed
-/// out are kept like ok ones unless `retry_timeouts`.
-ResumeState read_resume_state(const ResultFolder& folder, const Experiment& experiment,
-                              const Plan& plan, const std::vector<std::string>& columns,
-                              bool retry_timeouts = false);
-
 /// What --resume does before the run goes on: `folder` must be a result folder (locked
 /// then by this process) of this very experiment (read_resume_state), on the same input
 /// files (require_same_inputs) and plugin builds (require_same_plugins, unless

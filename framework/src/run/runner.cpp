@@ -9,8 +9,10 @@
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <limits>
 #include <memory>
 #include <mutex>
 #include <set>
@@ -111,18 +113,15 @@ class Run {
                               options_.accept_rebuilt_plugins);
       done_ = resume_.done;
     }
-    // Formed once, with the runs still to do: the dry run, the budget and the execution
-    // read the same groups (each cell's estimate at its most demanding place in them).
-    groups_ = form_run_groups(plan_, e_.repeats, [this](const Cell& c, int r) {
-      return selected_[c.index] && !is_done(c, r);
-    });
+    // Formed once: the dry run, the budget and the execution read the same groups.
+    groups_ =
+        form_run_groups(plan_, e_.repeats, [this](const Cell& c, int r) { return to_do(c, r); });
     gram_places_ = demanding_places(plan_, groups_);
     data_ = load_run_data(e_, plan_, selected_, datasets_, budget_, options_.dry_run);
     check_tasks(e_, plan_, selected_, data_);
     check_kernel_forms(e_, plan_, selected_, kernels_, data_);
     kernel_matrices_ = plan_kernel_matrices(
-        e_, plan_, [this](const Cell& c, int r) { return selected_[c.index] && !is_done(c, r); },
-        data_.dims);
+        e_, plan_, [this](const Cell& c, int r) { return to_do(c, r); }, data_.dims);
     for (const auto& note : kernel_matrices_.notes) {
       fmt::print(stderr, "kexp: {}\n", note);
       warnings_.push_back(note);
@@ -152,11 +151,21 @@ class Run {
     return done_.count({c.id, std::to_string(r)}) > 0;
   }
 
-  /// The progress line's weight of one run of `c` (run/progress.hpp).
-  [[nodiscard]] double run_cost_of(const Cell& c) const {
-    // A cell refused before it runs takes no time: no weight.
-    if (admission_.refusal_before_start(c, estimate(c))) return 0;
-    return run_cost(c.form, data_.dims[c.dataset], *kernels_[c.kernel]);
+  /// Whether this run runs repeat `r` of `c`: selected by the shard, not done before.
+  [[nodiscard]] bool to_do(const Cell& c, int r) const {
+    return selected_[c.index] && !is_done(c, r);
+  }
+
+  /// The progress line's weight of one run of `c` (run/progress.hpp), worked out once per
+  /// cell; a cell refused before it runs takes no time.
+  double run_cost_of(const Cell& c) {
+    double& cost = cost_[c.index];
+    if (std::isnan(cost)) {
+      cost = admission_.refusal_before_start(c, estimate(c), admission_.time_estimate(c))
+                 ? 0
+                 : run_cost(c.form, data_.dims[c.dataset], *kernels_[c.kernel]);
+    }
+    return cost;
   }
 
   [[nodiscard]] MemoryEstimate estimate(const Cell& c) const { return admission_.estimate(c); }
@@ -229,17 +238,15 @@ class Run {
 
   /// The groups in order: each cell admitted at its place, then run.
   void execute() {
-    cost_.assign(plan_.cells.size(), 0.0);
-    for (const Cell& c : plan_.cells) {
-      if (!selected_[c.index]) continue;
-      cost_[c.index] = run_cost_of(c);
-      for (int r = 0; r < e_.repeats; ++r) outcome_.skipped += is_done(c, r) ? 1 : 0;
-    }
+    cost_.assign(plan_.cells.size(), std::numeric_limits<double>::quiet_NaN());
     double cost_total = 0;
     for (const RunGroup& g : groups_) {
       total_ += g.cells.size();
-      for (const GroupCell& gc : g.cells) cost_total += cost_[gc.cell->index];
+      for (const GroupCell& gc : g.cells) cost_total += run_cost_of(*gc.cell);
     }
+    const auto selected =
+        static_cast<std::size_t>(std::count(selected_.begin(), selected_.end(), true));
+    outcome_.skipped = static_cast<long>(selected * static_cast<std::size_t>(e_.repeats) - total_);
     progress_ = std::make_unique<Progress>(total_, cost_total, options_.quiet);
     signals_ =
         std::make_unique<StopSignals>(kStopGraceSeconds, [this](int signal) { abandon(signal); });
@@ -249,8 +256,7 @@ class Run {
       const std::size_t d = g.dataset;
       const int r = g.repeat;
       const PreparedData& data = data_.data[d][static_cast<std::size_t>(r)];
-      admit_group(g.cells, g.places, admission_, static_cast<double>(data.X_train.n_cols),
-                  budget_.value, options_.max_cell_seconds);
+      admit_group(g, admission_, static_cast<double>(data.X_train.n_cols));
       const std::string kernel_name = plan_.kernels[g.kernel].name();
       const GroupCallbacks callbacks = group_callbacks(g, data, kernel_name);
       const GroupKernel kernel = group_kernel(kernel_name, e_, plan_, kernels_, d, r, g.kernel);

@@ -13,10 +13,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstring>
-#include <limits>
-#include <map>
-#include <tuple>
 #include <utility>
 
 #include "kexp/formula.hpp"

@@ -15,6 +15,7 @@
 #include "kexp/error.hpp"
 #include "kexp/formula.hpp"
 #include "kexp/gram.hpp"
+#include "kexp/parallel.hpp"
 #include "sdk/formula_engine.hpp"
 
 namespace kexp {
@@ -251,23 +252,23 @@ void formula_block(const FormulaProgram& p, double* S, std::size_t ld, std::size
     throw InvalidArgument(fmt::format(
         "gram::formula_block: a symmetric block is square, and this one is {} × {}", rows, cols));
   }
-  std::vector<double> constants(p.constants, p.constants + p.constant_count);
   const auto run = engine().run64;
-  const auto columns = static_cast<long>(cols);
-  // a column per iteration; of a symmetric block its part from the diagonal down, the
-  // diagonal then evaluated again with r2 = 0 and shifted
-#pragma omp parallel for schedule(dynamic, 16)
-  for (long jj = 0; jj < columns; ++jj) {
-    const auto j = static_cast<std::size_t>(jj);
-    double* column = S + j * ld;
-    const std::size_t first = symmetric ? j : 0;
-    const double s_diagonal = symmetric ? column[j] : 0.0;
-    (void)run(p, constants.data(), column + first, ld, rows - first, 1, row_norms + first,
-              col_norms + j);
-    if (symmetric) {
-      column[j] = evaluate_formula<double>(p, s_diagonal, 0.0, row_norms[j], row_norms[j]) + shift;
-    }
-  }
+  // a column per iteration, on kexp's threads; of a symmetric block its part from the
+  // diagonal down, the diagonal then evaluated again with r2 = 0 and shifted
+  parallel_for(
+      cols,
+      [&](std::size_t j) {
+        double* column = S + j * ld;
+        const std::size_t first = symmetric ? j : 0;
+        const double s_diagonal = symmetric ? column[j] : 0.0;
+        (void)run(p, p.constants, column + first, ld, rows - first, 1, row_norms + first,
+                  col_norms + j);
+        if (symmetric) {
+          column[j] =
+              evaluate_formula<double>(p, s_diagonal, 0.0, row_norms[j], row_norms[j]) + shift;
+        }
+      },
+      Schedule::Dynamic, 16);
 }
 
 }  // namespace gram

@@ -52,6 +52,7 @@ void dtrsm_(const char* side, const char* uplo, const char* transa, const char* 
 
 namespace kexp::linalg::internal {
 
+/// Refuses a factor with an entry on its diagonal that is not finite, since some LAPACKs report
 /// success on a NaN.
 template <typename Matrix>
 inline void require_finite_factor(const Matrix& L) {

@@ -5,12 +5,9 @@
 #include "kexp/linalg.hpp"
 
 #include <fmt/format.h>
-#include <omp.h>
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
-#include <vector>
 
 #include "kexp/error.hpp"
 #include "kexp/gram.hpp"

@@ -3,17 +3,11 @@
 #include "kexp/linalg.hpp"
 
 #include <fmt/format.h>
-#include <omp.h>
 
 #include <algorithm>
-#include <cmath>
-#include <limits>
 #include <vector>
 
 #include "kexp/error.hpp"
-#include "kexp/gram.hpp"
-#include "kexp/parallel.hpp"
-#include "sdk/blocked_cholesky.hpp"
 #include "sdk/lapack.hpp"
 
 namespace kexp::linalg {

@@ -15,7 +15,6 @@
 #include "kexp/execution_target.hpp"
 #include "kexp/gram.hpp"
 #include "kexp/parallel.hpp"
-#include "sdk/blocked_cholesky.hpp"
 #include "sdk/lapack.hpp"
 
 namespace kexp::linalg {

@@ -377,9 +377,12 @@ bool runs_on_host_backend(const Variant& s) { return s.target.device == Device::
 
 bool runs_in_mixed(const Variant& s) { return s.target.precision == Precision::Mixed; }
 
+bool builds_from_kernel(const Variant& s) {
+  return s.plugin->has_flag(flags::kernel_inputs) || s.target.device_code() || runs_in_single(s);
+}
+
 bool reaches_kernel_itself(const Variant& s) {
-  return s.plugin->has_flag(flags::kernel_inputs) || learns_hyperparameters(s) ||
-         s.target.device_code() || runs_in_single(s);
+  return builds_from_kernel(s) || learns_hyperparameters(s);
 }
 
 std::string param_text(const Plan& plan, const Cell& cell, const std::string& column) {

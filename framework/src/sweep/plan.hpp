@@ -92,10 +92,15 @@ Plan make_plan(const Experiment& experiment, const PluginRegistry& registry,
 /// factors a float32 copy of K + λI beside it (run/budget.cpp counts it).
 [[nodiscard]] bool runs_in_mixed(const Variant& solver);
 
+/// Whether a dual cell of this solver variant builds what it needs from the kernel and the
+/// points itself, holding what its Solver::memory_bytes says: its plugin has
+/// flags::kernel_inputs, or it runs its device code path (ExecutionTarget::device_code) or
+/// in float32.
+[[nodiscard]] bool builds_from_kernel(const Variant& solver);
+
 /// Whether a dual cell of this solver variant reaches the kernel instead of reading the
-/// group's K: its plugin has flags::kernel_inputs, or it learns the kernel's
-/// hyperparameters, runs its device code path (ExecutionTarget::device_code) or runs in
-/// float32.
+/// group's K: it builds from the kernel (builds_from_kernel), or learns the kernel's
+/// hyperparameters.
 [[nodiscard]] bool reaches_kernel_itself(const Variant& solver);
 
 /// The value of a parameter column for a cell, or "" when it does not apply.

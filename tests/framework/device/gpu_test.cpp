@@ -13,7 +13,6 @@
 #include <string>
 #include <vector>
 
-#include "device/gpu.hpp"
 #include "kernel_algebra/composite_kernel.hpp"
 #include "kexp/device.hpp"
 #include "kexp/formula_kernel.hpp"

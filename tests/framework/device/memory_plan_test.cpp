@@ -2,7 +2,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "device/memory_plan.hpp"
+#include "kexp/device.hpp"
 
 namespace kexp::device {
 namespace {

@@ -6,7 +6,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "device/gpu.hpp"
+#include "kexp/device.hpp"
 #include "support/config.hpp"
 #include "support/plugins.hpp"
 #include "sweep/kernel_resolution.hpp"

@@ -14,8 +14,8 @@
 #include <string>
 #include <vector>
 
-#include "device/gpu.hpp"
 #include "kernel_algebra/composite_kernel.hpp"
+#include "kexp/device.hpp"
 #include "plugins/solvers/solver_problems.hpp"
 #include "support/host_device_memory.hpp"
 #include "support/plugins.hpp"

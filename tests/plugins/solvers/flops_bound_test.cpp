@@ -6,7 +6,7 @@
 
 #include <string>
 
-#include "device/gpu.hpp"
+#include "kexp/device.hpp"
 #include "plugins/solvers/solver_problems.hpp"
 #include "support/plugins.hpp"
 
